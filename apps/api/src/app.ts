@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { servicesPlugin } from './plugins/services.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  /** An open database to use (tests share one); otherwise the app opens and owns one. */
+  database?: Database;
+  logger?: boolean;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole application without listening, so tests can build it too. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/db` }));
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database, owned: !options.database });
+  await app.register(cookie, { secret: config.secretKey });
+  await app.register(securityPlugin, { hsts: config.isProduction });
+  await app.register(csrfPlugin, { secret: config.secretKey, secure: config.isProduction });
+  await app.register(rateLimitPlugin, { db: database.db });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Confero API', version: '1.0.0', description: 'Conference management and peer review' },
+      components: { securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(servicesPlugin, { config });
+
+  await app.register(systemRoutes);
+  await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

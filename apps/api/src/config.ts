@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as http://localhost:8000' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Confero <no-reply@localhost>'),
+  STORAGE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^file:\/\//, 'must be a file:// URL (the local content-addressed store)')
+      .optional(),
+  ),
+  SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an e-mail address' }).optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'must be at least 8 characters').optional()),
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  AI_BASE_URL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_EMBEDDING_MODEL: optionalString,
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RUN_JOBS: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  storageDir: string;
+  secretKey: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  ai: { provider: 'local' | 'openai'; baseUrl?: string; apiKey?: string; model?: string; embeddingModel?: string };
+  maxUploadBytes: number;
+  logLevel: string;
+  runJobs: boolean;
+  trustProxy: boolean;
+  /** Directory of the built web app; absent in API-only runs. */
+  webDist: string | undefined;
+  /** Directory holding locales/{lng}/translation.json. */
+  localesDir: string;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Parses the environment once. Every wrong variable is reported by name, so a
+ * misconfigured start fails with one clear message instead of a stack trace.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.SECRET_KEY) problems.push('SECRET_KEY: required when NODE_ENV=production');
+  if (e.AI_PROVIDER === 'openai' && !e.AI_BASE_URL) problems.push('AI_BASE_URL: required when AI_PROVIDER=openai');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const storageDir = e.STORAGE_URL ? decodeURIComponent(new URL(e.STORAGE_URL).pathname) : path.join(dataDir, 'files');
+  const webDist = path.join(repoRoot, 'apps/web/dist');
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    storageDir,
+    secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    ai: {
+      provider: e.AI_PROVIDER,
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      embeddingModel: e.AI_EMBEDDING_MODEL,
+    },
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    logLevel: e.LOG_LEVEL,
+    runJobs: e.RUN_JOBS === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDist: fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    localesDir: path.join(repoRoot, 'packages/i18n/locales'),
+    ...overrides,
+  };
+}
+
+/** The generated secret lives in DATA_DIR/secret so restarts keep sessions valid. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+/** The common supertype of the PGlite and node-postgres Drizzle databases. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+export type Database = { db: Db; kind: DatabaseKind; close: () => Promise<void> };
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+export type OpenDatabaseOptions = {
+  /** postgres://… selects PostgreSQL; otherwise PGlite. */
+  url?: string;
+  /** PGlite directory, or 'memory://'. */
+  pgliteDir?: string;
+  /** A PGlite data dump (tar) to start from, skipping initdb. */
+  pgliteLoadDataDir?: Blob;
+  migrate?: boolean;
+};
+
+/**
+ * Opens the database on either driver and applies the migrations. The driver
+ * modules are imported lazily so a PostgreSQL deployment never loads the WASM.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const migrate = options.migrate ?? true;
+  if (options.url) {
+    const pg = (await import('pg')).default;
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzle(pool, { schema, casing: 'snake_case' });
+    if (migrate) {
+      const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+      await run(db, { migrationsFolder });
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = options.pgliteDir ?? 'memory://';
+  if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true }); // PGlite's own mkdir is not recursive
+  const client = new PGlite(dir === 'memory://' ? undefined : dir, {
+    loadDataDir: options.pgliteLoadDataDir,
+  });
+  await client.waitReady;
+  const db = drizzle(client, { schema, casing: 'snake_case' });
+  if (migrate) {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(db, { migrationsFolder });
+  }
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { queryRows } from './sql.ts';
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** Eight random base32 characters. */
+export function randomSuffix(length = 8): string {
+  const bytes = crypto.randomBytes(length);
+  let out = '';
+  for (const byte of bytes) out += BASE32[byte & 31];
+  return out;
+}
+
+/** `<id>-<8 random base32 chars>` (DESIGN.md §4): the id stays derivable from the public id. */
+export function makePublicId(id: number): string {
+  return `${id}-${randomSuffix()}`;
+}
+
+/** Reserves the next serial id of a table so the public id can be written in the same insert. */
+export async function nextId(db: Db, table: string): Promise<number> {
+  const [row] = await queryRows<{ id: string | number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`,
+  );
+  return Number(row?.id);
+}
+
+/** Accepts a public id (`12-abcdefgh`) or a numeric id (`12`); returns the numeric id, or undefined. */
+export function parseIdParam(value: string): { id: number; publicId?: string } | undefined {
+  const match = /^(\d{1,12})(?:-([a-z2-7]{8}))?$/.exec(value);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  return match[2] ? { id, publicId: value } : { id };
+}

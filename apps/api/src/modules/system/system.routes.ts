@@ -1,0 +1,20 @@
+import { APP_VERSION, CsrfDto, HealthDto } from '@confero/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health/',
+    { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: HealthDto } } },
+    async (request) => {
+      await request.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: app.dbKind, version: APP_VERSION };
+    },
+  );
+
+  app.get(
+    '/api/auth/csrf/',
+    { schema: { tags: ['auth'], summary: 'Sets the csrftoken cookie and returns its value', response: { 200: CsrfDto } } },
+    async (_request, reply) => ({ csrftoken: reply.issueCsrfToken() }),
+  );
+};

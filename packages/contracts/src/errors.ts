@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Stable error codes: clients switch on these, never on the human message. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'NOT_AUTHENTICATED',
+  'PERMISSION_DENIED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'CSRF_FAILED',
+  'INTERNAL_ERROR',
+  'EMAIL_EXISTS',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_SUSPENDED',
+  'ACCOUNT_INACTIVE',
+  'INVALID_CREDENTIALS',
+  'TOKEN_INVALID',
+  'TOKEN_BLACKLISTED',
+  'DUPLICATE_TITLE',
+  'INVALID_PDF',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one error shape of the API (DESIGN.md §6). */
+export const ApiError = z.object({
+  detail: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  request_id: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiError>;

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and API integration tests. Playwright specs live in e2e/ and are run by Playwright only.
+export default defineConfig({
+  test: {
+    include: ['apps/api/{src,test}/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    globalSetup: ['apps/api/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    env: { PASSWORD_HASH_LOG2_N: '10', NODE_ENV: 'test' },
+  },
+});
