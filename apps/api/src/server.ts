@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 /** Entry point: configuration, app, first admin, listen, graceful close on SIGINT/SIGTERM. */
 async function main() {

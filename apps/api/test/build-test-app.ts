@@ -51,7 +51,13 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RUN_JOBS: 'false', SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789' },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RUN_JOBS: 'false',
+      SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    },
     overrides,
   );
   const ownsDatabase = !options.database;

@@ -34,11 +34,15 @@ export const badRequest = (detail: string, fields?: FieldErrors, code: ErrorCode
 export const fieldError = (field: string, message: string, code: ErrorCode = 'VALIDATION_ERROR') =>
   new AppError(400, code, message, { fields: { [field]: [message] } });
 
-export const notAuthenticated = (detail = 'Authentication credentials were not provided.', code: ErrorCode = 'NOT_AUTHENTICATED') =>
-  new AppError(401, code, detail);
+export const notAuthenticated = (
+  detail = 'Authentication credentials were not provided.',
+  code: ErrorCode = 'NOT_AUTHENTICATED',
+) => new AppError(401, code, detail);
 
-export const forbidden = (detail = 'You do not have permission to perform this action.', code: ErrorCode = 'PERMISSION_DENIED') =>
-  new AppError(403, code, detail);
+export const forbidden = (
+  detail = 'You do not have permission to perform this action.',
+  code: ErrorCode = 'PERMISSION_DENIED',
+) => new AppError(403, code, detail);
 
 export const notFound = (detail = 'Not found.') => new AppError(404, 'NOT_FOUND', detail);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database, Db, DatabaseKind } from '../db/client.ts';
+import type { Database, DatabaseKind, Db } from '../db/client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

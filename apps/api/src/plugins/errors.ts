@@ -10,7 +10,11 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: stri
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported media type.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', detail: 'The JSON body is empty.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST', detail: 'The JSON body is not valid JSON.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Expected multipart/form-data.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    detail: 'Expected multipart/form-data.',
+  },
   FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Too many parts in the upload.' },
   FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Too many files in the upload.' },
   FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Too many fields in the upload.' },

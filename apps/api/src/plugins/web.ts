@@ -11,41 +11,43 @@ const LOCALE_FILE = /^\/locales\/([a-z]{2,3}(?:-[A-Za-z]{2,4})?)\/translation\.j
  * with index.html as the fallback for client routes. Unknown /api/ paths get
  * the JSON 404 of the error shape.
  */
-export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string | undefined; localesDir: string }) => {
-  app.get('/locales/:lng/translation.json', { schema: { hide: true } }, async (request, reply) => {
-    const match = LOCALE_FILE.exec(request.url.split('?')[0] ?? '');
-    const file = match ? path.join(options.localesDir, match[1] ?? '', 'translation.json') : undefined;
-    if (!file || !fs.existsSync(file)) {
-      return reply.code(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
-    }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('application/json; charset=utf-8').send(fs.createReadStream(file));
-  });
-
-  if (options.webDist) {
-    await app.register(fastifyStatic, {
-      root: options.webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-    if (isPage && options.webDist && !path.extname(pathname)) {
+export const webPlugin = fp(
+  async (app: FastifyInstance, options: { webDist: string | undefined; localesDir: string }) => {
+    app.get('/locales/:lng/translation.json', { schema: { hide: true } }, async (request, reply) => {
+      const match = LOCALE_FILE.exec(request.url.split('?')[0] ?? '');
+      const file = match ? path.join(options.localesDir, match[1] ?? '', 'translation.json') : undefined;
+      if (!file || !fs.existsSync(file)) {
+        return reply.code(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
+      }
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.type('application/json; charset=utf-8').send(fs.createReadStream(file));
+    });
+
+    if (options.webDist) {
+      await app.register(fastifyStatic, {
+        root: options.webDist,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     }
-    if (isPage && !options.webDist && pathname === '/') {
-      return reply
-        .type('text/plain; charset=utf-8')
-        .send('The web app is not built. Run `npm start` (it builds it) or `npm run build`.');
-    }
-    return reply.code(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
-  });
-});
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+      if (isPage && options.webDist && !path.extname(pathname)) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      }
+      if (isPage && !options.webDist && pathname === '/') {
+        return reply
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built. Run `npm start` (it builds it) or `npm run build`.');
+      }
+      return reply.code(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
+    });
+  },
+);

@@ -28,5 +28,8 @@ export const users = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), index('users_is_admin_idx').on(t.isAdmin)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_is_admin_idx').on(t.isAdmin),
+  ],
 );

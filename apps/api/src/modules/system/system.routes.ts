@@ -14,7 +14,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/csrf/',
-    { schema: { tags: ['auth'], summary: 'Sets the csrftoken cookie and returns its value', response: { 200: CsrfDto } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets the csrftoken cookie and returns its value',
+        response: { 200: CsrfDto },
+      },
+    },
     async (_request, reply) => ({ csrftoken: reply.issueCsrfToken() }),
   );
 };
