@@ -28,8 +28,8 @@ async function main() {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`Confero is running on ${config.publicUrl} (database: ${app.dbKind})`);
+  const address = await app.listen({ port: config.port, host: config.host });
+  console.log(`Confero is running on ${config.publicUrl} (listening on ${address}, database: ${app.dbKind})`);
 }
 
 await main();

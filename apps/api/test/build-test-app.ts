@@ -17,25 +17,13 @@ export type TestApp = FastifyInstance & { testDataDir: string };
  */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `confero_test_${crypto.randomBytes(6).toString('hex')}`;
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
+    const { url, drop } = await createPostgresTestDatabase();
+    const database = await openDatabase({ url });
     return {
       ...database,
       close: async () => {
         await database.close();
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        await drop();
       },
     };
   }
@@ -44,10 +32,31 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: dump, migrate: false });
 }
 
+/** Creates an empty database on TEST_DATABASE_URL's server; `drop()` removes it. */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `confero_test_${crypto.randomBytes(6).toString('hex')}`;
+  const pg = (await import('pg')).default;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 /** Builds the real app on a test database and a temporary data directory. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { database?: Database } = {},
+  options: { database?: Database; beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-test-'));
   const config = loadConfig(
@@ -68,6 +77,7 @@ export async function buildTestApp(
     if (ownsDatabase) await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  await options.beforeReady?.(app);
   await app.ready();
   return app;
 }

@@ -8,6 +8,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Database = { db: Db; kind: DatabaseKind; close: () => Promise<void> };
 
+const MIGRATION_LOCK = 7_391_205_118;
+
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export type OpenDatabaseOptions = {
@@ -33,7 +35,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzle(pool, { schema, casing: 'snake_case' });
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-      await run(db, { migrationsFolder });
+      // Several processes may start together: an advisory lock makes them migrate one after another.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await run(db, { migrationsFolder });
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
     }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
@@ -41,9 +51,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = options.pgliteDir ?? 'memory://';
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true }); // PGlite's own mkdir is not recursive
-  const client = new PGlite(dir === 'memory://' ? undefined : dir, {
-    loadDataDir: options.pgliteLoadDataDir,
-  });
+  const client = new PGlite({ dataDir: dir, loadDataDir: options.pgliteLoadDataDir });
   await client.waitReady;
   const db = drizzle(client, { schema, casing: 'snake_case' });
   if (migrate) {

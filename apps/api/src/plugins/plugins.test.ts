@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app.ts';
+import { AppError } from '../lib/errors.ts';
+
+function cookieValue(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const line = all.find((c) => c.startsWith(`${name}=`));
+  return line?.slice(name.length + 1).split(';')[0];
+}
+
+/** Routes that exist only in these tests, to exercise the cross-cutting plugins. */
+function testRoutes(app: FastifyInstance) {
+  app.post(
+    '/api/test/echo/',
+    { schema: { body: z.object({ title: z.string().min(1), count: z.number().int().positive() }) } },
+    async (request) => ({ received: request.body }),
+  );
+  app.get('/api/test/boom/', async () => {
+    throw new Error('database password is hunter2');
+  });
+  app.get('/api/test/conflict/', async () => {
+    throw new AppError(409, 'DUPLICATE_TITLE', 'A duplicate.', { fields: { title: ['taken'] } });
+  });
+  app.get('/api/test/limited/', { config: { rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+}
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-web-'));
+const localesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-locales-'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Confero shell</title>');
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+fs.mkdirSync(path.join(localesDir, 'ar'));
+fs.writeFileSync(path.join(localesDir, 'ar', 'translation.json'), '{"hello":"مرحبا"}');
+
+let app: TestApp;
+let csrf: string;
+beforeAll(async () => {
+  app = await buildTestApp({ webDist, localesDir }, { beforeReady: testRoutes });
+  const response = await app.inject({ method: 'GET', url: '/api/auth/csrf/' });
+  csrf = response.json().csrftoken;
+});
+afterAll(async () => app.close());
+
+const withCsrf = () => ({ cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf });
+
+describe('CSRF', () => {
+  it('GET /api/auth/csrf/ sets a readable csrftoken cookie equal to the body', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/csrf/' });
+    const body = response.json();
+    expect(body.csrftoken).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(cookieValue(response.headers['set-cookie'], 'csrftoken')).toBe(body.csrftoken);
+    expect(String(response.headers['set-cookie'])).not.toContain('HttpOnly');
+  });
+
+  it('refuses an unsafe request without the header', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: { cookie: `csrftoken=${csrf}` },
+      payload: { title: 'x', count: 1 },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing or incorrect.', code: 'CSRF_FAILED' });
+  });
+
+  it('refuses a header that does not match the cookie, and a token the server did not sign', async () => {
+    const mismatch = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: { cookie: `csrftoken=${csrf}`, 'x-csrftoken': `${csrf}x` },
+      payload: { title: 'x', count: 1 },
+    });
+    expect(mismatch.statusCode).toBe(403);
+    const forged = 'abc.def';
+    const unsigned = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: { cookie: `csrftoken=${forged}`, 'x-csrftoken': forged },
+      payload: { title: 'x', count: 1 },
+    });
+    expect(unsigned.json().code).toBe('CSRF_FAILED');
+  });
+
+  it('accepts a matching header, and exempts requests authenticated only by a Bearer header', async () => {
+    const ok = await app.inject({ method: 'POST', url: '/api/test/echo/', headers: withCsrf(), payload: { title: 'x', count: 1 } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ received: { title: 'x', count: 1 } });
+    const bearer = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: { authorization: 'Bearer some.jwt.value' },
+      payload: { title: 'y', count: 2 },
+    });
+    expect(bearer.statusCode).toBe(200);
+    const bearerWithCookie = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: { authorization: 'Bearer some.jwt.value', cookie: 'access_token=abc' },
+      payload: { title: 'y', count: 2 },
+    });
+    expect(bearerWithCookie.statusCode).toBe(403);
+  });
+});
+
+describe('errors', () => {
+  it('answers validation errors with fields and a stable code', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo/', headers: withCsrf(), payload: { title: '', count: -1 } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(body.fields).sort()).toEqual(['count', 'title']);
+    expect(body.detail).toMatch(/^(title|count): /);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: { ...withCsrf(), 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('BAD_REQUEST');
+  });
+
+  it('hides internals of a 500 and gives the request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/boom/', headers: { 'x-request-id': 'req-42' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('hunter2');
+    expect(response.json()).toEqual({
+      detail: 'An internal error occurred. Please try again later.',
+      code: 'INTERNAL_ERROR',
+      request_id: 'req-42',
+    });
+    expect(response.headers['x-request-id']).toBe('req-42');
+  });
+
+  it('serialises an AppError with its status, code and fields', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/conflict/' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ detail: 'A duplicate.', code: 'DUPLICATE_TITLE', fields: { title: ['taken'] } });
+  });
+
+  it('answers an unknown API path with the JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing/' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.', code: 'NOT_FOUND' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP and the usual hardening headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
+  });
+});
+
+describe('web app and translations', () => {
+  it('serves index.html for client routes and real files for assets', async () => {
+    const page = await app.inject({ method: 'GET', url: '/events/12-abcdefgh' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Confero shell');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missingAsset = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('serves /locales/{lng}/translation.json and 404s unknown languages', async () => {
+    const ar = await app.inject({ method: 'GET', url: '/locales/ar/translation.json' });
+    expect(ar.statusCode).toBe(200);
+    expect(ar.json()).toEqual({ hello: 'مرحبا' });
+    const missing = await app.inject({ method: 'GET', url: '/locales/xx/translation.json' });
+    expect(missing.statusCode).toBe(404);
+    const traversal = await app.inject({ method: 'GET', url: '/locales/..%2F..%2Fetc/translation.json' });
+    expect(traversal.statusCode).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the API at /api/docs', async () => {
+    const spec = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json().paths['/api/health/']).toBeDefined();
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('rate limiting', () => {
+  it('holds across two API processes that share the database', async () => {
+    const database = await openTestDatabase();
+    const first = await buildTestApp({}, { database, beforeReady: testRoutes });
+    const second = await buildTestApp({}, { database, beforeReady: testRoutes });
+    try {
+      const statuses: number[] = [];
+      for (const target of [first, second, first, second]) {
+        statuses.push((await target.inject({ method: 'GET', url: '/api/test/limited/' })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await first.inject({ method: 'GET', url: '/api/test/limited/' });
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(limited.json().detail).toMatch(/Too many requests/);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.close();
+    }
+  });
+});

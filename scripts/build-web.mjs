@@ -1,0 +1,35 @@
+// Builds the web app when apps/web/dist is missing or older than any of its sources.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contracts/src'];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function isWebBuildStale() {
+  if (!fs.existsSync(dist)) return true;
+  const built = fs.statSync(dist).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+export function buildWeb({ force = false } = {}) {
+  if (!force && !isWebBuildStale()) return;
+  console.log('Building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@confero/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('The web build failed.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildWeb({ force: process.argv.includes('--force') });

@@ -1,0 +1,7 @@
+// `npm start`: build the web app when missing or stale, then run the server (which migrates the
+// database and creates the first admin). Ctrl-C closes the server cleanly.
+import './check-node.mjs';
+import { buildWeb } from './build-web.mjs';
+
+buildWeb();
+await import('../apps/api/src/server.ts');

@@ -1,0 +1,101 @@
+// `npm test`: lint, type check, unit + API integration tests on PGlite and (with TEST_DATABASE_URL) again on
+// PostgreSQL, then the Playwright suite in Chromium. Ends with the plain line `N passed, N failed`.
+// Options: --no-e2e (skip Playwright), --only=lint,types,unit,postgres,e2e (run a subset).
+import './check-node.mjs';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildWeb } from './build-web.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wants = (step) => (only ? only.includes(step) : !(step === 'e2e' && args.includes('--no-e2e')));
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+
+function run(label, command, commandArgs, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${commandArgs.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+/** A check that is not a test runner (lint, types) counts as one test. */
+function check(label, command, commandArgs) {
+  if (run(label, command, commandArgs)) passed += 1;
+  else {
+    failed += 1;
+    problems.push(label);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function vitest(label, file, extraArgs, env) {
+  const ok = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extraArgs], env);
+  const report = readJson(file);
+  if (!report) {
+    failed += 1;
+    problems.push(`${label} (no report)`);
+    return;
+  }
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  if (!ok || report.numFailedTests > 0 || report.numFailedTestSuites > 0) {
+    if (report.numFailedTests === 0) failed += 1;
+    problems.push(label);
+  }
+}
+
+if (wants('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+if (wants('types')) {
+  for (const project of ['packages/contracts', 'packages/i18n', 'apps/api', 'apps/web', 'e2e']) {
+    if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`types ${project}`, 'npx', ['tsc', '-p', project]);
+  }
+}
+if (wants('unit')) vitest('tests on PGlite', path.join(reports, 'vitest-pglite.json'), [], { TEST_DB: 'pglite' });
+if (wants('postgres')) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('API tests on PostgreSQL', path.join(reports, 'vitest-postgres.json'), ['apps/api'], { TEST_DB: 'postgres' });
+  } else {
+    console.log('\n=== PostgreSQL run skipped: TEST_DATABASE_URL is not set');
+  }
+}
+if (wants('e2e')) {
+  buildWeb();
+  const file = path.join(reports, 'e2e.json');
+  const ok = run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  const stats = readJson(file)?.stats;
+  if (!stats) {
+    failed += 1;
+    problems.push('end-to-end (no report)');
+  } else {
+    passed += stats.expected + (stats.flaky ?? 0);
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+    if (!ok && stats.unexpected === 0) failed += 1;
+    if (!ok) problems.push('end-to-end');
+  }
+}
+
+if (problems.length > 0) console.log(`\nFailed: ${problems.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
