@@ -1,9 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { registerJobHandlers } from '../jobs/index.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import { createLocalStorage, type Storage } from '../lib/storage.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { devMailboxRoutes, devRoutesDisabled } from '../modules/dev/index.ts';
 
-/** Registers the shared services: job queue, mail, storage and audit log. */
-export const servicesPlugin = fp(async (_app: FastifyInstance, _options: { config: Config }) => {}, {
-  name: 'services',
-  dependencies: ['db'],
-});
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue; its worker loop runs in this process when RUN_JOBS=true. */
+    jobs: JobQueue;
+    /** The file store (content-addressed). */
+    storage: Storage;
+    /** Where mails go: SMTP, or the dev mailbox. */
+    mailer: Mailer;
+  }
+}
+
+/**
+ * Registers the shared services: job queue, mailer, storage, and the dev mailbox
+ * outside production. With `config.runJobs` the in-process worker starts when the
+ * app is ready and stops (finishing its current job) before the app closes.
+ */
+export const servicesPlugin = fp(
+  async (app: FastifyInstance, options: { config: Config }) => {
+    const { config } = options;
+    const mailer = createMailer(config);
+    const storage = createLocalStorage(config.storageDir);
+    const jobs = new JobQueue({ db: app.db, log: app.log.child({ component: 'jobs' }) });
+    registerJobHandlers(jobs, { config, mailer, storage });
+
+    app.decorate('jobs', jobs);
+    app.decorate('storage', storage);
+    app.decorate('mailer', mailer);
+
+    if (config.isProduction && mailer.transport === 'devmailbox') {
+      app.log.warn('SMTP_URL is not set: e-mails are stored in mail_outbox but not delivered');
+    }
+    if (config.runJobs) {
+      app.addHook('onReady', async () => jobs.start());
+    }
+    app.addHook('preClose', async () => jobs.stop());
+    app.addHook('onClose', async () => mailer.close());
+
+    await app.register(config.isProduction ? devRoutesDisabled : devMailboxRoutes);
+  },
+  { name: 'services', dependencies: ['db'] },
+);

@@ -1,0 +1,22 @@
+import type { Config } from '../config.ts';
+import type { Storage } from '../lib/storage.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { MAIL_SEND_JOB } from '../mail/outbox.ts';
+import { PRUNE_RATE_LIMITS_EVERY_MS, PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob } from './maintenance.ts';
+import type { JobQueue } from './queue.ts';
+import { sendMailJob } from './send-mail.ts';
+
+export { type EnqueueOptions, enqueueJob, type JobContext, type JobHandler, JobQueue } from './queue.ts';
+
+/** What job handlers may use besides the database their context carries. */
+export type JobDeps = { config: Config; mailer: Mailer; storage: Storage };
+
+/**
+ * Registers every job handler on a queue; the server (app.jobs) and `npm run
+ * worker` both call it, so they run the same jobs. Add new handlers here.
+ */
+export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
+  queue.register(MAIL_SEND_JOB, sendMailJob({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }));
+  queue.register(PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob);
+  queue.every(PRUNE_RATE_LIMITS_JOB, PRUNE_RATE_LIMITS_EVERY_MS);
+}

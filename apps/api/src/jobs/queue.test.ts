@@ -1,0 +1,312 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { jobs, rateLimits } from '../db/schema/index.ts';
+import { queryRows } from '../lib/sql.ts';
+import { PRUNE_RATE_LIMITS_JOB } from './maintenance.ts';
+import { backoffDelayMs, enqueueJob, JobQueue, type JobQueueOptions } from './queue.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => app.close());
+beforeEach(async () => {
+  await app.db.delete(jobs);
+});
+
+const makeQueue = (options: Partial<JobQueueOptions> = {}) => new JobQueue({ db: app.db, log: app.log, ...options });
+const loadJob = async (id: number) => {
+  const [row] = await app.db.select().from(jobs).where(eq(jobs.id, id));
+  if (!row) throw new Error(`job ${id} not found`);
+  return row;
+};
+/** Seconds from the database's now() to the job's run_at. */
+const secondsUntilRun = async (id: number) => {
+  const [row] = await queryRows<{ seconds: string | number }>(
+    app.db,
+    sql`select extract(epoch from (run_at - now())) as seconds from jobs where id = ${id}`,
+  );
+  return Number(row?.seconds);
+};
+const makeDue = (id: number) =>
+  app.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('enqueue and run', () => {
+  it('runs a queued job with its payload and stores the result', async () => {
+    const queue = makeQueue();
+    const seen: unknown[] = [];
+    queue.register('test.echo', async (payload, ctx) => {
+      seen.push({ payload, jobId: ctx.jobId, attempt: ctx.attempt });
+      return { echoed: payload.word };
+    });
+    const id = await enqueueJob(app.db, 'test.echo', { word: 'hello' });
+    const queued = await loadJob(id);
+    expect(queued).toMatchObject({ status: 'queued', attempts: 0, maxAttempts: 5, payload: { word: 'hello' } });
+
+    expect(await queue.runPending()).toBe(1);
+    expect(seen).toEqual([{ payload: { word: 'hello' }, jobId: id, attempt: 1 }]);
+    const done = await loadJob(id);
+    expect(done).toMatchObject({ status: 'done', attempts: 1, result: { echoed: 'hello' }, lockedAt: null });
+    expect(done.finishedAt).toBeInstanceOf(Date);
+    expect(await queue.runPending()).toBe(0);
+  });
+
+  it('stores progress reported during the run', async () => {
+    const queue = makeQueue();
+    let progressSeenInside: unknown;
+    queue.register('test.progress', async (_payload, ctx) => {
+      await ctx.reportProgress({ step: 1, of: 2 });
+      progressSeenInside = (await loadJob(ctx.jobId)).progress;
+      await ctx.reportProgress({ step: 2, of: 2 });
+    });
+    const id = await queue.enqueue('test.progress', {});
+    await queue.runPending();
+    expect(progressSeenInside).toEqual({ step: 1, of: 2 });
+    expect(await loadJob(id)).toMatchObject({ status: 'done', progress: { step: 2, of: 2 }, result: null });
+  });
+
+  it('leaves jobs whose run_at is in the future, and stops at max', async () => {
+    const queue = makeQueue();
+    const ran: number[] = [];
+    queue.register('test.count', async (payload) => {
+      ran.push(Number(payload.n));
+    });
+    const later = await enqueueJob(app.db, 'test.count', { n: 0 }, { runAt: new Date(Date.now() + 60_000) });
+    for (const n of [1, 2, 3]) await enqueueJob(app.db, 'test.count', { n });
+    expect(await queue.runPending({ max: 2 })).toBe(2);
+    expect(await queue.runPending()).toBe(1);
+    expect(ran).toEqual([1, 2, 3]);
+    expect((await loadJob(later)).status).toBe('queued');
+  });
+
+  it('enqueues inside a transaction: a rolled-back transaction leaves no job', async () => {
+    await expect(
+      app.db.transaction(async (tx) => {
+        await enqueueJob(tx, 'test.rollback', {});
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await app.db.select().from(jobs).where(eq(jobs.type, 'test.rollback'))).toEqual([]);
+  });
+
+  it('fails a job of an unknown type at once, with a clear error', async () => {
+    const id = await enqueueJob(app.db, 'test.nobody', {}, { maxAttempts: 5 });
+    expect(await makeQueue().runPending()).toBe(1);
+    const job = await loadJob(id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job.lastError).toBe('Unknown job type "test.nobody": no handler is registered for it.');
+  });
+
+  it('refuses a second handler for the same type', () => {
+    const queue = makeQueue();
+    queue.register('test.once', async () => {});
+    expect(() => queue.register('test.once', async () => {})).toThrow('already registered');
+  });
+});
+
+describe('claiming with FOR UPDATE SKIP LOCKED', () => {
+  it('never runs the same job twice when several workers run pending jobs at once', async () => {
+    const runs: { id: number; worker: string }[] = [];
+    const queues = ['worker-a', 'worker-b'].map((workerId) => {
+      const queue = makeQueue({ workerId });
+      queue.register('test.concurrent', async (_payload, ctx) => {
+        runs.push({ id: ctx.jobId, worker: workerId });
+        await sleep(5);
+      });
+      return queue;
+    });
+    const ids: number[] = [];
+    for (let n = 0; n < 16; n += 1) ids.push(await enqueueJob(app.db, 'test.concurrent', { n }));
+
+    // Two workers, each running two claim loops at the same time.
+    const counts = await Promise.all(queues.flatMap((queue) => [queue.runPending(), queue.runPending()]));
+
+    expect(counts).toHaveLength(4);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(16);
+    expect(runs.map((r) => r.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    const rows = await app.db.select().from(jobs).where(inArray(jobs.id, ids));
+    expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+    expect(new Set(rows.map((row) => row.lockedBy))).toEqual(new Set([null]));
+  });
+});
+
+describe('retries', () => {
+  it('computes 2^attempt × 5 s, capped at one hour', () => {
+    expect(backoffDelayMs(1)).toBe(10_000);
+    expect(backoffDelayMs(2)).toBe(20_000);
+    expect(backoffDelayMs(3)).toBe(40_000);
+    expect(backoffDelayMs(12)).toBe(3_600_000);
+  });
+
+  it('retries a failing job with exponential backoff, then marks it failed with the last error', async () => {
+    const queue = makeQueue();
+    let calls = 0;
+    queue.register('test.flaky', async () => {
+      calls += 1;
+      throw new Error(`boom ${calls}`);
+    });
+    const id = await enqueueJob(app.db, 'test.flaky', {}, { maxAttempts: 3 });
+
+    expect(await queue.runPending()).toBe(1);
+    let job = await loadJob(id);
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, lastError: 'boom 1', lockedAt: null, finishedAt: null });
+    expect(await secondsUntilRun(id)).toBeGreaterThan(8);
+    expect(await secondsUntilRun(id)).toBeLessThanOrEqual(10);
+    expect(await queue.runPending()).toBe(0); // not due yet
+
+    await makeDue(id);
+    expect(await queue.runPending()).toBe(1);
+    job = await loadJob(id);
+    expect(job).toMatchObject({ status: 'queued', attempts: 2, lastError: 'boom 2' });
+    expect(await secondsUntilRun(id)).toBeGreaterThan(18);
+    expect(await secondsUntilRun(id)).toBeLessThanOrEqual(20);
+
+    await makeDue(id);
+    expect(await queue.runPending()).toBe(1);
+    job = await loadJob(id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3', lockedAt: null });
+    expect(job.finishedAt).toBeInstanceOf(Date);
+
+    await makeDue(id);
+    expect(await queue.runPending()).toBe(0);
+    expect(calls).toBe(3);
+  });
+
+  it('finishes a job that succeeds on a retry', async () => {
+    const queue = makeQueue();
+    let calls = 0;
+    queue.register('test.second_time', async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('transient');
+      return { calls };
+    });
+    const id = await enqueueJob(app.db, 'test.second_time', {});
+    await queue.runPending();
+    await makeDue(id);
+    await queue.runPending();
+    expect(await loadJob(id)).toMatchObject({ status: 'done', attempts: 2, result: { calls: 2 } });
+  });
+});
+
+describe('leases', () => {
+  const insertRunning = async (lockedMinutesAgo: number, attempts: number, maxAttempts = 5) => {
+    const [row] = await app.db
+      .insert(jobs)
+      .values({
+        type: 'test.lease',
+        payload: {},
+        status: 'running',
+        attempts,
+        maxAttempts,
+        lockedBy: 'dead-worker',
+        lockedAt: sql`now() - (${lockedMinutesAgo}::int * interval '1 minute')`,
+        runAt: sql`now() - interval '1 hour'`,
+      })
+      .returning({ id: jobs.id });
+    if (!row) throw new Error('insert failed');
+    return row.id;
+  };
+
+  it('reclaims a job whose lease expired, and leaves a job still within its lease', async () => {
+    const queue = makeQueue({ workerId: 'rescuer' });
+    const ran: number[] = [];
+    queue.register('test.lease', async (_payload, ctx) => {
+      ran.push(ctx.jobId);
+      expect(ctx.attempt).toBe(2);
+    });
+    const stale = await insertRunning(11, 1);
+    const fresh = await insertRunning(1, 1);
+
+    expect(await queue.runPending()).toBe(1);
+    expect(ran).toEqual([stale]);
+    expect(await loadJob(stale)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await loadJob(fresh)).toMatchObject({ status: 'running', attempts: 1, lockedBy: 'dead-worker' });
+  });
+
+  it('fails a job whose lease expired on its last attempt instead of running it again', async () => {
+    const queue = makeQueue();
+    let calls = 0;
+    queue.register('test.lease', async () => {
+      calls += 1;
+    });
+    const id = await insertRunning(30, 3, 3);
+    expect(await queue.runPending()).toBe(0);
+    expect(calls).toBe(0);
+    const job = await loadJob(id);
+    expect(job.status).toBe('failed');
+    expect(job.lastError).toMatch(/lease of 600 s expired on its last attempt/);
+  });
+
+  it('ignores the outcome reported by a worker that lost its job to a reclaim', async () => {
+    const queue = makeQueue();
+    queue.register('test.slow', async (_payload, ctx) => {
+      // Meanwhile another worker reclaimed the job: its attempt number moved on.
+      await app.db
+        .update(jobs)
+        .set({ attempts: sql`${jobs.attempts} + 1`, lockedBy: 'other' })
+        .where(eq(jobs.id, ctx.jobId));
+      return { stale: true };
+    });
+    const id = await enqueueJob(app.db, 'test.slow', {});
+    await queue.runPending();
+    expect(await loadJob(id)).toMatchObject({ status: 'running', attempts: 2, lockedBy: 'other', result: null });
+  });
+});
+
+describe('the worker loop', () => {
+  it('is woken at once by an in-process enqueue and stops cleanly', async () => {
+    const queue = makeQueue({ pollIntervalMs: 60_000 });
+    let resolveRan: (id: number) => void = () => {};
+    const ran = new Promise<number>((resolve) => {
+      resolveRan = resolve;
+    });
+    queue.register('test.wake', async (_payload, ctx) => {
+      resolveRan(ctx.jobId);
+    });
+    queue.start();
+    await sleep(50); // the loop is now asleep for a minute
+    const started = Date.now();
+    const id = await queue.enqueue('test.wake', {});
+    expect(await ran).toBe(id);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await queue.stop();
+    expect((await loadJob(id)).status).toBe('done');
+  });
+
+  it('enqueues periodic jobs while it runs', async () => {
+    const queue = makeQueue({ pollIntervalMs: 20 });
+    let calls = 0;
+    queue.register('test.periodic', async () => {
+      calls += 1;
+    });
+    queue.every('test.periodic', 30);
+    queue.start();
+    for (let i = 0; i < 100 && calls < 2; i += 1) await sleep(20);
+    await queue.stop();
+    expect(calls).toBeGreaterThanOrEqual(2);
+    const rows = await app.db.select().from(jobs).where(eq(jobs.type, 'test.periodic'));
+    expect(rows.filter((row) => row.status === 'done').length).toBe(calls);
+  });
+});
+
+describe('the registered handlers', () => {
+  it('registers mail delivery and maintenance on app.jobs', () => {
+    expect(app.jobs.types()).toEqual(expect.arrayContaining(['mail.send', PRUNE_RATE_LIMITS_JOB]));
+  });
+
+  it('prunes expired rate-limit counters', async () => {
+    const now = Date.now();
+    await app.db.insert(rateLimits).values([
+      { key: 'test:expired', count: 3, windowStart: now - 120_000, expiresAt: now - 60_000 },
+      { key: 'test:live', count: 1, windowStart: now, expiresAt: now + 60_000 },
+    ]);
+    const id = await app.jobs.enqueue(PRUNE_RATE_LIMITS_JOB, {});
+    await app.jobs.runPending();
+    expect((await loadJob(id)).status).toBe('done');
+    const keys = (await app.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys).toContain('test:live');
+    expect(keys).not.toContain('test:expired');
+  });
+});

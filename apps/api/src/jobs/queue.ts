@@ -1,0 +1,330 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+
+export type JobContext = {
+  db: Db;
+  log: FastifyBaseLogger;
+  jobId: number;
+  attempt: number;
+  reportProgress(progress: Record<string, unknown>): Promise<void>;
+};
+
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing (`async () => {}`) must fit
+export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<Record<string, unknown> | void>;
+
+export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+
+export type JobQueueOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Written to `locked_by`; defaults to host:pid:random. */
+  workerId?: string;
+  /** How long the loop sleeps when there is nothing to do (woken early by `enqueue`). */
+  pollIntervalMs?: number;
+  /** A job still `running` after this long is taken to belong to a dead worker and is claimed again. */
+  leaseMs?: number;
+  /** Retry delay is `2^attempt × baseBackoffMs`, capped at `maxBackoffMs`. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+};
+
+type JobRow = typeof jobs.$inferSelect;
+
+const DEFAULTS = {
+  pollIntervalMs: 1000,
+  leaseMs: 10 * 60 * 1000,
+  baseBackoffMs: 5000,
+  maxBackoffMs: 60 * 60 * 1000,
+};
+
+/** Longest `last_error` kept: enough for a stack's first lines, bounded for the table. */
+const MAX_ERROR_LENGTH = 4000;
+
+/**
+ * Inserts a job. Works inside a transaction (pass the transaction as `db`), so a
+ * job is queued exactly when the change that needs it commits. Returns its id.
+ */
+export async function enqueueJob(
+  db: Db,
+  type: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      type,
+      payload,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    })
+    .returning({ id: jobs.id });
+  if (!row) throw new Error(`enqueueJob(${type}) returned no row`);
+  return row.id;
+}
+
+/** The delay before retry number `attempt + 1`: 2^attempt × base, capped. */
+export function backoffDelayMs(attempt: number, baseMs = DEFAULTS.baseBackoffMs, maxMs = DEFAULTS.maxBackoffMs) {
+  return Math.min(2 ** Math.min(attempt, 30) * baseMs, maxMs);
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}
+
+/**
+ * The Postgres-backed job queue (DESIGN.md §1, §3): one per process, on `app.jobs`
+ * in the server and in `npm run worker`. Jobs are claimed with
+ * `FOR UPDATE SKIP LOCKED`, so any number of workers share the table without
+ * running a job twice; a failed job is retried with exponential backoff until
+ * `max_attempts`, then left `failed` with its last error. Handlers must be
+ * idempotent: a worker that dies mid-job has its job claimed again after the lease.
+ */
+export class JobQueue {
+  readonly db: Db;
+  readonly log: FastifyBaseLogger;
+  readonly workerId: string;
+  readonly pollIntervalMs: number;
+  readonly leaseMs: number;
+  readonly baseBackoffMs: number;
+  readonly maxBackoffMs: number;
+
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly periodic = new Map<string, { intervalMs: number; nextAt: number }>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(options: JobQueueOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.workerId =
+      options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`.slice(0, 100);
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULTS.pollIntervalMs;
+    this.leaseMs = options.leaseMs ?? DEFAULTS.leaseMs;
+    this.baseBackoffMs = options.baseBackoffMs ?? DEFAULTS.baseBackoffMs;
+    this.maxBackoffMs = options.maxBackoffMs ?? DEFAULTS.maxBackoffMs;
+  }
+
+  /** Registers the handler of a job type; a type has exactly one handler. */
+  register(type: string, handler: JobHandler): void {
+    if (this.handlers.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
+    this.handlers.set(type, handler);
+  }
+
+  /** The registered job types (for diagnostics and tests). */
+  types(): string[] {
+    return [...this.handlers.keys()].sort();
+  }
+
+  /**
+   * Asks the running loop to enqueue `type` every `intervalMs` (first run one interval
+   * after start). A job is only added when none of that type is queued or running,
+   * so several workers do not pile copies up.
+   */
+  every(type: string, intervalMs: number): void {
+    this.periodic.set(type, { intervalMs, nextAt: Date.now() + intervalMs });
+  }
+
+  /** `enqueueJob` on the queue's database, then wakes the in-process worker. */
+  async enqueue(type: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<number> {
+    const id = await enqueueJob(this.db, type, payload, options);
+    this.wake();
+    return id;
+  }
+
+  /** Claims and runs due jobs one after another until none is left (or `max` ran). Returns how many ran. */
+  async runPending(options: { max?: number } = {}): Promise<number> {
+    const max = options.max ?? Number.POSITIVE_INFINITY;
+    let ran = 0;
+    while (ran < max) {
+      const job = await this.claim();
+      if (!job) break;
+      await this.run(job);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  /** Whether the polling loop is running. */
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Starts the polling loop (idempotent). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.log.info({ workerId: this.workerId, types: this.types() }, 'job worker started');
+    this.loop = this.poll();
+  }
+
+  /** Stops the loop after the job in progress finishes. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.loop;
+    this.loop = undefined;
+    this.log.info({ workerId: this.workerId }, 'job worker stopped');
+  }
+
+  private wake() {
+    const wakeUp = this.wakeUp;
+    this.wakeUp = undefined;
+    wakeUp?.();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wakeUp = undefined;
+        resolve();
+      }, ms);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async poll(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        await this.schedulePeriodic();
+        const ran = await this.runPending({ max: 20 });
+        failures = 0;
+        if (ran === 0 && this.running) await this.sleep(this.pollIntervalMs);
+      } catch (error) {
+        // The database is unreachable or a statement failed: back off, keep the loop alive.
+        failures += 1;
+        this.log.error({ err: error }, 'job worker loop failed');
+        if (this.running) await this.sleep(Math.min(this.pollIntervalMs * 2 ** failures, 30_000));
+      }
+    }
+  }
+
+  private async schedulePeriodic() {
+    const now = Date.now();
+    for (const [type, entry] of this.periodic) {
+      if (now < entry.nextAt) continue;
+      entry.nextAt = now + entry.intervalMs;
+      const [pending] = await this.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.type, type), inArray(jobs.status, ['queued', 'running'])))
+        .limit(1);
+      if (!pending) await enqueueJob(this.db, type, {}, { maxAttempts: 1 });
+    }
+  }
+
+  /**
+   * Claims the next due job: a queued job whose run_at has come, or a running job
+   * whose lease expired. SKIP LOCKED lets concurrent claimers pass over the row
+   * another one is taking. A lease that expired on the last attempt fails the job.
+   */
+  private async claim(): Promise<JobRow | undefined> {
+    const leaseSeconds = this.leaseMs / 1000;
+    const leaseExpired = sql`${jobs.lockedAt} < now() - (${leaseSeconds}::double precision * interval '1 second')`;
+    await this.db
+      .update(jobs)
+      .set({
+        status: 'failed',
+        lastError: `The job was still running when its lease of ${Math.round(leaseSeconds)} s expired on its last attempt (the worker stopped or crashed).`,
+        lockedAt: null,
+        lockedBy: null,
+        finishedAt: sql`now()`,
+      })
+      .where(and(eq(jobs.status, 'running'), leaseExpired, sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
+
+    const next = sql`(
+      select ${jobs.id} from ${jobs}
+      where (${jobs.status} = 'queued' and ${jobs.runAt} <= now())
+         or (${jobs.status} = 'running' and ${leaseExpired})
+      order by ${jobs.runAt}, ${jobs.id}
+      limit 1
+      for update skip locked
+    )`;
+    const [job] = await this.db
+      .update(jobs)
+      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedAt: sql`now()`, lockedBy: this.workerId })
+      .where(eq(jobs.id, next))
+      .returning();
+    return job;
+  }
+
+  /** Runs one claimed job and records the outcome; never throws for a handler's failure. */
+  private async run(job: JobRow): Promise<void> {
+    const log = this.log.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
+    // Writes are conditioned on the attempt we claimed, so a job reclaimed after an
+    // expired lease is not overwritten by the slow worker that lost it.
+    const mine = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+    const handler = this.handlers.get(job.type);
+    if (!handler) {
+      log.error('no handler for job type');
+      await this.db
+        .update(jobs)
+        .set({
+          status: 'failed',
+          lastError: `Unknown job type "${job.type}": no handler is registered for it.`,
+          lockedAt: null,
+          lockedBy: null,
+          finishedAt: sql`now()`,
+        })
+        .where(mine);
+      return;
+    }
+    const ctx: JobContext = {
+      db: this.db,
+      log,
+      jobId: job.id,
+      attempt: job.attempts,
+      reportProgress: async (progress) => {
+        await this.db.update(jobs).set({ progress }).where(mine);
+      },
+    };
+    const started = Date.now();
+    try {
+      const result = await handler(job.payload ?? {}, ctx);
+      await this.db
+        .update(jobs)
+        .set({
+          status: 'done',
+          result: result ?? null,
+          lockedAt: null,
+          lockedBy: null,
+          finishedAt: sql`now()`,
+        })
+        .where(mine);
+      log.debug({ ms: Date.now() - started }, 'job done');
+    } catch (error) {
+      const lastError = errorText(error);
+      if (job.attempts >= job.maxAttempts) {
+        log.error({ err: error }, 'job failed; no attempts left');
+        await this.db
+          .update(jobs)
+          .set({ status: 'failed', lastError, lockedAt: null, lockedBy: null, finishedAt: sql`now()` })
+          .where(mine);
+        return;
+      }
+      const delaySeconds = backoffDelayMs(job.attempts, this.baseBackoffMs, this.maxBackoffMs) / 1000;
+      log.warn({ err: error, retryInSeconds: delaySeconds }, 'job failed; will retry');
+      await this.db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          lastError,
+          lockedAt: null,
+          lockedBy: null,
+          runAt: sql`now() + (${delaySeconds}::double precision * interval '1 second')`,
+        })
+        .where(mine);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { auditLog, users } from '../db/schema/index.ts';
+import { recordAudit } from './audit.ts';
+import { makePublicId, nextId } from './ids.ts';
+
+let app: TestApp;
+let actorId: number;
+beforeAll(async () => {
+  app = await buildTestApp();
+  actorId = await nextId(app.db, 'users');
+  await app.db
+    .insert(users)
+    .values({ id: actorId, publicId: makePublicId(actorId), email: 'auditor@example.org', passwordHash: 'x' });
+});
+afterAll(async () => app.close());
+
+describe('recordAudit', () => {
+  it('writes one row with the actor, event, entity, action and data', async () => {
+    await recordAudit(app.db, {
+      actorId,
+      eventId: 42,
+      entity: 'submission',
+      entityId: 17,
+      action: 'submission.decided',
+      data: { decision: 'accept', from: 'pending' },
+    });
+    const rows = await app.db.select().from(auditLog).where(eq(auditLog.action, 'submission.decided'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorId,
+      eventId: 42,
+      entity: 'submission',
+      entityId: '17',
+      data: { decision: 'accept', from: 'pending' },
+    });
+    expect(rows[0]?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('accepts a system action with no actor, event, entity id or data', async () => {
+    await recordAudit(app.db, { actorId: null, entity: 'system', action: 'system.maintenance' });
+    const [row] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'system.maintenance'));
+    expect(row).toMatchObject({ actorId: null, eventId: null, entityId: null, data: {} });
+  });
+
+  it('is part of the surrounding transaction', async () => {
+    await expect(
+      app.db.transaction(async (tx) => {
+        await recordAudit(tx, { actorId, entity: 'user', entityId: 'u-1', action: 'user.rolled_back' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.action, 'user.rolled_back'))).toEqual([]);
+  });
+});

@@ -1,0 +1,27 @@
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+export type AuditEntry = {
+  actorId: number | null;
+  eventId?: number | null;
+  entity: string;
+  entityId?: string | number | null;
+  action: string;
+  data?: Record<string, unknown>;
+};
+
+/**
+ * Writes one audit_log row for a state change (DESIGN.md §9). Call it in the
+ * same transaction as the change, so the log holds exactly what committed.
+ * Never put secrets (passwords, tokens) in `data`.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    eventId: entry.eventId ?? null,
+    entity: entry.entity,
+    entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
+    action: entry.action,
+    data: entry.data ?? {},
+  });
+}

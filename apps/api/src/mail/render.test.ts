@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { renderMail, resolveMailLocale } from './render.ts';
+import { MAIL_LOCALES, MAIL_TEMPLATES, type MailData, type MailTemplate, REQUIRED_DATA } from './templates/index.ts';
+
+const SAMPLE: Record<MailTemplate, MailData> = {
+  'auth.verify_email': { first_name: 'Ada', link: 'https://confero.test/verify-email?token=abc' },
+  'auth.password_reset': { first_name: 'Ada', link: 'https://confero.test/reset-password/MS1hYmM/tok' },
+  'auth.password_changed': { first_name: 'Ada' },
+  'events.approved': { first_name: 'Ada', event_title: 'ICML 2027', link: 'https://confero.test/events/4-abcdefgh' },
+  'events.rejected': { first_name: 'Ada', event_title: 'ICML 2027', reason: 'Dates overlap.' },
+  'events.reviewer_invitation': {
+    first_name: 'Grace',
+    event_title: 'ICML 2027',
+    inviter_name: 'Ada Lovelace',
+    accept_url: 'https://confero.test/api/events/invitations/accept/?token=yes',
+    decline_url: 'https://confero.test/api/events/invitations/decline/?token=no',
+  },
+  'events.invitation_declined': {
+    first_name: 'Ada',
+    event_title: 'ICML 2027',
+    reviewer_name: 'Grace Hopper',
+    reviewer_email: 'grace@example.org',
+  },
+  'submissions.receipt': {
+    first_name: 'Alan',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    received_at: '2026-11-21T07:24:00.000Z',
+    sha256: 'a'.repeat(64),
+  },
+  'submissions.decision': {
+    first_name: 'Alan',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    decision: 'accept',
+    decision_details: 'Strong paper.\nPlease fix the typos.',
+  },
+  'reviews.assigned': {
+    first_name: 'Grace',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    link: 'https://confero.test/reviews/7-abcdefgh',
+    review_deadline: '2027-03-01',
+  },
+};
+
+describe('every template', () => {
+  it('exists in English and Arabic', () => {
+    expect(Object.keys(MAIL_LOCALES).sort()).toEqual(['ar', 'en']);
+    for (const locale of Object.values(MAIL_LOCALES)) {
+      expect(Object.keys(locale.templates).sort()).toEqual([...MAIL_TEMPLATES].sort());
+    }
+  });
+
+  it.each(MAIL_TEMPLATES)('%s renders a subject, a text body and an HTML body in both languages', (template) => {
+    const en = renderMail(template, 'en', SAMPLE[template]);
+    const ar = renderMail(template, 'ar', SAMPLE[template]);
+    expect(en.locale).toBe('en');
+    expect(ar.locale).toBe('ar');
+    for (const mail of [en, ar]) {
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+      expect(mail.html).toContain(`<title>${mail.subject.replaceAll('&', '&amp;')}</title>`);
+      // Every value the template needs reaches both bodies.
+      for (const key of REQUIRED_DATA[template]) {
+        const value = String(SAMPLE[template][key]);
+        if (key === 'received_at' || key === 'decision') continue; // shown formatted
+        expect(mail.text).toContain(value);
+        expect(mail.html).toContain(value.replaceAll('&', '&amp;'));
+      }
+    }
+    expect(en.html).toContain('<html lang="en" dir="ltr">');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.html).toContain('<div dir="rtl"');
+    expect(ar.subject).toMatch(/[\u0600-\u06FF]/);
+    expect(en.subject).not.toMatch(/[\u0600-\u06FF]/);
+    expect(ar.text).not.toBe(en.text);
+  });
+});
+
+describe('wording', () => {
+  it('says the verification link expires in 48 hours and the reset link in 1 hour', () => {
+    expect(renderMail('auth.verify_email', 'en', SAMPLE['auth.verify_email']).text).toContain('expires in 48 hours');
+    expect(renderMail('auth.verify_email', 'ar', SAMPLE['auth.verify_email']).text).toContain('48 ساعة');
+    expect(renderMail('auth.password_reset', 'en', SAMPLE['auth.password_reset']).text).toContain('expires in 1 hour');
+    expect(renderMail('auth.password_reset', 'ar', SAMPLE['auth.password_reset']).text).toContain('ساعة واحدة');
+  });
+
+  it('gives the invitation accept and decline links and its 14-day expiry', () => {
+    const data = SAMPLE['events.reviewer_invitation'];
+    const mail = renderMail('events.reviewer_invitation', 'en', data);
+    expect(mail.subject).toBe('Invitation to review for ICML 2027');
+    expect(mail.text).toContain('Ada Lovelace invites you');
+    expect(mail.text).toContain('expires in 14 days');
+    expect(mail.html).toContain(`href="${data.accept_url}"`);
+    expect(mail.html).toContain(`href="${data.decline_url}"`);
+    expect(mail.html).toContain('>Accept the invitation</a>');
+    expect(mail.html).toContain('>Decline the invitation</a>');
+    const ar = renderMail('events.reviewer_invitation', 'ar', data);
+    expect(ar.text).toContain('14 يومًا');
+    expect(ar.html).toContain('>قبول الدعوة</a>');
+  });
+
+  it('puts title, event, received time and SHA-256 in the receipt', () => {
+    const mail = renderMail('submissions.receipt', 'en', SAMPLE['submissions.receipt']);
+    expect(mail.subject).toBe('Submission received: On Computable Numbers');
+    expect(mail.text).toContain('Title: On Computable Numbers');
+    expect(mail.text).toContain('Event: ICML 2027');
+    expect(mail.text).toContain('Received: 21 November 2026 at 07:24 UTC');
+    expect(mail.text).toContain(`File fingerprint (SHA-256): ${'a'.repeat(64)}`);
+  });
+
+  it('names the decision and quotes the decision details', () => {
+    const mail = renderMail('submissions.decision', 'en', SAMPLE['submissions.decision']);
+    expect(mail.text).toContain('Decision: Accepted');
+    expect(mail.text).toContain('Comments from the chairs:\nStrong paper.\nPlease fix the typos.');
+    expect(mail.html).toContain('Strong paper.<br>Please fix the typos.');
+    const ar = renderMail('submissions.decision', 'ar', { ...SAMPLE['submissions.decision'], decision: 'revision' });
+    expect(ar.text).toContain('القرار: مطلوب تعديلها');
+    const other = renderMail('submissions.decision', 'en', {
+      ...SAMPLE['submissions.decision'],
+      decision: 'desk_reject',
+    });
+    expect(other.text).toContain('Decision: desk_reject');
+  });
+
+  it('names the event when approved or rejected', () => {
+    expect(renderMail('events.approved', 'en', SAMPLE['events.approved']).subject).toBe(
+      'Your event “ICML 2027” was approved',
+    );
+    const rejected = renderMail('events.rejected', 'en', SAMPLE['events.rejected']);
+    expect(rejected.subject).toBe('Your event “ICML 2027” was not approved');
+    expect(rejected.text).toContain('Reason given:\nDates overlap.');
+  });
+
+  it('links the assigned review and gives its deadline', () => {
+    const mail = renderMail('reviews.assigned', 'en', SAMPLE['reviews.assigned']);
+    expect(mail.text).toContain('review the submission “On Computable Numbers” for “ICML 2027”');
+    expect(mail.text).toContain('Review deadline: 1 March 2027');
+    expect(mail.html).toContain('href="https://confero.test/reviews/7-abcdefgh"');
+  });
+
+  it('greets by first name, or plainly without one', () => {
+    expect(renderMail('auth.password_changed', 'en', { first_name: 'Ada' }).text).toMatch(/^Hello Ada,\n/);
+    expect(renderMail('auth.password_changed', 'en', {}).text).toMatch(/^Hello,\n/);
+    expect(renderMail('auth.password_changed', 'ar', { first_name: 'Ada' }).text).toMatch(/^مرحبًا Ada،\n/);
+  });
+});
+
+describe('safety', () => {
+  it('escapes data in the HTML body and keeps it verbatim in the text body', () => {
+    const data = { ...SAMPLE['events.approved'], event_title: '<script>alert("x")</script> & <b>Co</b>' };
+    const mail = renderMail('events.approved', 'en', data);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>Co</b>');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Co&lt;/b&gt;');
+    expect(mail.text).toContain('<script>alert("x")</script> & <b>Co</b>');
+  });
+
+  it('keeps the subject on one line', () => {
+    const mail = renderMail('events.approved', 'en', { ...SAMPLE['events.approved'], event_title: 'A\r\nBcc: x@y' });
+    expect(mail.subject).toBe('Your event “A Bcc: x@y” was approved');
+  });
+
+  it('never turns a non-web address into a link', () => {
+    const mail = renderMail('auth.verify_email', 'en', { first_name: 'A', link: 'javascript:alert(1)' });
+    expect(mail.html).not.toContain('href="javascript:');
+    expect(mail.html).toContain('javascript:alert(1)');
+  });
+});
+
+describe('locales', () => {
+  it.each([
+    ['en', 'en'],
+    ['ar', 'ar'],
+    ['ar-EG', 'ar'],
+    ['AR_sa', 'ar'],
+    ['fr', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+  ])('%s → %s', (given, expected) => {
+    expect(resolveMailLocale(given)).toBe(expected);
+    expect(renderMail('auth.password_changed', given, {}).locale).toBe(expected);
+  });
+});

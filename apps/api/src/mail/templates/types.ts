@@ -1,0 +1,76 @@
+/** Every e-mail the platform sends. A template exists in every locale of `templates/`. */
+export const MAIL_TEMPLATES = [
+  'auth.verify_email',
+  'auth.password_reset',
+  'auth.password_changed',
+  'events.approved',
+  'events.rejected',
+  'events.reviewer_invitation',
+  'events.invitation_declined',
+  'submissions.receipt',
+  'submissions.decision',
+  'reviews.assigned',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+export type MailData = Record<string, string | number | null | undefined>;
+
+/**
+ * The data keys each template cannot do without; `queueMail` refuses a mail that
+ * lacks one. Optional keys a template also reads:
+ * - every template: `first_name` (the greeting falls back to a plain "Hello")
+ * - auth.password_changed: `link` (where to reset the password)
+ * - events.approved: `link` (the event page); events.rejected: `reason`
+ * - events.reviewer_invitation: `inviter_name`
+ * - events.invitation_declined: `link` (the event's reviewers page)
+ * - submissions.receipt: `link` (the submission page)
+ * - submissions.decision: `decision_details`, `link`
+ * - reviews.assigned: `review_deadline`
+ */
+export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
+  'auth.verify_email': ['link'],
+  'auth.password_reset': ['link'],
+  'auth.password_changed': [],
+  'events.approved': ['event_title'],
+  'events.rejected': ['event_title'],
+  'events.reviewer_invitation': ['event_title', 'accept_url', 'decline_url'],
+  'events.invitation_declined': ['event_title', 'reviewer_name', 'reviewer_email'],
+  'submissions.receipt': ['submission_title', 'event_title', 'received_at', 'sha256'],
+  'submissions.decision': ['submission_title', 'event_title', 'decision'],
+  'reviews.assigned': ['submission_title', 'event_title', 'link'],
+};
+
+/** Read access to a mail's data, already formatted for the mail's locale. */
+export type MailValues = {
+  /** The value as text; '' when absent. */
+  text(key: string): string;
+  has(key: string): boolean;
+  /** An ISO date-time formatted in the locale (UTC), or the raw text when it does not parse. */
+  dateTime(key: string): string;
+  /** A calendar date (YYYY-MM-DD) formatted in the locale, or the raw text. */
+  date(key: string): string;
+};
+
+/** A mail's content in blocks; `render.ts` lays it out as text and as HTML with every value escaped. */
+export type MailContent = {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  details?: { label: string; value: string; monospace?: boolean }[];
+  /** A multi-line text given by a person (decision details, a reason), shown as a quoted block. */
+  note?: { label: string; text: string };
+  actions?: { label: string; url: string }[];
+  /** Paragraphs after the links. */
+  closing?: string[];
+};
+
+export type LocaleMail = {
+  locale: string;
+  dir: 'ltr' | 'rtl';
+  /** Locale tag given to Intl for dates. */
+  intlLocale: string;
+  linkHint: string;
+  signature: string;
+  footer: string;
+  templates: Record<MailTemplate, (values: MailValues) => MailContent>;
+};

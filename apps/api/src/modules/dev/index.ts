@@ -1,0 +1,1 @@
+export { devMailboxRoutes, devRoutesDisabled } from './dev-mailbox.routes.ts';
