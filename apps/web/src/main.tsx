@@ -1,0 +1,58 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
+import './global.css';
+
+import { TOAST_AUTO_CLOSE_MS } from '@confero/contracts';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import { i18n, isRtlLanguage, startI18n } from './i18n.ts';
+import { api } from './lib/api.ts';
+import { queryClient } from './lib/query-client.ts';
+import { createRouter } from './router.tsx';
+import { theme } from './theme.ts';
+
+/** Keeps Mantine's direction (and so every component's mirroring) in step with the language. */
+function DirectionSync() {
+  const { i18n: instance } = useTranslation();
+  const { setDirection } = useDirection();
+  const language = instance.resolvedLanguage ?? instance.language;
+  useEffect(() => {
+    setDirection(isRtlLanguage(language) ? 'rtl' : 'ltr');
+  }, [language, setDirection]);
+  return null;
+}
+
+async function start() {
+  await startI18n();
+  const router = createRouter();
+  // An unrecoverable authentication failure goes to /login, keeping the page the user was on.
+  api.setRedirectToLogin(() => {
+    void router.navigate('/login', { replace: true, state: { from: router.state.location } });
+  });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The #root element is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <DirectionProvider initialDirection={isRtlLanguage(i18n.language) ? 'rtl' : 'ltr'}>
+          <DirectionSync />
+          <MantineProvider theme={theme} forceColorScheme="light">
+            <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={5} />
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </MantineProvider>
+        </DirectionProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

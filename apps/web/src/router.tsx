@@ -1,0 +1,72 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from './components/feedback/FullPageLoader.tsx';
+import { RouteErrorBoundary } from './components/feedback/RouteErrorBoundary.tsx';
+import { AppRoot } from './components/layout/AppRoot.tsx';
+
+/**
+ * Public routes (spec part 1 §2.1): no authentication check, no token refresh.
+ * Each screen is its own lazily loaded module under routes/.
+ */
+const publicRoutes: RouteObject[] = [
+  { path: 'login', lazy: () => import('./routes/Login.route.tsx') },
+  { path: 'register', lazy: () => import('./routes/Register.route.tsx') },
+  { path: 'forgot-password', lazy: () => import('./routes/ForgotPassword.route.tsx') },
+  { path: 'reset-password', lazy: () => import('./routes/ResetPassword.route.tsx') },
+  { path: 'reset-password/:uidb64/:token', lazy: () => import('./routes/ResetPassword.route.tsx') },
+  { path: 'verify-email', lazy: () => import('./routes/VerifyEmail.route.tsx') },
+  { path: 'reviewer-invitation', lazy: () => import('./routes/ReviewerInvitation.route.tsx') },
+  { path: 'reviewer-invitation/accepted', lazy: () => import('./routes/ReviewerInvitationAccepted.route.tsx') },
+  { path: 'reviewer-invitation/declined', lazy: () => import('./routes/ReviewerInvitationDeclined.route.tsx') },
+  { path: 'reviewer-invitation/error', lazy: () => import('./routes/ReviewerInvitationError.route.tsx') },
+];
+
+/** Admin-only routes (spec part 1 §2.14), behind the admin role guard. */
+const adminRoutes: RouteObject[] = [
+  { path: 'admin/users', lazy: () => import('./routes/AdminUsers.route.tsx') },
+  { path: 'admin/events', lazy: () => import('./routes/AdminEvents.route.tsx') },
+  { path: 'admin/events/:id', lazy: () => import('./routes/AdminEventDetail.route.tsx') },
+];
+
+/** Routes inside the authenticated layout, each behind the login guard (spec part 1 §2.14). */
+const authenticatedRoutes: RouteObject[] = [
+  { path: 'dashboard', lazy: () => import('./routes/Dashboard.route.tsx') },
+  { path: 'events', lazy: () => import('./routes/Events.route.tsx') },
+  { path: 'events/create', lazy: () => import('./routes/EventCreate.route.tsx') },
+  { path: 'events/:id', lazy: () => import('./routes/EventDetail.route.tsx') },
+  { path: 'events/:eventId/submissions', lazy: () => import('./routes/EventSubmissions.route.tsx') },
+  { path: 'events/:eventId/submissions/new', lazy: () => import('./routes/SubmissionForm.route.tsx') },
+  { path: 'events/:eventId/submit', lazy: () => import('./routes/SubmissionForm.route.tsx') },
+  { path: 'events/:eventId/submissions/:submissionId', lazy: () => import('./routes/SubmissionDetail.route.tsx') },
+  { path: 'events/:eventId/submissions/:submissionId/edit', lazy: () => import('./routes/SubmissionEdit.route.tsx') },
+  { path: 'events/:eventId/submissions/:id/assign', lazy: () => import('./routes/SubmissionAssign.route.tsx') },
+  { path: 'submissions', lazy: () => import('./routes/Submissions.route.tsx') },
+  { path: 'submissions/create', lazy: () => import('./routes/SubmissionCreate.route.tsx') },
+  { path: 'submissions/:submissionId', lazy: () => import('./routes/SubmissionDetail.route.tsx') },
+  { path: 'submissions/:submissionId/edit', lazy: () => import('./routes/SubmissionEdit.route.tsx') },
+  { path: 'submissions/:id/bid', lazy: () => import('./routes/SubmissionBid.route.tsx') },
+  { path: 'reviews', lazy: () => import('./routes/Reviews.route.tsx') },
+  { path: 'reviews/create', lazy: () => import('./routes/ReviewCreate.route.tsx') },
+  { path: 'reviews/:id', lazy: () => import('./routes/ReviewDetail.route.tsx') },
+  { path: 'profile', lazy: () => import('./routes/Profile.route.tsx') },
+  { path: 'roles', lazy: () => import('./routes/Roles.route.tsx') },
+  { lazy: () => import('./routes/AdminGuard.route.tsx'), children: adminRoutes },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: AppRoot,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: FullPageLoader,
+    children: [
+      { index: true, lazy: () => import('./routes/Landing.route.tsx') },
+      { lazy: () => import('./routes/PublicLayout.route.tsx'), children: publicRoutes },
+      { lazy: () => import('./routes/AuthenticatedLayout.route.tsx'), children: authenticatedRoutes },
+      { path: '*', lazy: () => import('./routes/NotFound.route.tsx') },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

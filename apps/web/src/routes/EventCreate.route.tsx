@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/layout/PageHeader.tsx';
+
+/** /events/create (spec part 2). */
+export function Component() {
+  const { t } = useTranslation();
+  return <PageHeader title={t('pages.eventCreate.title')} description={t('pages.eventCreate.description')} />;
+}

@@ -1,0 +1,28 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { AboutSection } from '../features/landing/AboutSection.tsx';
+import { CtaSection } from '../features/landing/CtaSection.tsx';
+import { FeaturesSection } from '../features/landing/FeaturesSection.tsx';
+import { HeroSection } from '../features/landing/HeroSection.tsx';
+import { LandingFooter } from '../features/landing/LandingFooter.tsx';
+import { LandingHeader } from '../features/landing/LandingHeader.tsx';
+import { StatsSection } from '../features/landing/StatsSection.tsx';
+
+/** / : the public landing page (spec part 1 §1, §2.2). */
+export function Component() {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('app.name')} · ${t('app.subtitle')}`);
+  return (
+    <>
+      <LandingHeader />
+      <main>
+        <HeroSection />
+        <AboutSection />
+        <FeaturesSection />
+        <StatsSection />
+        <CtaSection />
+      </main>
+      <LandingFooter />
+    </>
+  );
+}

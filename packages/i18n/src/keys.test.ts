@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
+const REFERENCE = 'en';
+const LOCALES = ['en', 'ar'] as const;
+
+/** i18next plural suffixes: Arabic needs six forms where English needs two, so plural groups compare by base key. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+type Leaves = Map<string, unknown>;
+
+/** Flattens nested objects to dotted keys; every leaf is kept, whatever its type, so non-strings can be reported. */
+function flatten(value: unknown, prefix = '', into: Leaves = new Map()): Leaves {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, into);
+  } else {
+    into.set(prefix, value);
+  }
+  return into;
+}
+
+function keySet(leaves: Leaves): Set<string> {
+  return new Set([...leaves.keys()].map((key) => key.replace(PLURAL_SUFFIX, '_<plural>')));
+}
+
+/** Keys present in `a` and absent from `b`. */
+function missingFrom(a: Set<string>, b: Set<string>): string[] {
+  return [...a].filter((key) => !b.has(key)).sort();
+}
+
+function emptyOrNonString(leaves: Leaves): string[] {
+  return [...leaves]
+    .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+    .map(([key]) => key)
+    .sort();
+}
+
+function placeholders(value: unknown): string[] {
+  return typeof value === 'string'
+    ? [...value.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1] ?? '').sort()
+    : [];
+}
+
+function load(locale: string): Leaves {
+  const file = path.join(LOCALES_DIR, locale, 'translation.json');
+  return flatten(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+describe('the key comparison itself', () => {
+  it('reports keys missing on either side, and empty values', () => {
+    const a = flatten({ nav: { home: 'Home', about: 'About' }, title: 'T' });
+    const b = flatten({ nav: { home: 'الرئيسية' }, title: '', extra: { deep: 'x' } });
+    expect(missingFrom(keySet(a), keySet(b))).toEqual(['nav.about']);
+    expect(missingFrom(keySet(b), keySet(a))).toEqual(['extra.deep']);
+    expect(emptyOrNonString(b)).toEqual(['title']);
+    expect(emptyOrNonString(flatten({ n: 3, list: ['a'] }))).toEqual(['list', 'n']);
+  });
+
+  it('groups plural forms by their base key', () => {
+    const en = flatten({ papers_one: '{{count}} paper', papers_other: '{{count}} papers' });
+    const ar = flatten({ papers_zero: 'لا أوراق', papers_one: 'ورقة واحدة', papers_few: '{{count}} أوراق' });
+    expect(missingFrom(keySet(en), keySet(ar))).toEqual([]);
+    expect(missingFrom(keySet(ar), keySet(en))).toEqual([]);
+  });
+});
+
+describe.each(LOCALES.filter((locale) => locale !== REFERENCE))('locale %s against en', (locale) => {
+  const reference = load(REFERENCE);
+  const translated = load(locale);
+
+  it('has every English key', () => {
+    expect(missingFrom(keySet(reference), keySet(translated))).toEqual([]);
+  });
+
+  it('has no key that English lacks', () => {
+    expect(missingFrom(keySet(translated), keySet(reference))).toEqual([]);
+  });
+
+  it('uses the same interpolation variables as English', () => {
+    const mismatched = [...reference]
+      .filter(([key]) => translated.has(key))
+      .filter(([key, value]) => placeholders(value).join() !== placeholders(translated.get(key)).join())
+      .map(([key]) => key);
+    expect(mismatched).toEqual([]);
+  });
+});
+
+describe.each(LOCALES)('locale %s', (locale) => {
+  it('has only non-empty string values', () => {
+    const leaves = load(locale);
+    expect(leaves.size).toBeGreaterThan(50);
+    expect(emptyOrNonString(leaves)).toEqual([]);
+  });
+});
