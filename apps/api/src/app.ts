@@ -11,7 +11,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { aiRoutes } from './modules/ai/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { eventsRoutes } from './modules/events/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -62,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie, { secret: config.secretKey });
   await app.register(securityPlugin, { hsts: config.isProduction });
   await app.register(csrfPlugin, { secret: config.secretKey, secure: config.isProduction });
+  await app.register(authPlugin);
   await app.register(rateLimitPlugin, { db: database.db });
   await app.register(swagger, {
     openapi: {
@@ -74,6 +81,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicesPlugin, { config });
 
   await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(eventsRoutes);
+  await app.register(aiRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
   return app;
 }

@@ -1,2 +1,4 @@
+export * from './auth.ts';
+export * from './events.ts';
 export * from './system.ts';
 export * from './users.ts';

@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildUser } from '../../test/factories/index.ts';
+import { users } from '../db/schema/index.ts';
+import { signAccessToken } from '../modules/auth/tokens.ts';
+import { type Actor, requireAdmin, requireUser } from './auth.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => app.close());
+
+const requestWith = (actor: Actor | null) => ({ actor }) as FastifyRequest;
+
+async function meWith(token: string, via: 'bearer' | 'cookie' = 'bearer') {
+  return app.inject({
+    method: 'GET',
+    url: '/api/users/me/',
+    ...(via === 'bearer' ? { headers: { authorization: `Bearer ${token}` } } : { cookies: { access_token: token } }),
+  });
+}
+
+describe('auth plugin', () => {
+  it('reads the access token from the Bearer header or the access_token cookie', async () => {
+    const user = await buildUser(app);
+    const token = await signAccessToken(app.config.secretKey, {
+      userId: user.id,
+      sessionsValidFrom: user.sessionsValidFrom.getTime(),
+    });
+    expect((await meWith(token, 'bearer')).json().email).toBe(user.email);
+    expect((await meWith(token, 'cookie')).json().email).toBe(user.email);
+  });
+
+  it('treats a token older than sessions_valid_from as no user', async () => {
+    const user = await buildUser(app);
+    const token = await signAccessToken(app.config.secretKey, {
+      userId: user.id,
+      sessionsValidFrom: user.sessionsValidFrom.getTime() - 1,
+    });
+    const response = await meWith(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('NOT_AUTHENTICATED');
+  });
+
+  it.each(['suspended', 'inactive', 'pending'] as const)('treats the token of a %s user as no user', async (status) => {
+    const user = await buildUser(app);
+    const token = await signAccessToken(app.config.secretKey, {
+      userId: user.id,
+      sessionsValidFrom: user.sessionsValidFrom.getTime(),
+    });
+    expect((await meWith(token)).statusCode).toBe(200);
+    await app.db.update(users).set({ accountStatus: status }).where(eq(users.id, user.id));
+    expect((await meWith(token)).statusCode).toBe(401);
+  });
+
+  it('treats the token of a deleted user as no user', async () => {
+    const token = await signAccessToken(app.config.secretKey, { userId: 987654, sessionsValidFrom: Date.now() });
+    expect((await meWith(token)).statusCode).toBe(401);
+  });
+});
+
+describe('requireUser and requireAdmin', () => {
+  const member: Actor = {
+    id: 1,
+    publicId: '1-abcdefgh',
+    email: 'a@example.org',
+    firstName: 'A',
+    lastName: 'B',
+    isAdmin: false,
+    emailVerified: true,
+    accountStatus: 'active',
+    sessionsValidFrom: 0,
+  };
+
+  it('answers 401 for anonymous requests', () => {
+    const expected = expect.objectContaining({
+      statusCode: 401,
+      code: 'NOT_AUTHENTICATED',
+      message: 'Authentication credentials were not provided.',
+    });
+    expect(() => requireUser(requestWith(null))).toThrow(expected);
+    expect(() => requireAdmin(requestWith(null))).toThrow(expected);
+  });
+
+  it('answers 403 to signed-in non-admins and passes admins', () => {
+    expect(requireUser(requestWith(member))).toBe(member);
+    expect(() => requireAdmin(requestWith(member))).toThrow(expect.objectContaining({ statusCode: 403 }));
+    const admin = { ...member, isAdmin: true };
+    expect(requireAdmin(requestWith(admin))).toBe(admin);
+  });
+});

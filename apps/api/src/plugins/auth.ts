@@ -1,0 +1,89 @@
+import type { AccountStatus } from '@confero/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../db/schema/index.ts';
+import { forbidden, notAuthenticated } from '../lib/errors.ts';
+import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
+import { verifyAccessToken } from '../modules/auth/tokens.ts';
+
+/** The signed-in user of a request, as every handler and policy sees it. */
+export type Actor = {
+  id: number;
+  publicId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  accountStatus: AccountStatus;
+  /** sessions_valid_from in epoch milliseconds (the `sv` claim of tokens issued now). */
+  sessionsValidFrom: number;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null (no token, a bad or outdated token, or an account that is not active). */
+    actor: Actor | null;
+  }
+}
+
+/** The access token: an `Authorization: Bearer` header first, else the `access_token` cookie. */
+function readAccessToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    if (token) return token;
+  }
+  return request.cookies[ACCESS_COOKIE] || undefined;
+}
+
+/**
+ * Authentication for /api/: verifies the access token and loads its user with one query. The token counts only
+ * while the account is active and the token's `sv` claim is not older than the user's sessions_valid_from, so a
+ * suspension, a password reset or a password change takes effect on the very next request.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('actor', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = readAccessToken(request);
+      if (!token) return;
+      const claims = await verifyAccessToken(app.config.secretKey, token);
+      if (!claims) return;
+      const [user] = await request.db
+        .select({
+          id: users.id,
+          publicId: users.publicId,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          isAdmin: users.isAdmin,
+          emailVerified: users.emailVerified,
+          accountStatus: users.accountStatus,
+          sessionsValidFrom: users.sessionsValidFrom,
+        })
+        .from(users)
+        .where(eq(users.id, claims.userId));
+      if (user?.accountStatus !== 'active') return;
+      const sessionsValidFrom = user.sessionsValidFrom.getTime();
+      if (claims.sessionsValidFrom < sessionsValidFrom) return;
+      request.actor = { ...user, sessionsValidFrom };
+    });
+  },
+  { name: 'auth', dependencies: ['db', 'csrf', '@fastify/cookie'] },
+);
+
+/** The signed-in user, or 401 `Authentication credentials were not provided.` (NOT_AUTHENTICATED). */
+export function requireUser(request: FastifyRequest): Actor {
+  if (!request.actor) throw notAuthenticated();
+  return request.actor;
+}
+
+/** A signed-in platform admin: 401 when anonymous, 403 for everybody else. */
+export function requireAdmin(request: FastifyRequest): Actor {
+  const actor = requireUser(request);
+  if (!actor.isAdmin) throw forbidden();
+  return actor;
+}
