@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type Config = {
@@ -67,6 +68,8 @@ export type Config = {
   logLevel: string;
   runJobs: boolean;
   trustProxy: boolean;
+  /** Multiplies every per-route rate limit (end-to-end suites that sign up many users from one address). */
+  rateLimitScale: number;
   /** Directory of the built web app; absent in API-only runs. */
   webDist: string | undefined;
   /** Directory holding locales/{lng}/translation.json. */
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     runJobs: e.RUN_JOBS === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     webDist: fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     localesDir: path.join(repoRoot, 'packages/i18n/locales'),
     ...overrides,

@@ -221,4 +221,15 @@ describe('rate limiting', () => {
       await database.close();
     }
   });
+
+  it('multiplies every route limit by RATE_LIMIT_SCALE', async () => {
+    const scaled = await buildTestApp({ rateLimitScale: 2 }, { beforeReady: testRoutes });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i += 1) statuses.push((await scaled.inject({ method: 'GET', url: '/api/test/limited/' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    } finally {
+      await scaled.close();
+    }
+  });
 });

@@ -61,7 +61,18 @@ export async function pruneRateLimits(db: Db): Promise<void> {
  * Registers @fastify/rate-limit with the shared store. Limits are opt-in per
  * route (`config.rateLimit`), for sign-in, registration, reset and the e-mail check.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { db: Db; scale?: number }) => {
+  const scale = options.scale ?? 1;
+  if (scale !== 1) {
+    // Runs before @fastify/rate-limit's own onRoute hook, which reads the route's limit.
+    const scaled = new WeakSet<object>();
+    app.addHook('onRoute', (route) => {
+      const limit = (route.config as { rateLimit?: { max?: unknown } } | undefined)?.rateLimit;
+      if (!limit || typeof limit.max !== 'number' || scaled.has(limit)) return;
+      limit.max *= scale;
+      scaled.add(limit);
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     store: createDbRateLimitStore(options.db),
