@@ -69,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { hsts: config.isProduction });
   await app.register(csrfPlugin, { secret: config.secretKey, secure: config.isProduction });
   await app.register(authPlugin);
-  await app.register(rateLimitPlugin, { db: database.db });
+  await app.register(rateLimitPlugin, { db: database.db, scale: config.rateLimitScale });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Confero API', version: '1.0.0', description: 'Conference management and peer review' },
