@@ -65,7 +65,7 @@ function vitest(label, file, extraArgs, env) {
 
 if (wants('lint')) check('lint', 'npx', ['biome', 'check', '.']);
 if (wants('types')) {
-  for (const project of ['packages/contracts', 'packages/i18n', 'apps/api', 'apps/web', 'e2e']) {
+  for (const project of ['packages/contracts', 'packages/i18n', 'apps/api', 'apps/web', 'e2e', 'bench/extraction', 'bench/affinity', 'bench/assignment']) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`types ${project}`, 'npx', ['tsc', '-p', project]);
   }
 }
