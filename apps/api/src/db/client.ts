@@ -32,6 +32,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pg = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client can lose its connection (a server restart, a test database dropped while the pool closes):
+    // the pool discards it and connects again when needed. Unlistened, that 'error' event would crash the process.
+    pool.on('error', () => undefined);
     const db = drizzle(pool, { schema, casing: 'snake_case' });
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');

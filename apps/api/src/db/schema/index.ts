@@ -1,4 +1,5 @@
 export * from './auth.ts';
 export * from './events.ts';
+export * from './submissions.ts';
 export * from './system.ts';
 export * from './users.ts';

@@ -14,8 +14,9 @@ import { makePublicId, nextId, parseIdParam } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { hit } from '../../plugins/rate-limit.ts';
-import { findUserByEmail, findUserById, findUserByPublicId, type UserRow } from '../users/users.queries.ts';
 import { activateInvitationsForVerifiedEmail } from '../events/events.service.ts';
+import { linkAuthorRecordsForVerifiedEmail } from '../submissions/authorship.ts';
+import { findUserByEmail, findUserById, findUserByPublicId, type UserRow } from '../users/users.queries.ts';
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-throttle.ts';
 import { checkPassword, type PasswordUserAttributes } from './password-rules.ts';
 import {
@@ -188,8 +189,8 @@ export async function verifyEmail({ db }: Pick<Deps, 'db'>, token: string): Prom
 }
 
 /**
- * Runs once an address is verified, by its owner's link or by an admin. Today it records the fact in the audit
- * log; later issues extend it (activating the reviewer invitations waiting for this address).
+ * Runs once an address is verified, by its owner's link or by an admin: records the fact in the audit log and
+ * activates the reviewer invitations waiting for this address (accepted ones become active memberships).
  */
 export async function onEmailVerified(db: Db, user: UserRow, actorId: number | null = user.id): Promise<void> {
   await recordAudit(db, {
@@ -200,6 +201,7 @@ export async function onEmailVerified(db: Db, user: UserRow, actorId: number | n
     data: { email: user.email },
   });
   await activateInvitationsForVerifiedEmail(db, user, actorId);
+  await linkAuthorRecordsForVerifiedEmail(db, user, actorId);
 }
 
 /** Queues a new verification mail when the account exists and is unverified; silent otherwise (no enumeration). */

@@ -1,6 +1,7 @@
 import { ROLE_NAMES, type RoleName } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
 import { eventMembershipRoles } from '../events/event-roles.ts';
+import { submissionAuthorRole } from '../submissions/submission-sources.ts';
 
 /** What role derivation reads from the user row itself. */
 export type RoleSubject = { id: number; isAdmin: boolean };
@@ -12,7 +13,7 @@ export type RoleSubject = { id: number; isAdmin: boolean };
  */
 export type RoleSource = (db: Db, userId: number) => Promise<RoleName[]>;
 
-export const ROLE_SOURCES: RoleSource[] = [eventMembershipRoles];
+export const ROLE_SOURCES: RoleSource[] = [eventMembershipRoles, submissionAuthorRole];
 
 /**
  * The roles a user holds, derived on the server from data and never trusted from the client: `simple_user`

@@ -1,6 +1,7 @@
 import type { StatisticsDto } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
 import { eventsParticipatedCounter } from '../events/event-roles.ts';
+import { submissionsCounter } from '../submissions/submission-sources.ts';
 
 /** What the statistics read from the user row itself. */
 export type StatisticsSubject = { id: number; createdAt: Date };
@@ -15,7 +16,7 @@ export type ActivityCounters = Pick<StatisticsDto, 'reviews_completed' | 'submis
  */
 export type CounterSource = (db: Db, userIds: number[]) => Promise<Map<number, Partial<ActivityCounters>>>;
 
-export const COUNTER_SOURCES: CounterSource[] = [eventsParticipatedCounter];
+export const COUNTER_SOURCES: CounterSource[] = [eventsParticipatedCounter, submissionsCounter];
 
 /** `member_since` is the ISO date of registration. */
 export function isoDate(date: Date): string {

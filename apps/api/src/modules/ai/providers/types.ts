@@ -1,0 +1,29 @@
+import type { AiProviderName } from '@confero/contracts';
+import type { ExtractedMetadata } from '../extraction/index.ts';
+import type { InsightsBody, InsightsInput } from '../insights/index.ts';
+
+/**
+ * What every AI provider offers (DESIGN.md §8). `local` works offline and deterministically; `openai` calls any
+ * OpenAI-compatible endpoint. Later issues add their features here (metadata extraction, insights, reviewer
+ * affinity), each with a local implementation so the product works with no network.
+ */
+export interface AiProvider {
+  readonly name: AiProviderName;
+  /** A clearer, structured version of an event description that keeps every fact (no invented content). */
+  rewriteDescription(description: string): Promise<string>;
+  /**
+   * Title, abstract, keywords and authors of a paper from its PDF (`ai/extract/`). Throws AppError 400 INVALID_PDF
+   * for an unreadable PDF, AiProviderError when a remote provider cannot give a valid answer.
+   */
+  extractMetadata(pdf: Uint8Array): Promise<ExtractedMetadata>;
+  /** Insights on a submission (spec §3 AI analysis), validated against the same schema whatever the provider. */
+  analyzeSubmission(input: InsightsInput): Promise<InsightsBody>;
+}
+
+/** A provider could not answer (network, timeout, an error status, an unusable answer). Mapped to 502. */
+export class AiProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AiProviderError';
+  }
+}

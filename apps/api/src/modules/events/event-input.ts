@@ -1,0 +1,282 @@
+import {
+  CITY_MAX_LENGTH,
+  type CreateEventBody,
+  DEFAULT_EVENT_TIMEZONE,
+  DEFAULT_EVENT_TYPE,
+  EVENT_ACRONYM_MAX_LENGTH,
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  EVENT_TEXT_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+  EVENT_TYPES,
+  EVENT_WEBPAGE_MAX_LENGTH,
+  type EventMessageKey,
+  type EventType,
+  isResearchArea,
+  isSubcategoryOf,
+  MAX_CHAIR_EMAILS,
+  resolveCountryCode,
+  type UpdateEventBody,
+  VENUE_MAX_LENGTH,
+} from '@confero/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { canonicalTimezone, parseCalendarDate } from './event-dates.ts';
+import { eventFieldError } from './event-errors.ts';
+import type { EventRow } from './events.queries.ts';
+
+/** The event fields after validation, as they are stored. */
+export type EventValues = {
+  title: string;
+  description: string;
+  type: EventType;
+  acronym: string;
+  webpage: string | null;
+  startDate: string;
+  endDate: string;
+  submissionDeadline: string;
+  reviewDeadline: string;
+  notificationDate: string;
+  timezone: string;
+  venue: string;
+  city: string;
+  country: string;
+  locationDetails: string;
+  primaryResearchArea: string;
+  secondaryResearchAreas: string[];
+  additionalInformation: string;
+};
+
+type Raw = string | null | undefined;
+
+/** The fields as sent (or as stored, for an update), before validation. */
+type RawEvent = {
+  title: Raw;
+  description: Raw;
+  type: Raw;
+  acronym: Raw;
+  webpage: Raw;
+  start_date: Raw;
+  end_date: Raw;
+  submission_deadline: Raw;
+  review_deadline: Raw;
+  notification_date: Raw;
+  timezone: Raw;
+  venue: Raw;
+  city: Raw;
+  country: Raw;
+  additional_details: Raw;
+  primary_research_area: Raw;
+  secondary_research_area: string[] | null | undefined;
+  additional_information: Raw;
+};
+
+const text = (value: Raw) => (typeof value === 'string' ? value.trim() : '');
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+
+function fail(field: string, key: EventMessageKey, params: Record<string, string | number> = {}): never {
+  throw eventFieldError(field, key, params);
+}
+
+function required(value: Raw, field: string, key: EventMessageKey, max?: number): string {
+  const trimmed = text(value);
+  if (!trimmed) fail(field, key);
+  if (max !== undefined && trimmed.length > max) fail(field, 'events.tooLong', { max });
+  return trimmed;
+}
+
+function optional(value: Raw, field: string, max: number): string {
+  const trimmed = text(value);
+  if (trimmed.length > max) fail(field, 'events.tooLong', { max });
+  return trimmed;
+}
+
+function requiredDate(value: Raw, field: string, key: EventMessageKey): string {
+  const raw = text(value);
+  if (!raw) fail(field, key);
+  return parseCalendarDate(raw) ?? fail(field, 'events.dateInvalid');
+}
+
+/**
+ * The spec's event rules (part 2 §5 "Event creation"), checked in its order; the first failing rule throws a
+ * 400 naming its field:
+ *  1 title · 2 description · 3 type · 4 city · 5 country · 6 start date · 7 end date · 8 end ≥ start ·
+ *  9 submission deadline, review deadline, notification date · 10 submission < review · 11 review <
+ *  notification · 12 notification < start · 13 primary research area (a catalogue key; secondary areas are
+ *  its subcategories) · 14 (creation) chair e-mails, checked by the caller.
+ * Rules the spec does not list come after: acronym, webpage, time zone and the lengths of the free texts.
+ */
+export function checkEventRules(raw: RawEvent): EventValues {
+  const title = required(raw.title, 'title', 'events.titleRequired', EVENT_TITLE_MAX_LENGTH);
+  const description = required(
+    raw.description,
+    'description',
+    'events.descriptionRequired',
+    EVENT_DESCRIPTION_MAX_LENGTH,
+  );
+
+  const typeText = text(raw.type).toLowerCase();
+  if (!typeText) fail('type', 'events.typeRequired');
+  if (!(EVENT_TYPES as readonly string[]).includes(typeText)) fail('type', 'events.typeInvalid');
+  const type = typeText as EventType;
+
+  const city = required(raw.city, 'location.city', 'events.cityRequired', CITY_MAX_LENGTH);
+  const countryText = required(raw.country, 'location.country', 'events.countryRequired');
+  const country = resolveCountryCode(countryText) ?? fail('location.country', 'events.countryInvalid');
+
+  const startDate = requiredDate(raw.start_date, 'start_date', 'events.startDateRequired');
+  const endDate = requiredDate(raw.end_date, 'end_date', 'events.endDateRequired');
+  if (endDate < startDate) fail('end_date', 'events.endBeforeStart');
+
+  const submissionDeadline = requiredDate(
+    raw.submission_deadline,
+    'submission_deadline',
+    'events.submissionDeadlineRequired',
+  );
+  const reviewDeadline = requiredDate(raw.review_deadline, 'review_deadline', 'events.reviewDeadlineRequired');
+  const notificationDate = requiredDate(raw.notification_date, 'notification_date', 'events.notificationDateRequired');
+  if (!(submissionDeadline < reviewDeadline)) fail('submission_deadline', 'events.submissionNotBeforeReview');
+  if (!(reviewDeadline < notificationDate)) fail('review_deadline', 'events.reviewNotBeforeNotification');
+  if (!(notificationDate < startDate)) fail('notification_date', 'events.notificationNotBeforeStart');
+
+  const primaryResearchArea = text(raw.primary_research_area);
+  if (!primaryResearchArea) fail('primary_research_area', 'events.primaryAreaRequired');
+  if (!isResearchArea(primaryResearchArea)) fail('primary_research_area', 'events.primaryAreaInvalid');
+  const secondaryResearchAreas: string[] = [];
+  for (const entry of raw.secondary_research_area ?? []) {
+    const key = entry.trim();
+    if (!key || secondaryResearchAreas.includes(key)) continue;
+    if (!isSubcategoryOf(primaryResearchArea, key))
+      fail('secondary_research_area', 'events.secondaryAreaInvalid', { area: key });
+    secondaryResearchAreas.push(key);
+  }
+
+  const acronym = optional(raw.acronym, 'acronym', EVENT_ACRONYM_MAX_LENGTH);
+  const webpageText = optional(raw.webpage, 'webpage', EVENT_WEBPAGE_MAX_LENGTH);
+  if (webpageText && !URL_PATTERN.test(webpageText)) fail('webpage', 'events.webpageInvalid');
+  const timezoneText = text(raw.timezone) || DEFAULT_EVENT_TIMEZONE;
+  const timezone = canonicalTimezone(timezoneText) ?? fail('timezone', 'events.timezoneInvalid');
+  return {
+    title,
+    description,
+    type,
+    acronym,
+    webpage: webpageText || null,
+    startDate,
+    endDate,
+    submissionDeadline,
+    reviewDeadline,
+    notificationDate,
+    timezone,
+    venue: optional(raw.venue, 'location.venue', VENUE_MAX_LENGTH),
+    city,
+    country,
+    locationDetails: optional(raw.additional_details, 'location.additional_details', EVENT_TEXT_MAX_LENGTH),
+    primaryResearchArea,
+    secondaryResearchAreas,
+    additionalInformation: optional(raw.additional_information, 'additional_information', EVENT_TEXT_MAX_LENGTH),
+  };
+}
+
+function secondaryOf(body: { secondary_research_area?: string[] | null; secondary_research_areas?: string[] | null }) {
+  return body.secondary_research_area !== undefined ? body.secondary_research_area : body.secondary_research_areas;
+}
+
+/** The chair e-mails as sent (a list or one comma-separated text), trimmed, without blanks and repeats. */
+export function chairEmailList(value: CreateEventBody['chair_emails']): string[] {
+  const items = typeof value === 'string' ? value.split(/[,;\n]/) : (value ?? []);
+  const seen = new Set<string>();
+  const emails: string[] = [];
+  for (const item of items) {
+    const email = item.trim();
+    if (!email || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    emails.push(email);
+  }
+  return emails;
+}
+
+/**
+ * Rule 14: every chair e-mail belongs to a registered user (one query for all of them). The first address that
+ * is malformed or unknown answers 400 on `chair_emails`, naming it. Returns the users' ids, in the order sent.
+ */
+export async function resolveChairEmails(db: Db, emails: string[]): Promise<number[]> {
+  if (emails.length > MAX_CHAIR_EMAILS) fail('chair_emails', 'events.tooManyChairEmails', { max: MAX_CHAIR_EMAILS });
+  for (const email of emails) {
+    if (!EMAIL_PATTERN.test(email) || email.length > 254) fail('chair_emails', 'events.chairEmailInvalid', { email });
+  }
+  if (emails.length === 0) return [];
+  const lowered = emails.map((email) => email.toLowerCase());
+  const found = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) in ${lowered}`);
+  const byEmail = new Map(found.map((row) => [row.email.toLowerCase(), row.id]));
+  return emails.map(
+    (email) => byEmail.get(email.toLowerCase()) ?? fail('chair_emails', 'events.chairEmailNotFound', { email }),
+  );
+}
+
+/** The creation payload checked with rules 1–13 and the later ones; absent `type` means conference. */
+export function checkNewEvent(body: CreateEventBody): EventValues {
+  return checkEventRules({
+    title: body.title,
+    description: body.description,
+    type: body.type === undefined ? DEFAULT_EVENT_TYPE : body.type,
+    acronym: body.acronym,
+    webpage: body.webpage,
+    start_date: body.start_date,
+    end_date: body.end_date,
+    submission_deadline: body.submission_deadline,
+    review_deadline: body.review_deadline,
+    notification_date: body.notification_date,
+    timezone: body.timezone,
+    venue: body.location?.venue,
+    city: body.location?.city,
+    country: body.location?.country,
+    additional_details: body.location?.additional_details,
+    primary_research_area: body.primary_research_area,
+    secondary_research_area: secondaryOf(body),
+    additional_information: body.additional_information,
+  });
+}
+
+/**
+ * An update: the fields sent replace the stored ones and the whole event is checked with the same rules (so a new
+ * end date is compared with the stored start date). A new primary area without secondary areas clears them, as
+ * the form does. Returns the values and the names of the fields that changed.
+ */
+export function checkEventUpdate(event: EventRow, body: UpdateEventBody): { values: EventValues; changed: string[] } {
+  const pick = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
+  const location = body.location === null ? {} : (body.location ?? undefined);
+  const primaryChanged =
+    body.primary_research_area !== undefined && text(body.primary_research_area) !== event.primaryResearchArea;
+  const sentSecondary = secondaryOf(body);
+  const values = checkEventRules({
+    title: pick(body.title, event.title),
+    description: pick(body.description, event.description),
+    type: pick(body.type, event.type),
+    acronym: pick(body.acronym, event.acronym),
+    webpage: pick(body.webpage, event.webpage),
+    start_date: pick(body.start_date, event.startDate),
+    end_date: pick(body.end_date, event.endDate),
+    submission_deadline: pick(body.submission_deadline, event.submissionDeadline),
+    review_deadline: pick(body.review_deadline, event.reviewDeadline),
+    notification_date: pick(body.notification_date, event.notificationDate),
+    timezone: pick(body.timezone, event.timezone),
+    venue: location ? pick(location.venue, event.venue) : event.venue,
+    city: location ? pick(location.city, event.city) : event.city,
+    country: location ? pick(location.country, event.country) : event.country,
+    additional_details: location ? pick(location.additional_details, event.locationDetails) : event.locationDetails,
+    primary_research_area: pick(body.primary_research_area, event.primaryResearchArea),
+    secondary_research_area:
+      sentSecondary !== undefined ? sentSecondary : primaryChanged ? [] : event.secondaryResearchAreas,
+    additional_information: pick(body.additional_information, event.additionalInformation),
+  });
+  const changed = (Object.keys(values) as (keyof EventValues)[]).filter(
+    (key) => JSON.stringify(values[key]) !== JSON.stringify(event[key]),
+  );
+  return { values, changed };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { eventNotFound } from './event-errors.ts';
+import { accessFor, canOnEvent, type EventAccess } from './events.policy.ts';
+import { presentEvent } from './events.presenter.ts';
+import { type EventRow, findEventByIdParam, findViewerMemberships, loadEventDetail } from './events.queries.ts';
+
+export type LoadedEvent = { event: EventRow; access: EventAccess };
+
+/**
+ * The event of a route (`{id}` = public id or numeric id) as the viewer may see it, with the viewer's access:
+ * 404 when it does not exist AND when the viewer may not see it (STYLE.md §3.3), so outsiders learn nothing.
+ */
+export async function loadEvent(db: Db, actor: Actor, idParam: string): Promise<LoadedEvent> {
+  const event = await findEventByIdParam(db, idParam);
+  if (!event) throw eventNotFound();
+  const access = accessFor(actor, event, await findViewerMemberships(db, event.id, actor.id));
+  if (!canOnEvent(access, 'event.view', event)) throw eventNotFound();
+  return { event, access };
+}
+
+/** The event detail DTO of a (possibly just changed) event for a viewer, with fresh access. */
+export async function presentEventFor(db: Db, actor: Actor, event: EventRow) {
+  const access = accessFor(actor, event, await findViewerMemberships(db, event.id, actor.id));
+  return presentEvent(await loadEventDetail(db, event), access);
+}
+
+/**
+ * Routes of this module need a signed-in caller; the check runs before the body is validated, so an anonymous
+ * request is answered 401 whatever it sent.
+ */
+export function requireSignedIn(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+}

@@ -1,0 +1,142 @@
+import {
+  countryName,
+  EVENT_TYPE_LABELS,
+  type EventAbilities,
+  type EventDto,
+  type EventListItemDto,
+  MEMBERSHIP_ROLE_LABELS,
+  type ReviewerDto,
+  type TrackDto,
+} from '@confero/contracts';
+import { allowedStatusChanges, statusDisplay } from './event-state.ts';
+import { canOnEvent, type EventAccess } from './events.policy.ts';
+import type { EventDetail, EventListRow, EventRow, PersonRow, ReviewerRow, TrackRow } from './events.queries.ts';
+
+const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+function location(event: EventRow) {
+  return {
+    venue: event.venue,
+    city: event.city,
+    country: countryName(event.country, 'en'),
+    country_code: event.country,
+    additional_details: event.locationDetails,
+  };
+}
+
+function summary(event: EventRow, counts: { submissionCount: number; trackCount: number; reviewerCount: number }) {
+  return {
+    id: event.id,
+    public_id: event.publicId,
+    title: event.title,
+    acronym: event.acronym,
+    type: event.type,
+    type_display: EVENT_TYPE_LABELS[event.type].en,
+    status: event.status,
+    status_display: statusDisplay(event.status),
+    start_date: event.startDate,
+    end_date: event.endDate,
+    submission_deadline: event.submissionDeadline,
+    review_deadline: event.reviewDeadline,
+    notification_date: event.notificationDate,
+    timezone: event.timezone,
+    location: location(event),
+    primary_research_area: event.primaryResearchArea,
+    submission_count: counts.submissionCount,
+    track_count: counts.trackCount,
+    reviewer_count: counts.reviewerCount,
+    created_at: event.createdAt.toISOString(),
+  };
+}
+
+/** A row of an event list (EventListItem): no people, no abilities, so a page costs a constant number of queries. */
+export function presentEventListItem(row: EventListRow): EventListItemDto {
+  return summary(row, row);
+}
+
+const trackChair = (chair: PersonRow) => ({
+  first_name: chair.firstName,
+  last_name: chair.lastName,
+  email: chair.email,
+  public_id: chair.publicId,
+});
+
+export function presentTrack(track: TrackRow, chairs: (PersonRow & { trackId: number | null })[]): TrackDto {
+  return {
+    id: track.id,
+    public_id: track.publicId,
+    name: track.name,
+    description: track.description,
+    chairs: chairs.filter((chair) => chair.trackId === track.id).map(trackChair),
+  };
+}
+
+export function abilitiesFor(access: EventAccess, event: EventRow, now = new Date()): EventAbilities {
+  const can = (action: Parameters<typeof canOnEvent>[1]) => canOnEvent(access, action, event, now);
+  return {
+    update: can('event.update'),
+    delete: can('event.delete'),
+    manage_members: can('event.manageMembers'),
+    approve: can('event.approve') && event.status === 'pending',
+    change_status: allowedStatusChanges(event.status, access).length > 0,
+    view_submissions: can('event.viewSubmissions'),
+    submit: can('event.submit'),
+  };
+}
+
+/**
+ * The event detail for one viewer (spec §3 Event): the abilities are the viewer's, and the review settings reach
+ * only the event's staff and platform admins (the response schema drops nothing else).
+ */
+export function presentEvent(detail: EventDetail, access: EventAccess, now = new Date()): EventDto {
+  const { event, creator } = detail;
+  const chairs = detail.staff.filter((member) => member.role === 'chair' && member.trackId === null);
+  const admins = detail.staff.filter((member) => member.role === 'event_admin');
+  const asChair = (member: PersonRow & { role: 'event_admin' | 'chair' | 'reviewer' }) => ({
+    first_name: member.firstName,
+    last_name: member.lastName,
+    email: member.email,
+    role_display: MEMBERSHIP_ROLE_LABELS[member.role].en,
+    public_id: member.publicId,
+  });
+  return {
+    ...summary(event, { ...detail, trackCount: detail.tracks.length }),
+    description: event.description,
+    webpage: event.webpage,
+    secondary_research_areas: event.secondaryResearchAreas,
+    additional_information: event.additionalInformation,
+    creator: creator ? { first_name: creator.firstName, last_name: creator.lastName, email: creator.email } : null,
+    creator_name: creator ? fullName(creator) : '',
+    creator_email: creator?.email ?? '',
+    updated_at: event.updatedAt.toISOString(),
+    chairs: chairs.map(asChair),
+    chairs_details: chairs.map((chair) => ({ id: chair.id, name: fullName(chair), email: chair.email })),
+    event_admins: admins.map(asChair),
+    tracks: detail.tracks.map((track) =>
+      presentTrack(
+        track,
+        detail.staff.filter((member) => member.role === 'chair'),
+      ),
+    ),
+    ...(canOnEvent(access, 'event.viewReviewSettings', event, now) ? { review_settings: event.reviewSettings } : {}),
+    abilities: abilitiesFor(access, event, now),
+    allowed_status_changes: allowedStatusChanges(event.status, access),
+  };
+}
+
+/** A reviewer of the event (spec §3 Reviewer on an event), registered or invited by e-mail. */
+export function presentReviewer(row: ReviewerRow): ReviewerDto {
+  const invitedName = `${row.inviteFirstName} ${row.inviteLastName}`.trim();
+  const email = row.user?.email ?? row.email ?? '';
+  return {
+    public_id: row.user?.publicId ?? null,
+    display_name: (row.user ? fullName(row.user) : invitedName) || email,
+    email,
+    status: row.status,
+    awaiting_account: row.user === null && row.status === 'pending' && row.respondedAt !== null,
+    expertise: row.expertise,
+    max_papers: row.maxPapers,
+    invited_at: row.invitedAt?.toISOString() ?? null,
+    responded_at: row.respondedAt?.toISOString() ?? null,
+  };
+}

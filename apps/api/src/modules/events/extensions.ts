@@ -1,0 +1,55 @@
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema/index.ts';
+import { submissionAuthorshipSource, submissionCountSource } from '../submissions/submission-sources.ts';
+
+/*
+ * Extension points for the submissions issue, in the style of ROLE_SOURCES (modules/users/roles.ts): events know
+ * nothing about submissions; the submissions module adds one entry to each list below and every count, list and
+ * guard of this module follows.
+ */
+
+/** ONE grouped query answering the number of submissions of each of a set of events (absent = 0). */
+export type SubmissionCountSource = (db: Db, eventIds: number[]) => Promise<Map<number, number>>;
+
+export const SUBMISSION_COUNT_SOURCES: SubmissionCountSource[] = [submissionCountSource];
+
+/**
+ * A subquery selecting `(user_id, event_id)` pairs: who authored a submission in which event, e.g.
+ * sql`select submitted_by as user_id, event_id from submissions`. Embedded in list queries, never run alone.
+ */
+export type AuthorshipSource = () => SQL;
+
+export const AUTHORSHIP_SOURCES: AuthorshipSource[] = [submissionAuthorshipSource];
+
+/** Submission counts per event for a whole list: one query per source, whatever the number of events. */
+export async function submissionCounts(db: Db, eventIds: number[]): Promise<Map<number, number>> {
+  const totals = new Map<number, number>();
+  if (eventIds.length === 0) return totals;
+  const found = await Promise.all(SUBMISSION_COUNT_SOURCES.map((source) => source(db, eventIds)));
+  for (const counts of found) {
+    for (const [eventId, count] of counts) totals.set(eventId, (totals.get(eventId) ?? 0) + count);
+  }
+  return totals;
+}
+
+/** Whether an event has any submission: the guard of event deletion (409 EVENT_HAS_SUBMISSIONS). */
+export async function eventHasSubmissions(db: Db, eventId: number): Promise<boolean> {
+  return ((await submissionCounts(db, [eventId])).get(eventId) ?? 0) > 0;
+}
+
+/** The events a user authored a submission in, as a condition on `events` (false while no source exists). */
+export function authoredBy(userId: number): SQL {
+  const pairs = authorshipPairs();
+  if (!pairs) return sql`false`;
+  return inArray(events.id, sql`(select a.event_id from (${pairs}) as a where a.user_id = ${userId})`);
+}
+
+/** Every `(user_id, event_id)` authorship pair of the sources, as one subquery (or undefined when none exist). */
+export function authorshipPairs(): SQL | undefined {
+  if (AUTHORSHIP_SOURCES.length === 0) return undefined;
+  return sql.join(
+    AUTHORSHIP_SOURCES.map((source) => sql`(${source()})`),
+    sql` union `,
+  );
+}

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventRoutes } from './events.routes.ts';
+import { invitationRoutes } from './invitations.routes.ts';
+import { memberRoutes } from './members.routes.ts';
+import { trackRoutes } from './tracks.routes.ts';
+
+/** The events module (events, members, reviewer invitations, tracks) as one route plugin. */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(eventRoutes);
+  await app.register(memberRoutes);
+  await app.register(trackRoutes);
+  await app.register(invitationRoutes);
+};

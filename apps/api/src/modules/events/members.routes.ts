@@ -1,0 +1,162 @@
+import {
+  AddReviewerBody,
+  EventDto,
+  EventIdParams,
+  EventMessageDto,
+  eventMessage,
+  InviteReviewerBody,
+  MemberBody,
+  RemoveReviewerBody,
+  ReviewerAnswerDto,
+  ReviewerListDto,
+} from '@confero/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.ts';
+import { loadEvent, presentEventFor, requireSignedIn } from './event-loader.ts';
+import { authorizeEvent } from './events.policy.ts';
+import { presentReviewer } from './events.presenter.ts';
+import { findReviewerMembership, listReviewerMemberships } from './events.queries.ts';
+import { inviteReviewer } from './invitations.service.ts';
+import { addMember, removeMember, removeReviewer, resolveUserId, reviewerGrant } from './members.service.ts';
+
+const TAGS = ['events'];
+
+/**
+ * The people of an event (spec part 2 §6–§7): chairs, reviewers and reviewer invitations, managed by the event's
+ * event admins and chairs and by site admins; event admins themselves are managed by event admins and site admins.
+ * Outsiders get 404 (they cannot see the event), members without the right 403.
+ */
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireSignedIn(app);
+
+  async function reviewerAnswer(membershipId: number, message: 'events.reviewerAdded' | 'events.invitationSent') {
+    const row = await findReviewerMembership(app.db, membershipId);
+    if (!row) throw new Error('reviewer membership vanished');
+    return { message: eventMessage(message), reviewer: presentReviewer(row) };
+  }
+
+  for (const [path, role, action, verb] of [
+    ['add_chair', 'chair', 'event.manageMembers', 'add'],
+    ['remove_chair', 'chair', 'event.manageMembers', 'remove'],
+    ['add_event_admin', 'event_admin', 'event.manageEventAdmins', 'add'],
+    ['remove_event_admin', 'event_admin', 'event.manageEventAdmins', 'remove'],
+  ] as const) {
+    app.post(
+      `/api/events/:id/${path}/`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `${verb === 'add' ? 'Add' : 'Remove'} an event-wide ${role === 'chair' ? 'chair' : 'event admin'} (user_id = public id)`,
+          params: EventIdParams,
+          body: MemberBody,
+          response: { 200: EventDto },
+        },
+      },
+      async (request) => {
+        const actor = requireUser(request);
+        const { event, access } = await loadEvent(app.db, actor, request.params.id);
+        authorizeEvent(access, action, event);
+        const user = await resolveUserId(app.db, request.body.user_id);
+        if (verb === 'add') await addMember(app.db, actor, event, user, role);
+        else await removeMember(app.db, actor, event, user, role);
+        return presentEventFor(app.db, actor, event);
+      },
+    );
+  }
+
+  app.post(
+    '/api/events/:id/add_reviewer/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Make a registered user an active reviewer (expertise, max_papers default 5)',
+        params: EventIdParams,
+        body: AddReviewerBody,
+        response: { 201: ReviewerAnswerDto },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadEvent(app.db, actor, request.params.id);
+      authorizeEvent(access, 'event.manageMembers', event);
+      const user = await resolveUserId(app.db, request.body.user_id);
+      const grant = reviewerGrant(request.body);
+      const membership = await addMember(app.db, actor, event, user, 'reviewer', grant);
+      reply.status(201);
+      return reviewerAnswer(membership.id, 'events.reviewerAdded');
+    },
+  );
+
+  app.post(
+    '/api/events/:id/remove_reviewer/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a reviewer (user_id) or an invitation without an account (email)',
+        params: EventIdParams,
+        body: RemoveReviewerBody,
+        response: { 200: EventMessageDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadEvent(app.db, actor, request.params.id);
+      authorizeEvent(access, 'event.manageMembers', event);
+      await removeReviewer(app.db, actor, event, request.body);
+      return { message: eventMessage('events.reviewerRemoved') };
+    },
+  );
+
+  app.get(
+    '/api/events/:id/reviewers/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Reviewers of the event, with pending and declined invitations',
+        params: EventIdParams,
+        response: { 200: ReviewerListDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadEvent(app.db, actor, request.params.id);
+      authorizeEvent(access, 'event.viewReviewers', event);
+      return (await listReviewerMemberships(app.db, event.id)).map(presentReviewer);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/invite_reviewer/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Invite a reviewer by e-mail (with or without an account)',
+        params: EventIdParams,
+        body: InviteReviewerBody,
+        response: { 201: ReviewerAnswerDto },
+      },
+      config: {
+        rateLimit: {
+          max: 60,
+          timeWindow: 60 * 60_000,
+          keyGenerator: (request) => `invite:${request.actor?.id}`,
+          // Anonymous callers are refused with 401; they use up nobody's allowance.
+          allowList: (request) => request.actor === null,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadEvent(app.db, actor, request.params.id);
+      authorizeEvent(access, 'event.manageMembers', event);
+      const membership = await inviteReviewer(app.db, {
+        actor,
+        event,
+        body: request.body,
+        publicUrl: app.config.publicUrl,
+      });
+      reply.status(201);
+      return reviewerAnswer(membership.id, 'events.invitationSent');
+    },
+  );
+};
