@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'SUBMISSION_LOCKED',
   'TRANSITION_NOT_ALLOWED',
   'CONFLICT_OF_INTEREST',
+  'STALE_REVIEW',
+  'STALE_PREVIEW',
+  'ALREADY_ASSIGNED',
+  'REVIEWER_AT_CAPACITY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { MAIL_SEND_JOB } from '../mail/outbox.ts';
+import { SUBMISSION_INSIGHTS_JOB, submissionInsightsJob } from '../modules/submissions/insights.job.ts';
 import { PRUNE_RATE_LIMITS_EVERY_MS, PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob } from './maintenance.ts';
 import type { JobQueue } from './queue.ts';
 import { sendMailJob } from './send-mail.ts';
@@ -19,4 +20,5 @@ export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
   queue.register(MAIL_SEND_JOB, sendMailJob({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }));
   queue.register(PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob);
   queue.every(PRUNE_RATE_LIMITS_JOB, PRUNE_RATE_LIMITS_EVERY_MS);
+  queue.register(SUBMISSION_INSIGHTS_JOB, submissionInsightsJob(deps));
 }

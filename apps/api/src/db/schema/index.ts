@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './events.ts';
+export * from './reviews.ts';
 export * from './submissions.ts';
 export * from './system.ts';
 export * from './users.ts';

@@ -55,8 +55,9 @@ export const isMember = (a: EventAccess) => a.isEventAdmin || a.isEventChair || 
 export const isOrganizer = (a: EventAccess) => a.isPlatformAdmin || a.isEventAdmin || a.isEventChair;
 /** Staff see submissions and reviews settings: organizers, track chairs and reviewers. */
 export const isStaff = (a: EventAccess) => isOrganizer(a) || a.isTrackChair || a.isReviewer;
+/** Submissions are open on approved and active events until the deadline (23:59:59 in the event's time zone). */
 export const acceptsSubmissions = (e: PolicyEvent, now: Date) =>
-  e.status === 'active' && !isPast(e.submissionDeadline, e.timezone, now);
+  (e.status === 'approved' || e.status === 'active') && !isPast(e.submissionDeadline, e.timezone, now);
 
 /**
  * Who may do what with an event. Visibility ('event.view') must agree with `visibleTo` in events.queries.ts,

@@ -1,0 +1,159 @@
+import {
+  type AiAnalysis,
+  CONFLICT_SOURCES,
+  CONFLICT_TYPES,
+  SUBMISSION_DECISIONS,
+  SUBMISSION_FILE_KINDS,
+  SUBMISSION_STATUSES,
+} from '@confero/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { events, tracks } from './events.ts';
+import { users } from './users.ts';
+
+export const submissionStatus = pgEnum('submission_status', SUBMISSION_STATUSES);
+export const submissionDecision = pgEnum('submission_decision', SUBMISSION_DECISIONS);
+export const submissionFileKind = pgEnum('submission_file_kind', SUBMISSION_FILE_KINDS);
+export const conflictType = pgEnum('conflict_type', CONFLICT_TYPES);
+export const conflictSource = pgEnum('conflict_source', CONFLICT_SOURCES);
+
+/**
+ * Papers submitted to events (DESIGN.md §4). The title is unique per event in any letter case. Status and decision
+ * change only through submission-state.ts. An event with submissions cannot be deleted (the foreign key restricts
+ * it too); the submitter's account may go (`submitted_by` becomes null, the authors stay).
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: serial().primaryKey(),
+    publicId: varchar({ length: 40 }).notNull().unique(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    trackId: integer().references(() => tracks.id, { onDelete: 'set null' }),
+    title: varchar({ length: 500 }).notNull(),
+    abstract: text().notNull(),
+    keywords: text().array().notNull().default(sql`'{}'::text[]`),
+    status: submissionStatus().notNull().default('submitted'),
+    decision: submissionDecision().notNull().default('pending'),
+    decisionDetails: text().notNull().default(''),
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    submittedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The insights of the current paper file; null until the 'submissions.insights' job has run. */
+    aiAnalysis: jsonb().$type<AiAnalysis>(),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('submissions_event_title_unique').on(t.eventId, sql`lower(${t.title})`),
+    index('submissions_event_idx').on(t.eventId, t.status),
+    index('submissions_track_idx').on(t.trackId),
+    index('submissions_submitted_by_idx').on(t.submittedBy),
+    index('submissions_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The authors of a submission, in order (`position` from 1). Exactly one is corresponding (a partial unique index).
+ * `user_id` links the author to the account registered with the same (verified) e-mail address; authors without
+ * an account are linked when they register and verify that address.
+ */
+export const submissionAuthors = pgTable(
+  'submission_authors',
+  {
+    id: serial().primaryKey(),
+    submissionId: integer()
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    firstName: varchar({ length: 150 }).notNull(),
+    lastName: varchar({ length: 150 }).notNull(),
+    email: varchar({ length: 254 }).notNull(),
+    affiliation: varchar({ length: 255 }).notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: varchar({ length: 2 }).notNull(),
+    webpage: varchar({ length: 500 }),
+    isCorresponding: boolean().notNull().default(false),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('submission_authors_position_unique').on(t.submissionId, t.position),
+    uniqueIndex('submission_authors_corresponding_unique').on(t.submissionId).where(sql`${t.isCorresponding}`),
+    index('submission_authors_user_idx').on(t.userId),
+    index('submission_authors_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * The files of a submission: each upload of the paper is a new version (the highest is current). Bytes live in the
+ * content-addressed store under `storage_key`; identical content is stored once, so an object is deleted only when
+ * no row refers to its key any more. `text` is the extracted full text (insights, reviewer affinity).
+ */
+export const submissionFiles = pgTable(
+  'submission_files',
+  {
+    id: serial().primaryKey(),
+    submissionId: integer()
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    kind: submissionFileKind().notNull().default('paper'),
+    version: integer().notNull(),
+    storageKey: varchar({ length: 200 }).notNull(),
+    sha256: varchar({ length: 64 }).notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    pageCount: integer().notNull(),
+    originalName: varchar({ length: 255 }).notNull().default(''),
+    contentType: varchar({ length: 100 }).notNull().default('application/pdf'),
+    text: text(),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('submission_files_version_unique').on(t.submissionId, t.kind, t.version),
+    index('submission_files_storage_key_idx').on(t.storageKey),
+    index('submission_files_uploaded_by_idx').on(t.uploadedBy),
+    check('submission_files_size', sql`${t.size} > 0`),
+  ],
+);
+
+/**
+ * Conflicts of interest between a person and a submission (DESIGN.md §4, §5): authorship (recorded here by the
+ * submissions module) and the types the reviewing issue detects or declares. A conflicted reviewer or chair cannot
+ * be assigned to, see the reviews of, or decide the submission.
+ */
+export const conflicts = pgTable(
+  'conflicts',
+  {
+    id: serial().primaryKey(),
+    submissionId: integer()
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: conflictType().notNull(),
+    source: conflictSource().notNull(),
+    reason: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conflicts_submission_user_unique').on(t.submissionId, t.userId),
+    index('conflicts_user_idx').on(t.userId),
+  ],
+);

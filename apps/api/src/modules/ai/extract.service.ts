@@ -1,0 +1,65 @@
+import { countryName, type ExtractionResponseDto, submissionMessage } from '@confero/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { invalidPdfError } from '../submissions/files.ts';
+import { type ExtractedMetadata, extractMetadata, readPdfText } from './extraction/index.ts';
+import { type AiProvider, AiProviderError } from './providers/index.ts';
+
+/**
+ * `ai/extract/`: the metadata of a paper with the configured provider (DESIGN.md §8). The PDF is parsed first (page
+ * count; 400 INVALID_PDF when unreadable). When the openai provider fails or answers something that does not
+ * validate, the local extractor answers instead — the author gets a filled form rather than an error — and the
+ * answer says so (`provider: 'local'`, message ai.extractFallback). Nothing is stored.
+ */
+export async function extractPaper(
+  provider: AiProvider,
+  pdf: Uint8Array,
+  log: FastifyBaseLogger,
+): Promise<ExtractionResponseDto> {
+  let pageCount: number;
+  try {
+    pageCount = (await readPdfText(pdf, { maxPages: 1 })).pageCount;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INVALID_PDF') throw invalidPdfError();
+    throw error;
+  }
+  if (pageCount < 1) throw invalidPdfError();
+  let metadata: ExtractedMetadata;
+  let name = provider.name;
+  let fellBack = false;
+  try {
+    metadata = await provider.extractMetadata(pdf);
+  } catch (error) {
+    if (!(error instanceof AiProviderError)) throw error;
+    log.warn(
+      { err: error, provider: provider.name },
+      'AI provider failed to extract metadata; using the local extractor',
+    );
+    metadata = await extractMetadata(pdf);
+    name = 'local';
+    fellBack = true;
+  }
+  const messageCode = fellBack ? 'ai.extractFallback' : 'ai.extractSuccess';
+  return {
+    success: true,
+    data: {
+      title: metadata.title,
+      abstract: metadata.abstract,
+      keywords: metadata.keywords,
+      authors: metadata.authors.map((author, index) => ({
+        first_name: author.first_name,
+        last_name: author.last_name,
+        email: author.email,
+        affiliation: author.affiliation,
+        country: author.country,
+        country_name: author.country ? countryName(author.country, 'en') : '',
+        is_corresponding: index === 0,
+        order: index + 1,
+      })),
+    },
+    message: submissionMessage(messageCode),
+    message_code: messageCode,
+    provider: name,
+    page_count: pageCount,
+  };
+}

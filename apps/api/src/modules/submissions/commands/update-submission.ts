@@ -1,0 +1,120 @@
+import { and, eq, max } from 'drizzle-orm';
+import { submissionAuthors, submissionFiles, submissions } from '../../../db/schema/index.ts';
+import { enqueueJob } from '../../../jobs/queue.ts';
+import { recordAudit } from '../../../lib/audit.ts';
+import type { Actor } from '../../../plugins/auth.ts';
+import { insertAuthors, linkedAuthorIds, syncAuthorConflicts } from '../authorship.ts';
+import { assertBeforeDeadline } from '../deadlines.ts';
+import { countPdfPages, discardUnreferenced, readStoredBytes, type StoredObject, type UploadedFile } from '../files.ts';
+import { duplicateTitleError, isUniqueViolation, submissionNotFound } from '../submission-errors.ts';
+import { checkMetadata, checkSubmissionEdit, type SubmissionFormInput } from '../submission-input.ts';
+import { findSubmissionById, isTitleTaken, type SubmissionRecord } from '../submissions.queries.ts';
+import { resolveTrack, SUBMISSION_INSIGHTS_JOB, type SubmissionDeps } from './create-submission.ts';
+
+/**
+ * Changes a submission for one of its authors (the caller checked 'submission.update'): only before the event's
+ * submission deadline (400 DEADLINE_PASSED). The fields sent are checked with the edit rules (spec §5 Submission
+ * edit) on the submission as it would be after the change; a new title must stay unique in the event. Sent authors
+ * replace the list (relinked to accounts, conflicts resynchronised). A new file becomes the paper's next version,
+ * the insights are recomputed for it (job re-queued, the previous analysis cleared). One transaction, audited;
+ * a file that ends up unused is removed again.
+ */
+export async function updateSubmission(
+  deps: SubmissionDeps,
+  actor: Actor,
+  submission: SubmissionRecord,
+  input: SubmissionFormInput,
+  upload: UploadedFile<StoredObject> | undefined,
+): Promise<SubmissionRecord> {
+  const { db, storage } = deps;
+  const now = deps.now ?? new Date();
+  try {
+    assertBeforeDeadline(submission.event, now);
+    const values = checkSubmissionEdit(submission, input);
+    const track = input.track === undefined ? undefined : await resolveTrack(db, submission.eventId, input.track);
+    const metadata = input.metadata === undefined ? undefined : checkMetadata(input.metadata);
+    const titleChanged = values.title !== submission.title;
+    if (titleChanged && (await isTitleTaken(db, submission.eventId, values.title, submission.id))) {
+      throw duplicateTitleError();
+    }
+    const pageCount = upload ? await countPdfPages(await readStoredBytes(storage, upload.result.key)) : undefined;
+
+    const changed = [
+      ...(titleChanged ? ['title'] : []),
+      ...(values.abstract !== submission.abstract ? ['abstract'] : []),
+      ...(values.keywords.join('\u0000') !== submission.keywords.join('\u0000') ? ['keywords'] : []),
+      ...(track !== undefined && (track?.id ?? null) !== submission.trackId ? ['track'] : []),
+      ...(metadata !== undefined ? ['metadata'] : []),
+      ...(values.authors !== undefined ? ['authors'] : []),
+      ...(upload ? ['file'] : []),
+    ];
+    if (changed.length === 0) return submission;
+
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(submissions)
+        .set({
+          title: values.title,
+          abstract: values.abstract,
+          keywords: values.keywords,
+          ...(track !== undefined ? { trackId: track?.id ?? null } : {}),
+          ...(metadata !== undefined ? { metadata } : {}),
+          ...(upload ? { aiAnalysis: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(submissions.id, submission.id))
+        .returning({ id: submissions.id });
+      if (!row) throw submissionNotFound();
+      if (values.authors !== undefined) {
+        await tx.delete(submissionAuthors).where(eq(submissionAuthors.submissionId, submission.id));
+        await insertAuthors(tx, submission.id, values.authors);
+        await syncAuthorConflicts(tx, submission.id, {
+          linkedUserIds: await linkedAuthorIds(tx, submission.id),
+          submittedBy: submission.submittedBy,
+        });
+      }
+      let version: number | undefined;
+      if (upload && pageCount !== undefined) {
+        const [latest] = await tx
+          .select({ value: max(submissionFiles.version) })
+          .from(submissionFiles)
+          .where(and(eq(submissionFiles.submissionId, submission.id), eq(submissionFiles.kind, 'paper')));
+        version = (latest?.value ?? 0) + 1;
+        const [file] = await tx
+          .insert(submissionFiles)
+          .values({
+            submissionId: submission.id,
+            kind: 'paper',
+            version,
+            storageKey: upload.result.key,
+            sha256: upload.result.sha256,
+            size: upload.result.size,
+            pageCount,
+            originalName: upload.filename.slice(0, 255),
+            uploadedBy: actor.id,
+          })
+          .returning({ id: submissionFiles.id });
+        if (!file) throw new Error('submission file insert returned no row');
+        await enqueueJob(tx, SUBMISSION_INSIGHTS_JOB, { submissionId: submission.id, fileId: file.id });
+      }
+      await recordAudit(tx, {
+        actorId: actor.id,
+        eventId: submission.eventId,
+        entity: 'submission',
+        entityId: submission.id,
+        action: 'submission.updated',
+        data: {
+          fields: changed,
+          ...(upload ? { file_version: version, sha256: upload.result.sha256, size: upload.result.size } : {}),
+        },
+      });
+    });
+    const record = await findSubmissionById(db, submission.id);
+    if (!record) throw submissionNotFound();
+    return record;
+  } catch (error) {
+    if (upload) await discardUnreferenced(db, storage, upload.result.key);
+    if (isUniqueViolation(error, 'submissions_event_title_unique')) throw duplicateTitleError();
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { downloadFileName } from '@confero/contracts';
+import { describe, expect, it } from 'vitest';
+import { pdfGuard } from './files.ts';
+
+async function guard(chunks: Buffer[], options: { max?: number; truncated?: boolean } = {}) {
+  const out: Buffer[] = [];
+  const source = { truncated: options.truncated ?? false };
+  await pipeline(Readable.from(chunks), pdfGuard(source, options.max ?? 10_000), async (stream) => {
+    for await (const chunk of stream) out.push(chunk as Buffer);
+  });
+  return Buffer.concat(out);
+}
+
+describe('pdfGuard', () => {
+  it('passes a PDF through unchanged, even when the header arrives in pieces', async () => {
+    const body = Buffer.from('%PDF-1.7\nbody bytes\n%%EOF');
+    expect(await guard([body.subarray(0, 2), body.subarray(2, 7), body.subarray(7)])).toEqual(body);
+    const junkFirst = Buffer.concat([Buffer.alloc(100, 0x20), body]);
+    expect(await guard([junkFirst])).toEqual(junkFirst);
+  });
+
+  it('refuses what has no PDF header in its first 1024 bytes (415)', async () => {
+    await expect(guard([Buffer.alloc(2000, 0x41)])).rejects.toMatchObject({
+      statusCode: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    await expect(guard([Buffer.from('GIF89a')])).rejects.toMatchObject({ statusCode: 415 });
+  });
+
+  it('refuses an empty file (400) and one over the limit or truncated by the parser (413)', async () => {
+    await expect(guard([])).rejects.toMatchObject({ statusCode: 400, code: 'EMPTY_FILE' });
+    await expect(guard([Buffer.from('%PDF-'), Buffer.alloc(200)], { max: 100 })).rejects.toMatchObject({
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    await expect(guard([Buffer.from('%PDF-1.4 ok')], { truncated: true })).rejects.toMatchObject({ statusCode: 413 });
+  });
+});
+
+describe('downloadFileName (spec §9)', () => {
+  it.each([
+    ['Graph Neural Networks: A Survey', 'graph_neural_networks_a_survey.pdf'],
+    ['  Deep   Learning, (Revisited)!  ', 'deep_learning_revisited.pdf'],
+    ['تحليل البيانات: دراسة', 'تحليل_البيانات_دراسة.pdf'],
+    ['???', 'submission.pdf'],
+    ['', 'submission.pdf'],
+  ])('%s → %s', (title, name) => {
+    expect(downloadFileName(title)).toBe(name);
+  });
+});

@@ -1,0 +1,213 @@
+import { pipeline, type Readable, Transform } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { queryRows } from '../../lib/sql.ts';
+import type { Storage, StoredObject } from '../../lib/storage.ts';
+import { readPdfText } from '../ai/extraction/index.ts';
+import { submissionError } from './submission-errors.ts';
+
+/*
+ * PDF uploads (DESIGN.md §1 files, §9): the multipart file is streamed — never buffered whole with the request —
+ * through a guard that checks the first bytes (`%PDF-`), counts the size against MAX_UPLOAD_MB (busboy's fileSize
+ * limit truncates the stream; the guard turns that into 413), and into the content-addressed store, which hashes
+ * while it writes. Only then is the stored file parsed once (page count; a corrupt PDF → 400 INVALID_PDF).
+ * Whatever fails, an object no submission_files row refers to is removed again.
+ */
+
+/** Where the PDF header may start: PDF readers accept it within the first 1024 bytes. */
+const HEADER_WINDOW = 1024;
+const PDF_MAGIC = Buffer.from('%PDF-');
+/** Text fields: an abstract is at most 10 000 characters; the author list JSON stays far below this. */
+const MAX_FIELD_BYTES = 256 * 1024;
+
+/**
+ * Registers @fastify/multipart on a route plugin's context (encapsulated: other modules are unaffected), with the
+ * limits from the configuration: one file of at most MAX_UPLOAD_MB, bounded text fields.
+ */
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: {
+      fileSize: app.config.maxUploadBytes,
+      files: 1,
+      fields: 100,
+      parts: 101,
+      fieldSize: MAX_FIELD_BYTES,
+      fieldNameSize: 100,
+      headerPairs: 100,
+    },
+  });
+}
+
+export const fileTooLargeError = (maxBytes: number) =>
+  submissionError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    'submissions.fileTooLarge',
+    { max: Math.round((maxBytes / (1024 * 1024)) * 100) / 100 },
+    { max_bytes: maxBytes },
+  );
+export const notPdfError = () => submissionError(415, 'UNSUPPORTED_MEDIA_TYPE', 'submissions.fileNotPdf');
+/** The 415 of the extraction, with the spec's text for it (§5 File: 'File is not a valid PDF.'). */
+export const notValidPdfError = () => submissionError(415, 'UNSUPPORTED_MEDIA_TYPE', 'submissions.invalidPdf');
+export const emptyFileError = () => submissionError(400, 'EMPTY_FILE', 'submissions.fileEmpty');
+export const invalidPdfError = () => submissionError(400, 'INVALID_PDF', 'submissions.invalidPdf');
+export const uploadIncompleteError = () => submissionError(400, 'UPLOAD_INCOMPLETE', 'submissions.uploadIncomplete');
+
+/**
+ * A pass-through that refuses, while the bytes stream: anything without `%PDF-` in its first 1024 bytes (415), more
+ * than `maxBytes` or a stream the multipart parser truncated at its limit (413), and an empty file (400).
+ */
+export function pdfGuard(
+  source: { truncated?: boolean },
+  maxBytes: number,
+  notPdf: () => AppError = notPdfError,
+): Transform {
+  let head: Buffer | undefined = Buffer.alloc(0);
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > maxBytes) {
+        callback(fileTooLargeError(maxBytes));
+        return;
+      }
+      if (head === undefined) {
+        callback(null, chunk);
+        return;
+      }
+      head = Buffer.concat([head, chunk]);
+      if (head.subarray(0, HEADER_WINDOW + PDF_MAGIC.length).includes(PDF_MAGIC)) {
+        const out = head;
+        head = undefined;
+        callback(null, out);
+        return;
+      }
+      if (head.length >= HEADER_WINDOW + PDF_MAGIC.length) {
+        callback(notPdf());
+        return;
+      }
+      callback();
+    },
+    flush(callback) {
+      if (source.truncated) callback(fileTooLargeError(maxBytes));
+      else if (total === 0) callback(emptyFileError());
+      else if (head !== undefined) callback(notPdf());
+      else callback();
+    },
+  });
+}
+
+/** Maps what can go wrong while reading a multipart body to the API's errors. */
+export function uploadError(error: unknown, maxBytes: number): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLargeError(maxBytes);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The upload has too many parts.');
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return submissionError(415, 'UNSUPPORTED_MEDIA_TYPE', 'submissions.multipartRequired');
+  }
+  return uploadIncompleteError();
+}
+
+export type UploadedFile<T> = { result: T; filename: string; mimetype: string };
+export type MultipartForm<T> = { fields: Map<string, string[]>; file: UploadedFile<T> | undefined };
+
+/**
+ * Reads a multipart body part by part: text fields into a map, the part named `file` through `pdfGuard` into
+ * `sink` (the store, or memory). Other file parts are drained and ignored. On any failure the sink's result is
+ * handed to `discard` and the error is mapped (uploadError).
+ */
+export async function readMultipartForm<T>(
+  request: FastifyRequest,
+  options: {
+    maxBytes: number;
+    sink: (body: Readable) => Promise<T>;
+    discard?: (result: T) => Promise<void>;
+    /** The 415 for a file that is not a PDF (the extraction answers the spec's 'File is not a valid PDF.'). */
+    notPdf?: () => AppError;
+  },
+): Promise<MultipartForm<T>> {
+  const fields = new Map<string, string[]>();
+  let file: UploadedFile<T> | undefined;
+  try {
+    if (!request.isMultipart()) throw submissionError(415, 'UNSUPPORTED_MEDIA_TYPE', 'submissions.multipartRequired');
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          continue;
+        }
+        const guarded = pipeline(part.file, pdfGuard(part.file, options.maxBytes, options.notPdf), () => undefined);
+        const result = await options.sink(guarded);
+        file = { result, filename: part.filename ?? '', mimetype: part.mimetype ?? '' };
+        continue;
+      }
+      if (part.valueTruncated || part.fieldnameTruncated) {
+        throw submissionError(413, 'PAYLOAD_TOO_LARGE', 'submissions.fieldTooLarge', { field: part.fieldname });
+      }
+      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), value]);
+    }
+  } catch (error) {
+    if (file && options.discard) await options.discard(file.result).catch(() => undefined);
+    throw uploadError(error, options.maxBytes);
+  }
+  return { fields, file };
+}
+
+/** A sink into the content-addressed store (hashing while it streams). */
+export function storageSink(storage: Storage, maxBytes: number) {
+  return (body: Readable) => storage.put(body, { maxBytes });
+}
+
+/** A sink into memory (for extraction, which stores nothing); the guard bounds it to maxBytes. */
+export async function memorySink(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The bytes of a stored object (to parse it). */
+export async function readStoredBytes(storage: Storage, key: string): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.get(key)) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Parses a PDF once: its page count. 400 INVALID_PDF when pdf.js cannot read it or it has no page. */
+export async function countPdfPages(bytes: Uint8Array): Promise<number> {
+  try {
+    const { pageCount } = await readPdfText(bytes, { maxPages: 1 });
+    if (pageCount < 1) throw invalidPdfError();
+    return pageCount;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INVALID_PDF') throw invalidPdfError();
+    throw error;
+  }
+}
+
+/** Whether any submission_files row refers to a stored object (objects are shared by identical content). */
+export async function isStorageKeyReferenced(db: Db, key: string): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from submission_files where storage_key = ${key} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Removes a stored object unless a submission_files row refers to it. Never throws. */
+export async function discardUnreferenced(db: Db, storage: Storage, key: string): Promise<void> {
+  try {
+    if (!(await isStorageKeyReferenced(db, key))) await storage.delete(key);
+  } catch {
+    // Best effort: an object left behind is only disk space; it names no row.
+  }
+}
+
+export type { StoredObject };

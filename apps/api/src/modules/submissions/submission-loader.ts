@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { submissions } from '../../db/schema/index.ts';
+import type { AppError } from '../../lib/errors.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { submissionNotFound } from './submission-errors.ts';
+import { canOnSubmission, type SubmissionAccess } from './submissions.policy.ts';
+import { presentSubmission } from './submissions.presenter.ts';
+import {
+  accessToBundles,
+  authoredBy,
+  findSubmissionByIdParam,
+  loadBundles,
+  type SubmissionBundle,
+  type SubmissionRecord,
+} from './submissions.queries.ts';
+
+export type LoadedSubmission = { submission: SubmissionBundle; access: SubmissionAccess };
+
+/** The viewer's access to one submission (their memberships in its event, their conflict, authorship). */
+export async function accessToSubmission(db: Db, actor: Actor, record: SubmissionRecord): Promise<LoadedSubmission> {
+  const [bundle] = await loadBundles(db, [record]);
+  if (!bundle) throw submissionNotFound();
+  const access = (await accessToBundles(db, actor, [bundle])).get(bundle.id);
+  if (!access) throw submissionNotFound();
+  return { submission: bundle, access };
+}
+
+/**
+ * The submission of a route (`{id}` = public id or numeric id) as the viewer may see it, with the viewer's access:
+ * 404 when it does not exist AND when the viewer may not see it (neither an author nor staff of its event), so
+ * outsiders learn nothing (STYLE.md §3.3).
+ */
+export async function loadSubmission(db: Db, actor: Actor, idParam: string): Promise<LoadedSubmission> {
+  const record = await findSubmissionByIdParam(db, idParam);
+  if (!record) throw submissionNotFound();
+  const loaded = await accessToSubmission(db, actor, record);
+  if (!canOnSubmission(loaded.access, 'submission.view')) throw submissionNotFound();
+  return loaded;
+}
+
+/**
+ * The submission a caller wants to change (PATCH, DELETE): like `loadSubmission`, except that an author of another
+ * submission of the same event — a participant of the event, who can see how many submissions it has — is answered
+ * 403 `denied` rather than 404. People with no part in the event still get 404, and nobody but the submission's
+ * authors and staff ever reads it.
+ */
+export async function loadSubmissionForChange(
+  db: Db,
+  actor: Actor,
+  idParam: string,
+  denied: () => AppError,
+): Promise<LoadedSubmission> {
+  const record = await findSubmissionByIdParam(db, idParam);
+  if (!record) throw submissionNotFound();
+  const loaded = await accessToSubmission(db, actor, record);
+  if (canOnSubmission(loaded.access, 'submission.view')) return loaded;
+  const [participant] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.eventId, record.eventId), authoredBy(actor.id)))
+    .limit(1);
+  throw participant ? denied() : submissionNotFound();
+}
+
+/** The DTO of a (possibly just changed) submission for the viewer, with fresh access. */
+export async function presentSubmissionFor(db: Db, actor: Actor, record: SubmissionRecord) {
+  const { submission, access } = await accessToSubmission(db, actor, record);
+  return presentSubmission(submission, access);
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../plugins/auth.ts';
+import type { EventAccess } from '../events/events.policy.ts';
+import { canOnSubmission, isBlindedReviewer, type SubmissionAccess, submissionPolicies } from './submissions.policy.ts';
+
+const actor: Actor = {
+  id: 1,
+  publicId: '1-aaaaaaaa',
+  email: 'a@example.org',
+  firstName: 'A',
+  lastName: 'B',
+  isAdmin: false,
+  emailVerified: true,
+  accountStatus: 'active',
+  sessionsValidFrom: 0,
+};
+
+const none: EventAccess = {
+  actor,
+  isPlatformAdmin: false,
+  isCreator: false,
+  isEventAdmin: false,
+  isEventChair: false,
+  isTrackChair: false,
+  isReviewer: false,
+};
+
+type Who = { name: string; access: SubmissionAccess };
+const viewers: Who[] = [
+  { name: 'outsider', access: { event: none, isAuthor: false, isConflicted: false } },
+  { name: 'author', access: { event: none, isAuthor: true, isConflicted: true } },
+  { name: 'reviewer', access: { event: { ...none, isReviewer: true }, isAuthor: false, isConflicted: false } },
+  {
+    name: 'conflicted reviewer',
+    access: { event: { ...none, isReviewer: true }, isAuthor: false, isConflicted: true },
+  },
+  { name: 'track chair', access: { event: { ...none, isTrackChair: true }, isAuthor: false, isConflicted: false } },
+  { name: 'chair', access: { event: { ...none, isEventChair: true }, isAuthor: false, isConflicted: false } },
+  { name: 'conflicted chair', access: { event: { ...none, isEventChair: true }, isAuthor: false, isConflicted: true } },
+  { name: 'chair and author', access: { event: { ...none, isEventChair: true }, isAuthor: true, isConflicted: true } },
+  { name: 'event admin', access: { event: { ...none, isEventAdmin: true }, isAuthor: false, isConflicted: false } },
+  {
+    name: 'platform admin',
+    access: { event: { ...none, isPlatformAdmin: true }, isAuthor: false, isConflicted: false },
+  },
+  { name: 'creator only', access: { event: { ...none, isCreator: true }, isAuthor: false, isConflicted: false } },
+];
+
+// view, update, delete, changeStatus, makeDecision, download, viewInsights, review
+const expected: Record<string, string> = {
+  outsider: '--------',
+  author: 'YYY--Y--',
+  reviewer: 'Y----YYY',
+  'conflicted reviewer': 'Y----Y--',
+  'track chair': 'Y----YY-',
+  chair: 'Y--YYYY-',
+  'conflicted chair': 'Y----Y--',
+  'chair and author': 'YYY--Y--',
+  'event admin': 'Y--YYYY-',
+  'platform admin': 'Y--YYYY-',
+  'creator only': '--------',
+};
+
+describe('submission policies (truth table)', () => {
+  const actions = Object.keys(submissionPolicies) as (keyof typeof submissionPolicies)[];
+  it.each(viewers)('$name', ({ name, access }) => {
+    const row = actions.map((action) => (canOnSubmission(access, action) ? 'Y' : '-')).join('');
+    expect(row).toBe(expected[name]);
+  });
+
+  it('blinds reviewers of double-blind events only', () => {
+    const reviewer: SubmissionAccess = { event: { ...none, isReviewer: true }, isAuthor: false, isConflicted: false };
+    expect(isBlindedReviewer(reviewer, 'double')).toBe(true);
+    expect(isBlindedReviewer(reviewer, 'single')).toBe(false);
+    expect(isBlindedReviewer({ ...reviewer, event: { ...reviewer.event, isEventChair: true } }, 'double')).toBe(false);
+  });
+});

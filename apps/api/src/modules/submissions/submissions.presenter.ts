@@ -1,0 +1,118 @@
+import {
+  countryName,
+  downloadFileName,
+  joinKeywords,
+  SUBMISSION_DECISION_LABELS,
+  SUBMISSION_STATUS_LABELS,
+  type SubmissionAbilities,
+  type SubmissionAuthorDto,
+  type SubmissionDto,
+} from '@confero/contracts';
+import { isDeadlinePassed } from './deadlines.ts';
+import { isDeletable } from './submission-state.ts';
+import { canOnSubmission, isBlindedReviewer, type SubmissionAccess } from './submissions.policy.ts';
+import type { SubmissionAuthorRow, SubmissionBundle } from './submissions.queries.ts';
+
+const fullName = (author: { firstName: string; lastName: string }) => `${author.firstName} ${author.lastName}`.trim();
+
+/** The URL the web app downloads the current paper from (same origin as the API). */
+export function downloadUrl(publicId: string): string {
+  return `/api/submissions/${publicId}/download_file/`;
+}
+
+function presentAuthor(author: SubmissionAuthorRow): SubmissionAuthorDto {
+  return {
+    id: author.id,
+    first_name: author.firstName,
+    last_name: author.lastName,
+    full_name: fullName(author),
+    email: author.email,
+    affiliation: author.affiliation,
+    country: author.country,
+    country_name: countryName(author.country, 'en'),
+    webpage: author.webpage,
+    is_corresponding: author.isCorresponding,
+    order: author.position,
+    is_registered: author.userId !== null,
+    user_public_id: author.userPublicId,
+    author: { first_name: author.firstName, last_name: author.lastName, email: author.email },
+  };
+}
+
+/** What the viewer may do now: the policy (who) combined with the state rules (deadline, status). */
+export function abilitiesFor(
+  bundle: SubmissionBundle,
+  access: SubmissionAccess,
+  now = new Date(),
+): SubmissionAbilities {
+  const can = (action: Parameters<typeof canOnSubmission>[1]) => canOnSubmission(access, action);
+  return {
+    update: can('submission.update') && !isDeadlinePassed(bundle.event, now),
+    delete: can('submission.delete') && isDeletable(bundle),
+    change_status: can('submission.changeStatus'),
+    make_decision: can('submission.makeDecision'),
+    download: can('submission.download') && bundle.file !== null,
+    view_insights: can('submission.viewInsights'),
+    review: can('submission.review'),
+  };
+}
+
+/**
+ * A submission as the viewer may see it (spec §3 Submission). Field visibility: `ai_analysis` only for those who may
+ * view insights (the key is absent otherwise); author identities not for blinded reviewers (double-blind events).
+ */
+export function presentSubmission(bundle: SubmissionBundle, access: SubmissionAccess, now = new Date()): SubmissionDto {
+  const hidden = isBlindedReviewer(access, bundle.event.reviewSettings?.blind_mode ?? 'double');
+  const authors = hidden ? [] : bundle.authors.map(presentAuthor);
+  const first = hidden ? undefined : bundle.authors[0];
+  const abilities = abilitiesFor(bundle, access, now);
+  const dto: SubmissionDto = {
+    id: bundle.id,
+    public_id: bundle.publicId,
+    title: bundle.title,
+    abstract: bundle.abstract,
+    keywords: joinKeywords(bundle.keywords),
+    keywords_list: [...bundle.keywords],
+    status: bundle.status,
+    status_display: SUBMISSION_STATUS_LABELS[bundle.status].en,
+    decision: bundle.decision,
+    decision_display: SUBMISSION_DECISION_LABELS[bundle.decision].en,
+    decision_details: bundle.decisionDetails,
+    event: bundle.eventId,
+    event_public_id: bundle.event.publicId,
+    event_title: bundle.event.title,
+    track: bundle.track?.publicId ?? null,
+    track_name: bundle.track?.name ?? null,
+    metadata: bundle.metadata ?? {},
+    file: bundle.file ? downloadUrl(bundle.publicId) : null,
+    file_name: downloadFileName(bundle.title),
+    file_size: bundle.file?.size ?? null,
+    page_count: bundle.file?.pageCount ?? null,
+    sha256: bundle.file?.sha256 ?? null,
+    file_version: bundle.file?.version ?? null,
+    created: bundle.createdAt.toISOString(),
+    updated: bundle.updatedAt.toISOString(),
+    submission_authors: authors.filter((author) => author.is_registered),
+    author_infos: authors.filter((author) => !author.is_registered),
+    authors,
+    primary_author: first
+      ? { first_name: first.firstName, last_name: first.lastName, full_name: fullName(first) }
+      : null,
+    authors_hidden: hidden,
+    abilities,
+  };
+  if (abilities.view_insights) dto.ai_analysis = bundle.aiAnalysis ?? null;
+  return dto;
+}
+
+/** A list for one viewer: the accesses come from `accessToBundles` (a constant number of queries). */
+export function presentSubmissions(
+  bundles: SubmissionBundle[],
+  accesses: Map<number, SubmissionAccess>,
+  now = new Date(),
+): SubmissionDto[] {
+  return bundles.flatMap((bundle) => {
+    const access = accesses.get(bundle.id);
+    return access ? [presentSubmission(bundle, access, now)] : [];
+  });
+}

@@ -1,0 +1,332 @@
+import type { ReviewSettings } from '@confero/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  conflicts,
+  eventMemberships,
+  events,
+  submissionAuthors,
+  submissionFiles,
+  submissions,
+  tracks,
+  users,
+} from '../../db/schema/index.ts';
+import { parseIdParam } from '../../lib/ids.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { accessFor, type ViewerMembership } from '../events/events.policy.ts';
+import type { SubmissionAccess } from './submissions.policy.ts';
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type SubmissionAuthorRow = typeof submissionAuthors.$inferSelect & { userPublicId: string | null };
+export type SubmissionFileRow = Omit<typeof submissionFiles.$inferSelect, 'text'>;
+
+/** What a submission's DTO and rules read about its event. */
+export type SubmissionEvent = {
+  id: number;
+  publicId: string;
+  title: string;
+  status: (typeof events.$inferSelect)['status'];
+  submissionDeadline: string;
+  timezone: string;
+  createdBy: number | null;
+  reviewSettings: ReviewSettings;
+};
+
+/** A submission with its event and track, as every read returns it. */
+export type SubmissionRecord = SubmissionRow & {
+  event: SubmissionEvent;
+  track: { id: number; publicId: string; name: string } | null;
+};
+
+/** A record with everything its DTO shows: authors in order, the current paper file. */
+export type SubmissionBundle = SubmissionRecord & {
+  authors: SubmissionAuthorRow[];
+  file: SubmissionFileRow | null;
+};
+
+const eventFields = {
+  id: events.id,
+  publicId: events.publicId,
+  title: events.title,
+  status: events.status,
+  submissionDeadline: events.submissionDeadline,
+  timezone: events.timezone,
+  createdBy: events.createdBy,
+  reviewSettings: events.reviewSettings,
+};
+
+const fileFields = {
+  id: submissionFiles.id,
+  submissionId: submissionFiles.submissionId,
+  kind: submissionFiles.kind,
+  version: submissionFiles.version,
+  storageKey: submissionFiles.storageKey,
+  sha256: submissionFiles.sha256,
+  size: submissionFiles.size,
+  pageCount: submissionFiles.pageCount,
+  originalName: submissionFiles.originalName,
+  contentType: submissionFiles.contentType,
+  uploadedBy: submissionFiles.uploadedBy,
+  createdAt: submissionFiles.createdAt,
+};
+
+function selectRecords(db: Db) {
+  return db
+    .select({
+      submission: submissions,
+      event: eventFields,
+      track: { id: tracks.id, publicId: tracks.publicId, name: tracks.name },
+    })
+    .from(submissions)
+    .innerJoin(events, eq(events.id, submissions.eventId))
+    .leftJoin(tracks, eq(tracks.id, submissions.trackId));
+}
+
+type SelectedRecord = {
+  submission: SubmissionRow;
+  event: SubmissionEvent;
+  track: { id: number; publicId: string; name: string } | null;
+};
+
+const toRecord = (row: SelectedRecord): SubmissionRecord => ({ ...row.submission, event: row.event, track: row.track });
+
+/** A submission by the route's id: the public id (which must match exactly) or the numeric id. No access check. */
+export async function findSubmissionByIdParam(db: Db, value: string): Promise<SubmissionRecord | undefined> {
+  const parsed = parseIdParam(value);
+  if (!parsed) return undefined;
+  const [row] = await selectRecords(db).where(eq(submissions.id, parsed.id));
+  if (!row || (parsed.publicId && row.submission.publicId !== parsed.publicId)) return undefined;
+  return toRecord(row);
+}
+
+export async function findSubmissionById(db: Db, id: number): Promise<SubmissionRecord | undefined> {
+  const [row] = await selectRecords(db).where(eq(submissions.id, id));
+  return row ? toRecord(row) : undefined;
+}
+
+/**
+ * SECURITY-CRITICAL: the submissions a viewer may see, as a condition inside the list queries (STYLE.md §3.2). It
+ * must agree with the 'submission.view' policy: the submission's authors (a linked author row, or the submitter)
+ * and the staff of its event (any active membership: event admin, chair of the event or a track, reviewer);
+ * platform admins see every submission.
+ */
+export function visibleSubmissions(actor: Actor): SQL | undefined {
+  if (actor.isAdmin) return undefined;
+  return or(
+    authoredBy(actor.id),
+    sql`exists (select 1 from ${eventMemberships} m where m.event_id = ${submissions.eventId}
+      and m.user_id = ${actor.id} and m.status = 'active')`,
+  );
+}
+
+/** The submissions a user is an author of: a linked author row, or they submitted it. */
+export function authoredBy(userId: number): SQL {
+  return or(
+    eq(submissions.submittedBy, userId),
+    sql`exists (select 1 from ${submissionAuthors} sa where sa.submission_id = ${submissions.id}
+      and sa.user_id = ${userId})`,
+  ) as SQL;
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return ilike(submissions.title, pattern);
+}
+
+/** `GET submissions/`: a page of what the viewer may see, newest first. Two queries, plus the bundle's. */
+export async function pageSubmissions(
+  db: Db,
+  actor: Actor,
+  options: { page: number; pageSize: number; status?: SubmissionRow['status']; eventId?: number; search?: string },
+): Promise<{ rows: SubmissionRecord[]; count: number }> {
+  const where = and(
+    visibleSubmissions(actor),
+    options.status ? eq(submissions.status, options.status) : undefined,
+    options.eventId !== undefined ? eq(submissions.eventId, options.eventId) : undefined,
+    searchCondition(options.search),
+  );
+  const [rows, [total]] = await Promise.all([
+    selectRecords(db)
+      .where(where)
+      .orderBy(desc(submissions.createdAt), desc(submissions.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    db.select({ value: count() }).from(submissions).where(where),
+  ]);
+  return { rows: rows.map(toRecord), count: Number(total?.value ?? 0) };
+}
+
+/** `GET submissions/my_submissions/`: every submission the viewer is an author of, newest first. */
+export async function listAuthoredSubmissions(db: Db, actor: Actor): Promise<SubmissionRecord[]> {
+  const rows = await selectRecords(db)
+    .where(authoredBy(actor.id))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+  return rows.map(toRecord);
+}
+
+/** `GET submissions/event_submissions/`: every submission of one event, oldest first (the caller checked access). */
+export async function listEventSubmissions(db: Db, eventId: number): Promise<SubmissionRecord[]> {
+  const rows = await selectRecords(db)
+    .where(eq(submissions.eventId, eventId))
+    .orderBy(asc(submissions.createdAt), asc(submissions.id));
+  return rows.map(toRecord);
+}
+
+/** The authors of several submissions in order, with the public id of linked accounts: one query. */
+export async function findAuthorsOf(db: Db, submissionIds: number[]): Promise<Map<number, SubmissionAuthorRow[]>> {
+  const found = new Map<number, SubmissionAuthorRow[]>();
+  if (submissionIds.length === 0) return found;
+  const rows = await db
+    .select({ author: submissionAuthors, userPublicId: users.publicId })
+    .from(submissionAuthors)
+    .leftJoin(users, eq(users.id, submissionAuthors.userId))
+    .where(inArray(submissionAuthors.submissionId, submissionIds))
+    .orderBy(asc(submissionAuthors.submissionId), asc(submissionAuthors.position));
+  for (const row of rows) {
+    const list = found.get(row.author.submissionId) ?? [];
+    list.push({ ...row.author, userPublicId: row.userPublicId });
+    found.set(row.author.submissionId, list);
+  }
+  return found;
+}
+
+/** The current (highest version) paper file of several submissions: one query. */
+export async function findCurrentFilesOf(db: Db, submissionIds: number[]): Promise<Map<number, SubmissionFileRow>> {
+  const found = new Map<number, SubmissionFileRow>();
+  if (submissionIds.length === 0) return found;
+  const rows = await db
+    .selectDistinctOn([submissionFiles.submissionId], fileFields)
+    .from(submissionFiles)
+    .where(and(inArray(submissionFiles.submissionId, submissionIds), eq(submissionFiles.kind, 'paper')))
+    .orderBy(asc(submissionFiles.submissionId), desc(submissionFiles.version));
+  for (const row of rows) found.set(row.submissionId, row);
+  return found;
+}
+
+/** Every file row of a submission (all kinds and versions). */
+export async function findFilesOf(db: Db, submissionId: number): Promise<SubmissionFileRow[]> {
+  return db
+    .select(fileFields)
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, submissionId))
+    .orderBy(asc(submissionFiles.kind), asc(submissionFiles.version));
+}
+
+/** Adds authors and current files to records: two queries, whatever the number of records. */
+export async function loadBundles(db: Db, records: SubmissionRecord[]): Promise<SubmissionBundle[]> {
+  const ids = records.map((record) => record.id);
+  const [authors, files] = await Promise.all([findAuthorsOf(db, ids), findCurrentFilesOf(db, ids)]);
+  return records.map((record) => ({
+    ...record,
+    authors: authors.get(record.id) ?? [],
+    file: files.get(record.id) ?? null,
+  }));
+}
+
+/**
+ * The viewer's access to each of several submissions: their memberships in the events concerned and their conflicts
+ * with the submissions, two queries whatever the number of submissions. Authorship is read from the bundles.
+ */
+export async function accessToBundles(
+  db: Db,
+  actor: Actor,
+  bundles: SubmissionBundle[],
+): Promise<Map<number, SubmissionAccess>> {
+  const access = new Map<number, SubmissionAccess>();
+  if (bundles.length === 0) return access;
+  const eventIds = [...new Set(bundles.map((bundle) => bundle.eventId))];
+  const [memberships, conflicted] = await Promise.all([
+    db
+      .select({
+        eventId: eventMemberships.eventId,
+        role: eventMemberships.role,
+        status: eventMemberships.status,
+        trackId: eventMemberships.trackId,
+      })
+      .from(eventMemberships)
+      .where(and(eq(eventMemberships.userId, actor.id), inArray(eventMemberships.eventId, eventIds))),
+    db
+      .select({ submissionId: conflicts.submissionId })
+      .from(conflicts)
+      .where(
+        and(
+          eq(conflicts.userId, actor.id),
+          inArray(
+            conflicts.submissionId,
+            bundles.map((bundle) => bundle.id),
+          ),
+        ),
+      ),
+  ]);
+  const byEvent = new Map<number, ViewerMembership[]>();
+  for (const { eventId, ...membership } of memberships) {
+    byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), membership]);
+  }
+  const conflictedIds = new Set(conflicted.map((row) => row.submissionId));
+  for (const bundle of bundles) {
+    const isAuthor = isAuthorOf(actor.id, bundle);
+    access.set(bundle.id, {
+      event: accessFor(actor, bundle.event, byEvent.get(bundle.eventId) ?? []),
+      isAuthor,
+      isConflicted: isAuthor || conflictedIds.has(bundle.id),
+    });
+  }
+  return access;
+}
+
+/** Whether a user is an author of a submission: a linked author row, or they submitted it. */
+export function isAuthorOf(userId: number, bundle: Pick<SubmissionBundle, 'submittedBy' | 'authors'>): boolean {
+  return bundle.submittedBy === userId || bundle.authors.some((author) => author.userId === userId);
+}
+
+/** Whether a submission of the event already has this title, in any letter case (optionally not counting one). */
+export async function isTitleTaken(db: Db, eventId: number, title: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.eventId, eventId),
+        sql`lower(${submissions.title}) = lower(${title})`,
+        exceptId === undefined ? undefined : sql`${submissions.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Verified accounts by e-mail address (any letter case): the authors to link. One query. */
+export async function findVerifiedUsersByEmail(
+  db: Db,
+  emails: string[],
+): Promise<Map<string, { id: number; locale: string }>> {
+  const found = new Map<string, { id: number; locale: string }>();
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (lowered.length === 0) return found;
+  const rows = await db
+    .select({ id: users.id, email: users.email, locale: users.locale })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.email})`, lowered), eq(users.emailVerified, true)));
+  for (const row of rows) found.set(row.email.toLowerCase(), { id: row.id, locale: row.locale });
+  return found;
+}
+
+/** The authors of a submission with the locale of their account (for mails): one query. */
+export async function findAuthorRecipients(
+  db: Db,
+  submissionId: number,
+): Promise<{ email: string; firstName: string; locale: string; isCorresponding: boolean }[]> {
+  return db
+    .select({
+      email: submissionAuthors.email,
+      firstName: submissionAuthors.firstName,
+      locale: sql<string>`coalesce(${users.locale}, 'en')`,
+      isCorresponding: submissionAuthors.isCorresponding,
+    })
+    .from(submissionAuthors)
+    .leftJoin(users, eq(users.id, submissionAuthors.userId))
+    .where(eq(submissionAuthors.submissionId, submissionId))
+    .orderBy(asc(submissionAuthors.position));
+}

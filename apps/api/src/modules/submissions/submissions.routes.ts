@@ -1,0 +1,327 @@
+import {
+  ChangeSubmissionStatusBody,
+  downloadFileName,
+  EventSubmissionsQuery,
+  MakeDecisionBody,
+  SubmissionDto,
+  SubmissionIdParams,
+  SubmissionListDto,
+  SubmissionListQuery,
+  SubmissionPageDto,
+  UpdateSubmissionBody,
+} from '@confero/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppError } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { loadEvent } from '../events/event-loader.ts';
+import { canOnEvent } from '../events/events.policy.ts';
+import { discardUnreferenced, readMultipartForm, type StoredObject, storageSink } from './files.ts';
+import { submissionError, submissionFieldError, withErrorField } from './submission-errors.ts';
+import { formInputFromBody, formInputFromFields } from './submission-input.ts';
+import { loadSubmission, loadSubmissionForChange, presentSubmissionFor } from './submission-loader.ts';
+import { canOnSubmission } from './submissions.policy.ts';
+import { presentSubmission, presentSubmissions } from './submissions.presenter.ts';
+import {
+  accessToBundles,
+  listAuthoredSubmissions,
+  listEventSubmissions,
+  loadBundles,
+  pageSubmissions,
+  type SubmissionRecord,
+} from './submissions.queries.ts';
+import {
+  createSubmission,
+  deleteSubmission,
+  type SubmissionDeps,
+  transitionSubmission,
+  updateSubmission,
+} from './submissions.service.ts';
+
+const TAGS = ['submissions'];
+
+/** An absolute link to another page of the same list (DESIGN.md §6). */
+function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, publicUrl);
+  url.searchParams.set('page', String(page));
+  return `${publicUrl}${url.pathname}${url.search}`;
+}
+
+/** `Content-Disposition: attachment` with the spec's file name, ASCII fallback and UTF-8 form (RFC 6266). */
+function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
+  const fallback = /[A-Za-z0-9]/.test(ascii.replace(/\.pdf$/, '')) ? ascii : 'submission.pdf';
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Submissions (spec part 2 §7 "Submissions"). Each handler reads parse → load (404 when invisible) → authorize
+ * (403) → service → present. Signed-in callers only. The multipart parser is registered by the module plugin.
+ */
+export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  const deps = (): SubmissionDeps => ({ db: app.db, storage: app.storage, publicUrl: app.config.publicUrl });
+  const maxBytes = app.config.maxUploadBytes;
+  const readForm = (request: FastifyRequest) =>
+    readMultipartForm<StoredObject>(request, {
+      maxBytes,
+      sink: storageSink(app.storage, maxBytes),
+      discard: (stored) => discardUnreferenced(app.db, app.storage, stored.key),
+    });
+
+  /** Lists for one viewer: authors, files, memberships and conflicts in a constant number of queries. */
+  async function presentList(request: FastifyRequest, records: SubmissionRecord[]) {
+    if (records.length === 0) return [];
+    const actor = requireUser(request);
+    const bundles = await loadBundles(app.db, records);
+    return presentSubmissions(bundles, await accessToBundles(app.db, actor, bundles));
+  }
+
+  app.post(
+    '/api/submissions/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Submit a paper (multipart: title, abstract, keywords, event, track, metadata, authors as JSON, file)',
+        consumes: ['multipart/form-data'],
+        response: { 201: SubmissionDto },
+      },
+      config: {
+        rateLimit: {
+          max: 120,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `submissions:create:${request.actor?.id}`,
+          allowList: (request: FastifyRequest) => request.actor === null,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const form = await readForm(request);
+      const created = await createSubmission(deps(), actor, formInputFromFields(form.fields), form.file);
+      reply.status(201);
+      return presentSubmissionFor(app.db, actor, created);
+    },
+  );
+
+  app.get(
+    '/api/submissions/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The submissions the caller may see (their own, and those of the events they staff), paginated',
+        querystring: SubmissionListQuery,
+        response: { 200: SubmissionPageDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { page, page_size: pageSize, status, event, search } = request.query;
+      let eventId: number | undefined;
+      if (event) eventId = (await loadEvent(app.db, actor, event)).event.id;
+      const { rows, count } = await pageSubmissions(app.db, actor, { page, pageSize, status, eventId, search });
+      return {
+        count,
+        next: pageLink(app.config.publicUrl, request, page * pageSize < count ? page + 1 : null),
+        previous: pageLink(app.config.publicUrl, request, page > 1 ? page - 1 : null),
+        results: await presentList(request, rows),
+      };
+    },
+  );
+
+  app.get(
+    '/api/submissions/my_submissions/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The submissions the caller is an author of',
+        response: { 200: SubmissionListDto },
+      },
+    },
+    async (request) => presentList(request, await listAuthoredSubmissions(app.db, requireUser(request))),
+  );
+
+  app.get(
+    '/api/submissions/event_submissions/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "An event's submissions (its event admins, chairs and reviewers, and site admins)",
+        querystring: EventSubmissionsQuery,
+        response: { 200: SubmissionListDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const eventRef = request.query.event_id?.trim();
+      if (!eventRef) throw submissionFieldError('event_id', 'submissions.validations.eventIdRequired');
+      const { event, access } = await loadEvent(app.db, actor, eventRef);
+      if (!canOnEvent(access, 'event.viewSubmissions', event)) {
+        throw submissionError(403, 'PERMISSION_DENIED', 'submissions.staffOnly');
+      }
+      return presentList(request, await listEventSubmissions(app.db, event.id));
+    },
+  );
+
+  app.get(
+    '/api/submissions/:id/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Submission detail (id = public id or numeric id); ai_analysis for the event staff only',
+        params: SubmissionIdParams,
+        response: { 200: SubmissionDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
+      return presentSubmission(submission, access);
+    },
+  );
+
+  app.patch(
+    '/api/submissions/:id/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edit a submission (its authors, before the deadline): JSON, or multipart with authors or a new file',
+        params: SubmissionIdParams,
+        body: UpdateSubmissionBody,
+        response: { 200: SubmissionDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const multipart = request.isMultipart();
+      const denied = () => submissionError(403, 'PERMISSION_DENIED', 'submissions.updateDenied');
+      const { submission, access } = await loadSubmissionForChange(app.db, actor, request.params.id, denied);
+      if (!canOnSubmission(access, 'submission.update')) throw denied();
+      const form = multipart ? await readForm(request) : undefined;
+      const input = form ? formInputFromFields(form.fields) : formInputFromBody(request.body);
+      const updated = await updateSubmission(deps(), actor, submission, input, form?.file);
+      return presentSubmissionFor(app.db, actor, updated);
+    },
+  );
+
+  app.delete(
+    '/api/submissions/:id/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a submission (its authors, while submitted with the decision pending)',
+        params: SubmissionIdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const denied = () => submissionError(403, 'PERMISSION_DENIED', 'submissions.deleteDenied');
+      const { submission, access } = await loadSubmissionForChange(app.db, actor, request.params.id, denied);
+      if (!canOnSubmission(access, 'submission.delete')) throw denied();
+      await deleteSubmission(deps(), actor, submission);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/submissions/:id/change_status/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Move a submission along its state machine (event admins and chairs without a conflict)',
+        params: SubmissionIdParams,
+        body: ChangeSubmissionStatusBody,
+        response: { 200: SubmissionDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
+      if (!canOnSubmission(access, 'submission.changeStatus')) throw decideForbidden(access.isConflicted);
+      const updated = await transitionSubmission(app.db, {
+        actor,
+        submission,
+        via: 'change_status',
+        status: request.body.status,
+        publicUrl: app.config.publicUrl,
+      });
+      return presentSubmissionFor(app.db, actor, updated);
+    },
+  );
+
+  app.post(
+    '/api/submissions/:id/make_decision/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Decide on a submission and mail its authors (event admins and chairs without a conflict)',
+        params: SubmissionIdParams,
+        body: MakeDecisionBody,
+        response: { 200: SubmissionDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
+      if (!canOnSubmission(access, 'submission.makeDecision')) throw decideForbidden(access.isConflicted);
+      const updated = await transitionSubmission(app.db, {
+        actor,
+        submission,
+        via: 'make_decision',
+        decision: request.body.decision,
+        details: request.body.decision_details,
+        publicUrl: app.config.publicUrl,
+      });
+      return presentSubmissionFor(app.db, actor, updated);
+    },
+  );
+
+  async function sendPaper(request: FastifyRequest<{ Params: SubmissionIdParams }>, reply: FastifyReply) {
+    try {
+      const actor = requireUser(request);
+      const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
+      if (!canOnSubmission(access, 'submission.download')) {
+        throw submissionError(403, 'PERMISSION_DENIED', 'submissions.permissionDenied');
+      }
+      const file = submission.file;
+      const stat = file ? await app.storage.stat(file.storageKey) : undefined;
+      if (!file || !stat) throw submissionError(404, 'NOT_FOUND', 'submissions.fileMissing');
+      reply
+        .type('application/pdf')
+        .header('content-length', String(stat.size))
+        .header('content-disposition', attachmentHeader(downloadFileName(submission.title)))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(app.storage.get(file.storageKey));
+    } catch (error) {
+      throw withErrorField(error);
+    }
+  }
+
+  for (const path of ['download_file', 'direct_download'] as const) {
+    app.get(
+      `/api/submissions/:id/${path}/`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Download the current paper (its authors and the event staff); errors are JSON with `error`',
+          params: SubmissionIdParams,
+          produces: ['application/pdf'],
+        },
+      },
+      sendPaper,
+    );
+  }
+};
+
+function decideForbidden(conflicted: boolean): AppError {
+  return conflicted
+    ? submissionError(403, 'CONFLICT_OF_INTEREST', 'submissions.conflicted')
+    : submissionError(403, 'PERMISSION_DENIED', 'submissions.permissionDenied');
+}

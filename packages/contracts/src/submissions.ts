@@ -1,0 +1,554 @@
+import { z } from 'zod';
+import { AI_PROVIDERS } from './events.ts';
+import { paginated } from './system.ts';
+
+/*
+ * Submissions: creation (multipart with the PDF), edit, deletion, lists, status and decisions, file download, AI
+ * metadata extraction and AI insights (spec part 2 §3, §4, §5, §7, §8, §9; DESIGN.md §4–§8).
+ *
+ * Errors carry a stable message key next to the English text, as the events API does:
+ *   { "detail": "Title is required", "code": "VALIDATION_ERROR",
+ *     "fields": { "title": ["Title is required"] },
+ *     "field_codes": { "title": ["submissions.validations.titleRequired"] } }
+ * Errors without a field (403, 404, 409, 413, 415) carry `message_code` instead. The keys and both languages are
+ * SUBMISSION_MESSAGES below. The duplicate-title answer is
+ *   409 { "detail": "A submission with this title already exists for this event. Please choose a different title.",
+ *         "code": "DUPLICATE_TITLE", "type": "DUPLICATE_TITLE", "fields": { "title": [same text] }, … }
+ * File downloads answer their errors as JSON with an `error` field too (spec §7).
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enumerations and constants
+// ---------------------------------------------------------------------------------------------------------------
+
+/** submitted → under_review → accepted | rejected | revision_requested (apps/api/src/modules/submissions/submission-state.ts). */
+export const SUBMISSION_STATUSES = ['submitted', 'under_review', 'accepted', 'rejected', 'revision_requested'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** pending (initial) → accept | reject | revision; each decision goes with one status. */
+export const SUBMISSION_DECISIONS = ['pending', 'accept', 'reject', 'revision'] as const;
+export type SubmissionDecision = (typeof SUBMISSION_DECISIONS)[number];
+
+export const SUBMISSION_FILE_KINDS = ['paper', 'supplementary', 'camera_ready'] as const;
+export type SubmissionFileKind = (typeof SUBMISSION_FILE_KINDS)[number];
+
+/** Conflicts of interest (DESIGN.md §4): authorship is one; the reviewing issue detects and declares the others. */
+export const CONFLICT_TYPES = ['author', 'coauthor', 'institutional', 'domain', 'personal', 'other'] as const;
+export type ConflictType = (typeof CONFLICT_TYPES)[number];
+export const CONFLICT_SOURCES = ['declared', 'detected'] as const;
+export type ConflictSource = (typeof CONFLICT_SOURCES)[number];
+
+export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, { en: string; ar: string }> = {
+  submitted: { en: 'Submitted', ar: 'مُقدَّمة' },
+  under_review: { en: 'Under review', ar: 'قيد التحكيم' },
+  accepted: { en: 'Accepted', ar: 'مقبولة' },
+  rejected: { en: 'Rejected', ar: 'مرفوضة' },
+  revision_requested: { en: 'Revision requested', ar: 'مطلوب تعديلها' },
+};
+
+export const SUBMISSION_DECISION_LABELS: Record<SubmissionDecision, { en: string; ar: string }> = {
+  pending: { en: 'Pending', ar: 'قيد الانتظار' },
+  accept: { en: 'Accept', ar: 'قبول' },
+  reject: { en: 'Reject', ar: 'رفض' },
+  revision: { en: 'Revision', ar: 'تعديل' },
+};
+
+/** Spec §9: at least 3 keywords on create, 1 on edit. */
+export const KEYWORDS_MIN_CREATE = 3;
+export const KEYWORDS_MIN_EDIT = 1;
+export const KEYWORDS_MAX = 30;
+export const KEYWORD_MAX_LENGTH = 100;
+export const SUBMISSION_TITLE_MAX_LENGTH = 500;
+export const ABSTRACT_MAX_LENGTH = 10_000;
+export const DECISION_DETAILS_MAX_LENGTH = 10_000;
+export const AUTHORS_MAX = 50;
+export const AUTHOR_NAME_MAX_LENGTH = 150;
+export const AUTHOR_AFFILIATION_MAX_LENGTH = 255;
+export const AUTHOR_WEBPAGE_MAX_LENGTH = 500;
+/** The longest `metadata` JSON accepted, in characters. */
+export const SUBMISSION_METADATA_MAX_LENGTH = 10_000;
+/** The PDF size limit is MAX_UPLOAD_MB on the server (default 20); shown as help text in the form. */
+export const DEFAULT_MAX_UPLOAD_MB = 20;
+/** Spec §9: the file name of a download when the title gives none. */
+export const DEFAULT_DOWNLOAD_FILE_NAME = 'submission.pdf';
+
+/**
+ * The file name of a paper's download (spec §9): the title lower-cased, punctuation removed, runs of spaces turned
+ * into underscores, with `.pdf`; 'submission.pdf' when nothing is left. Letters of every script are kept.
+ */
+export function downloadFileName(title: string | null | undefined): string {
+  const base = (title ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_]/gu, '')
+    .trim()
+    .replace(/\s+/g, '_');
+  return base ? `${base}.pdf` : DEFAULT_DOWNLOAD_FILE_NAME;
+}
+
+/** Keywords as the spec sends and shows them: joined with a comma and a space (§9). */
+export function joinKeywords(keywords: readonly string[]): string {
+  return keywords.join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Message keys of the submissions and AI extraction APIs with English and Arabic text; `{name}` is filled in. */
+export const SUBMISSION_MESSAGES = {
+  'submissions.validations.titleRequired': { en: 'Title is required', ar: 'العنوان مطلوب' },
+  'submissions.validations.titleTooLong': {
+    en: 'The title must be at most {max} characters.',
+    ar: 'يجب ألا يزيد العنوان على {max} حرفًا.',
+  },
+  'submissions.validations.abstractRequired': { en: 'Abstract is required', ar: 'الملخص مطلوب' },
+  'submissions.validations.abstractTooLong': {
+    en: 'The abstract must be at most {max} characters.',
+    ar: 'يجب ألا يزيد الملخص على {max} حرفًا.',
+  },
+  'submissions.validations.keywordsMinRequired': {
+    en: 'Please provide at least {min} keyword(s)',
+    ar: 'يُرجى إدخال {min} كلمة مفتاحية على الأقل',
+  },
+  'submissions.validations.tooManyKeywords': {
+    en: 'Please provide at most {max} keywords',
+    ar: 'يُرجى إدخال {max} كلمة مفتاحية على الأكثر',
+  },
+  'submissions.validations.keywordTooLong': {
+    en: 'Each keyword must be at most {max} characters.',
+    ar: 'يجب ألا تزيد كل كلمة مفتاحية على {max} حرفًا.',
+  },
+  'submissions.validations.authorsInvalid': {
+    en: 'The authors must be sent as a JSON list of authors.',
+    ar: 'يجب إرسال المؤلفين على هيئة قائمة JSON.',
+  },
+  'submissions.validations.authorRequired': {
+    en: 'Each author needs a first name, last name, email, affiliation and country',
+    ar: 'يجب أن يكون لكل مؤلف اسم أول واسم عائلة وبريد إلكتروني وجهة انتساب ودولة',
+  },
+  'submissions.validations.emailRequired': {
+    en: 'Each author needs an email address',
+    ar: 'يجب إدخال البريد الإلكتروني لكل مؤلف',
+  },
+  'submissions.validations.emailInvalid': {
+    en: '{email} is not a valid email address',
+    ar: '{email} ليس عنوان بريد إلكتروني صحيحًا',
+  },
+  'submissions.validations.duplicateAuthorEmail': {
+    en: 'Two authors cannot have the same email address ({email})',
+    ar: 'لا يمكن أن يشترك مؤلفان في عنوان البريد الإلكتروني نفسه ({email})',
+  },
+  'submissions.validations.affiliationRequired': {
+    en: 'Each author needs an affiliation',
+    ar: 'يجب إدخال جهة الانتساب لكل مؤلف',
+  },
+  'submissions.validations.countryRequired': {
+    en: 'All authors must have a country selected',
+    ar: 'يجب اختيار الدولة لجميع المؤلفين',
+  },
+  'submissions.validations.countryInvalid': {
+    en: '"{country}" is not a recognised country',
+    ar: '«{country}» ليست دولة معروفة',
+  },
+  'submissions.validations.webpageInvalid': {
+    en: 'Enter a valid URL starting with http:// or https://',
+    ar: 'أدخل رابطًا صحيحًا يبدأ بـ http:// أو https://',
+  },
+  'submissions.validations.authorFieldTooLong': {
+    en: 'An author field is longer than {max} characters.',
+    ar: 'أحد حقول المؤلف أطول من {max} حرفًا.',
+  },
+  'submissions.validations.correspondingRequired': {
+    en: 'At least one author must be designated as corresponding',
+    ar: 'يجب تعيين مؤلف واحد على الأقل كمؤلف مراسل',
+  },
+  'submissions.validations.singleCorresponding': {
+    en: 'Only one author can be designated as corresponding',
+    ar: 'لا يمكن تعيين أكثر من مؤلف مراسل واحد',
+  },
+  'submissions.validations.authorsRequired': {
+    en: 'At least one author is required',
+    ar: 'يلزم وجود مؤلف واحد على الأقل',
+  },
+  'submissions.validations.tooManyAuthors': {
+    en: 'A submission can have at most {max} authors',
+    ar: 'لا يمكن أن يزيد عدد مؤلفي الورقة على {max}',
+  },
+  'submissions.validations.fileRequired': {
+    en: 'A file is required for submission',
+    ar: 'يلزم إرفاق ملف لتقديم الورقة',
+  },
+  'submissions.validations.metadataInvalid': {
+    en: 'metadata must be a JSON object of at most {max} characters.',
+    ar: 'يجب أن تكون البيانات الوصفية (metadata) كائن JSON لا يزيد على {max} حرف.',
+  },
+  'submissions.validations.eventRequired': { en: 'Event is required', ar: 'الفعالية مطلوبة' },
+  'submissions.validations.trackInvalid': {
+    en: 'Select a valid track of this event',
+    ar: 'اختر مسارًا صحيحًا من مسارات هذه الفعالية',
+  },
+  'submissions.validations.statusInvalid': {
+    en: 'Select a valid status: submitted, under_review, accepted, rejected or revision_requested',
+    ar: 'اختر حالة صحيحة: submitted أو under_review أو accepted أو rejected أو revision_requested',
+  },
+  'submissions.validations.decisionInvalid': {
+    en: 'Select a valid decision: accept, reject, revision or pending',
+    ar: 'اختر قرارًا صحيحًا: accept أو reject أو revision أو pending',
+  },
+  'submissions.validations.decisionDetailsTooLong': {
+    en: 'The decision details must be at most {max} characters.',
+    ar: 'يجب ألا تزيد تفاصيل القرار على {max} حرفًا.',
+  },
+  'submissions.validations.eventIdRequired': { en: 'event_id is required', ar: 'معرّف الفعالية (event_id) مطلوب' },
+  'submissions.duplicateTitle': {
+    en: 'A submission with this title already exists for this event. Please choose a different title.',
+    ar: 'توجد ورقة بهذا العنوان في هذه الفعالية بالفعل. يُرجى اختيار عنوان مختلف.',
+  },
+  'submissions.notFound': { en: 'Submission not found.', ar: 'الورقة غير موجودة.' },
+  'submissions.eventNotFound': { en: 'Event not found.', ar: 'الفعالية غير موجودة.' },
+  'submissions.updateDenied': {
+    en: 'Permission denied. You do not have access to update this submission. Only the submission author can edit it.',
+    ar: 'تم رفض الإذن. ليست لديك صلاحية تعديل هذه الورقة. لا يمكن تعديلها إلا لمؤلفها.',
+  },
+  'submissions.deleteDenied': {
+    en: 'Permission denied. Only the submission author can delete it.',
+    ar: 'تم رفض الإذن. لا يمكن حذف الورقة إلا لمؤلفها.',
+  },
+  'submissions.permissionDenied': {
+    en: 'You do not have permission to perform this action on this submission.',
+    ar: 'ليست لديك صلاحية تنفيذ هذا الإجراء على هذه الورقة.',
+  },
+  'submissions.conflicted': {
+    en: 'You have a conflict of interest with this submission and cannot decide on it.',
+    ar: 'لديك تعارض مصالح مع هذه الورقة ولا يمكنك اتخاذ قرار بشأنها.',
+  },
+  'submissions.staffOnly': {
+    en: 'Only the organisers, chairs and reviewers of this event can see its submissions.',
+    ar: 'لا يطّلع على أوراق هذه الفعالية إلا منظموها ورؤساؤها ومحكّموها.',
+  },
+  'submissions.eventNotOpen': {
+    en: 'This event is not accepting submissions (its status is {status}).',
+    ar: 'هذه الفعالية لا تستقبل أوراقًا (حالتها: {status}).',
+  },
+  'submissions.deadlinePassed': {
+    en: 'The submission deadline of this event ({deadline}, {timezone}) has passed.',
+    ar: 'انتهى الموعد النهائي لتقديم الأوراق في هذه الفعالية ({deadline}، {timezone}).',
+  },
+  'submissions.deleteLocked': {
+    en: 'A submission can only be deleted while it is submitted and its decision is pending.',
+    ar: 'لا يمكن حذف الورقة إلا وهي في حالة «مُقدَّمة» وقرارها قيد الانتظار.',
+  },
+  'submissions.transitionNotAllowed': {
+    en: 'A submission cannot change from {from} to {to}.',
+    ar: 'لا يمكن تغيير حالة الورقة من {from} إلى {to}.',
+  },
+  'submissions.fileNotPdf': { en: 'Only PDF files are accepted.', ar: 'لا تُقبل إلا ملفات PDF.' },
+  'submissions.fileEmpty': { en: 'The file is empty.', ar: 'الملف فارغ.' },
+  'submissions.fileTooLarge': {
+    en: 'The file is too large (the limit is {max} MB).',
+    ar: 'الملف كبير جدًا (الحد الأقصى {max} ميغابايت).',
+  },
+  'submissions.invalidPdf': { en: 'File is not a valid PDF.', ar: 'الملف ليس ملف PDF صالحًا.' },
+  'submissions.uploadIncomplete': {
+    en: 'The upload was interrupted before it was complete. Please try again.',
+    ar: 'انقطع رفع الملف قبل اكتماله. يُرجى المحاولة مرة أخرى.',
+  },
+  'submissions.fieldTooLarge': {
+    en: 'The form field "{field}" is too long.',
+    ar: 'حقل النموذج «{field}» طويل جدًا.',
+  },
+  'submissions.multipartRequired': {
+    en: 'Send the submission as multipart/form-data with its PDF file.',
+    ar: 'أرسل الورقة بصيغة multipart/form-data مع ملف PDF الخاص بها.',
+  },
+  'submissions.fileMissing': {
+    en: 'The file of this submission is not available.',
+    ar: 'ملف هذه الورقة غير متاح.',
+  },
+  'submissions.deleted': { en: 'Submission deleted successfully', ar: 'تم حذف الورقة بنجاح' },
+  'submissions.insights.plagiarismUnavailable': {
+    en: 'Plagiarism checking is not available.',
+    ar: 'فحص الانتحال غير متاح.',
+  },
+  'ai.fileRequired': { en: 'Please choose a PDF file first.', ar: 'يُرجى اختيار ملف PDF أولًا.' },
+  'ai.extractSuccess': {
+    en: 'The details were extracted from the PDF. Please check them before submitting.',
+    ar: 'تم استخراج البيانات من ملف PDF. يُرجى مراجعتها قبل التقديم.',
+  },
+  'ai.extractFallback': {
+    en: 'The AI service was not available, so the details were extracted locally. Please check them before submitting.',
+    ar: 'لم تكن خدمة الذكاء الاصطناعي متاحة، فاستُخرجت البيانات محليًا. يُرجى مراجعتها قبل التقديم.',
+  },
+} as const satisfies Record<string, { en: string; ar: string }>;
+export type SubmissionMessageKey = keyof typeof SUBMISSION_MESSAGES;
+
+/** The text of a message key in a language, with `{name}` placeholders filled in. */
+export function submissionMessage(
+  key: SubmissionMessageKey,
+  params: Record<string, string | number> = {},
+  language: 'en' | 'ar' = 'en',
+): string {
+  return SUBMISSION_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------------------
+
+/*
+ * `POST submissions/` is multipart/form-data (it carries the PDF), so its fields arrive as text:
+ *   title, abstract,
+ *   keywords   one comma-separated text, or the field repeated (each may itself hold commas or semicolons),
+ *   event      the event's id or public id,
+ *   track      a track's public id (or id), or empty,
+ *   metadata   a JSON object as text (method, fileSize, fileFormat, extractedTitle, submissionTime…),
+ *   authors    a JSON list as text of SubmissionAuthorInput,
+ *   file       the PDF (checked by its first bytes, its size against MAX_UPLOAD_MB, and a parse).
+ * The rules are checked on the server in the spec's order (§5 Submission create), so the first failing rule
+ * answers, with its field.
+ */
+
+/** One author as the form sends it; only types are checked here, the rules on the server. */
+export const SubmissionAuthorInput = z.object({
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  email: z.string().nullish(),
+  affiliation: z.string().nullish(),
+  /** An ISO alpha-2 code, or a country's English or Arabic name; stored as the code. */
+  country: z.string().nullish(),
+  webpage: z.string().nullish(),
+  is_corresponding: z.union([z.boolean(), z.string(), z.number()]).nullish(),
+  order: z.union([z.number(), z.string()]).nullish(),
+});
+export type SubmissionAuthorInput = z.infer<typeof SubmissionAuthorInput>;
+
+/**
+ * `PATCH submissions/{id}/` as JSON (no file, no authors change needs multipart): the fields sent are checked
+ * with the edit rules (§5 Submission edit) against the stored values. Multipart PATCH carries the same fields as
+ * text, plus an optional `file` that becomes the paper's new version.
+ */
+export const UpdateSubmissionBody = z
+  .object({
+    title: z.string({ error: 'validation.invalid' }).nullish(),
+    abstract: z.string({ error: 'validation.invalid' }).nullish(),
+    keywords: z.union([z.string(), z.array(z.string())], { error: 'validation.invalid' }).nullish(),
+    track: z.union([z.string(), z.number()], { error: 'validation.invalid' }).nullish(),
+    metadata: z.union([z.record(z.string(), z.unknown()), z.string()], { error: 'validation.invalid' }).nullish(),
+    authors: z.union([z.array(SubmissionAuthorInput), z.string()], { error: 'validation.invalid' }).nullish(),
+  })
+  .nullish();
+export type UpdateSubmissionBody = z.infer<typeof UpdateSubmissionBody>;
+
+export const SubmissionIdParams = z.object({ id: z.string().max(60) });
+export type SubmissionIdParams = z.infer<typeof SubmissionIdParams>;
+
+export const ChangeSubmissionStatusBody = z.object({ status: z.string({ error: 'validation.required' }) });
+export type ChangeSubmissionStatusBody = z.infer<typeof ChangeSubmissionStatusBody>;
+
+export const MakeDecisionBody = z.object({
+  decision: z.string({ error: 'validation.required' }),
+  decision_details: z.string({ error: 'validation.invalid' }).nullish(),
+});
+export type MakeDecisionBody = z.infer<typeof MakeDecisionBody>;
+
+const pageField = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .default(1);
+const pageSizeField = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(100, 'validation.invalid')
+  .default(25);
+
+/** `GET submissions/`: the submissions the caller may see (their own and those of the events they staff). */
+export const SubmissionListQuery = z.object({
+  page: pageField,
+  page_size: pageSizeField,
+  status: z.enum(SUBMISSION_STATUSES, { error: 'validation.invalidChoice' }).optional(),
+  /** Only the submissions of this event (id or public id). */
+  event: z.string().max(60).optional(),
+  search: z.string().trim().max(200, 'validation.tooLong').optional(),
+});
+export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
+
+export const EventSubmissionsQuery = z.object({ event_id: z.string().max(60).optional() });
+export type EventSubmissionsQuery = z.infer<typeof EventSubmissionsQuery>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** An author of a submission (spec §3 Author), in the submission's order. */
+export const SubmissionAuthorDto = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  affiliation: z.string(),
+  /** ISO alpha-2 code. */
+  country: z.string(),
+  country_name: z.string(),
+  webpage: z.string().nullable(),
+  is_corresponding: z.boolean(),
+  /** 1-based position in the author list. */
+  order: z.number().int(),
+  /** Whether the author's e-mail belongs to a registered (verified) account, and that account's public id. */
+  is_registered: z.boolean(),
+  user_public_id: z.string().nullable(),
+  /** The review page reads `author.first_name`/`author.last_name` (spec §3 "Submission (read, review page)"). */
+  author: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
+});
+export type SubmissionAuthorDto = z.infer<typeof SubmissionAuthorDto>;
+
+export const PrimaryAuthorDto = z.object({ first_name: z.string(), last_name: z.string(), full_name: z.string() });
+export type PrimaryAuthorDto = z.infer<typeof PrimaryAuthorDto>;
+
+/** A topic of the research-area catalogue (packages/contracts/src/research-areas.ts): a subcategory of an area. */
+export const InsightTopic = z.object({
+  key: z.string(),
+  label: z.string(),
+  label_ar: z.string(),
+  area_key: z.string(),
+  area_label: z.string(),
+  area_label_ar: z.string(),
+  /** How strongly the paper's text points at the topic, 0–1 (relative to the main topic). */
+  score: z.number(),
+});
+export type InsightTopic = z.infer<typeof InsightTopic>;
+
+/**
+ * AI insights on a submission (spec §3 AI analysis, DESIGN.md §8), computed in the background after each upload.
+ * With the `local` provider the highlights are sentences taken from the paper (never written), empty when no
+ * sentence fits. Shown to the event's staff only, never to authors.
+ */
+export const AiAnalysis = z.object({
+  provider: z.enum(AI_PROVIDERS),
+  generated_at: z.string(),
+  submission_highlights: z.object({
+    problem_statement: z.string(),
+    gap_analysis: z.string(),
+    contribution: z.string(),
+    methodology: z.string(),
+    main_finding: z.string(),
+  }),
+  relevance_to_event: z.object({
+    /** 0 to 5 (one decimal). */
+    score: z.number().min(0).max(5),
+    justification: z.string(),
+    /** The justification in Arabic, when the provider wrote one (the local provider does). */
+    justification_ar: z.string().optional(),
+    /** The event's research areas the paper matches (catalogue keys), and the shared terms. */
+    matched_areas: z.array(z.string()),
+    matched_terms: z.array(z.string()),
+  }),
+  topics: z.object({ main_topic: InsightTopic.nullable(), secondary_topics: z.array(InsightTopic) }),
+  plagiarism: z.object({ available: z.literal(false), message: z.string(), message_code: z.string() }),
+});
+export type AiAnalysis = z.infer<typeof AiAnalysis>;
+
+/** What the viewer may do with the submission (STYLE.md §3.4): the web app reads these, never roles. */
+export const SubmissionAbilities = z.object({
+  update: z.boolean(),
+  delete: z.boolean(),
+  change_status: z.boolean(),
+  make_decision: z.boolean(),
+  download: z.boolean(),
+  view_insights: z.boolean(),
+  review: z.boolean(),
+});
+export type SubmissionAbilities = z.infer<typeof SubmissionAbilities>;
+
+/**
+ * A submission (spec §3 Submission). `ai_analysis` is present only for the event's staff (event admins, chairs,
+ * reviewers, platform admins) who are not authors of it. In double-blind events, reviewers who do not run the
+ * event get no author identities (`authors_hidden` true, the author lists empty).
+ */
+export const SubmissionDto = z.object({
+  id: z.number().int(),
+  public_id: z.string(),
+  title: z.string(),
+  abstract: z.string(),
+  /** Joined with ", " (spec §9). */
+  keywords: z.string(),
+  keywords_list: z.array(z.string()),
+  status: z.enum(SUBMISSION_STATUSES),
+  status_display: z.string(),
+  decision: z.enum(SUBMISSION_DECISIONS),
+  decision_display: z.string(),
+  decision_details: z.string(),
+  /** The event's numeric id. */
+  event: z.number().int(),
+  event_public_id: z.string(),
+  event_title: z.string(),
+  /** The track's public id, or null. */
+  track: z.string().nullable(),
+  track_name: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  /** Download URL of the current paper file (null when the submission has none). */
+  file: z.string().nullable(),
+  /** The download's file name, derived from the title (spec §9). */
+  file_name: z.string(),
+  file_size: z.number().int().nullable(),
+  page_count: z.number().int().nullable(),
+  sha256: z.string().nullable(),
+  file_version: z.number().int().nullable(),
+  created: z.string(),
+  updated: z.string(),
+  /** Authors with a registered account. */
+  submission_authors: z.array(SubmissionAuthorDto),
+  /** Authors without an account (yet). */
+  author_infos: z.array(SubmissionAuthorDto),
+  /** Every author, in order. */
+  authors: z.array(SubmissionAuthorDto),
+  primary_author: PrimaryAuthorDto.nullable(),
+  authors_hidden: z.boolean(),
+  ai_analysis: AiAnalysis.nullable().optional(),
+  abilities: SubmissionAbilities,
+});
+export type SubmissionDto = z.infer<typeof SubmissionDto>;
+
+export const SubmissionListDto = z.array(SubmissionDto);
+export type SubmissionListDto = z.infer<typeof SubmissionListDto>;
+
+export const SubmissionPageDto = paginated(SubmissionDto);
+export type SubmissionPageDto = z.infer<typeof SubmissionPageDto>;
+
+export const SubmissionMessageDto = z.object({ message: z.string(), message_code: z.string() });
+export type SubmissionMessageDto = z.infer<typeof SubmissionMessageDto>;
+
+/** An author found in a PDF by `ai/extract/`. */
+export const ExtractedAuthorDto = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  affiliation: z.string(),
+  /** ISO alpha-2 code ('' when none was printed) and its English name. */
+  country: z.string(),
+  country_name: z.string(),
+  is_corresponding: z.boolean(),
+  order: z.number().int(),
+});
+export type ExtractedAuthorDto = z.infer<typeof ExtractedAuthorDto>;
+
+/** `POST ai/extract/` (spec §3 AI extraction response). Nothing is stored. */
+export const ExtractionResponseDto = z.object({
+  success: z.literal(true),
+  data: z.object({
+    title: z.string(),
+    abstract: z.string(),
+    keywords: z.array(z.string()),
+    authors: z.array(ExtractedAuthorDto),
+  }),
+  message: z.string(),
+  message_code: z.string(),
+  /** Which provider produced the data (DESIGN.md §8); 'local' also when the openai provider failed. */
+  provider: z.enum(AI_PROVIDERS),
+  page_count: z.number().int(),
+});
+export type ExtractionResponseDto = z.infer<typeof ExtractionResponseDto>;
