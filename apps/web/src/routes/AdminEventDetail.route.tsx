@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { AdminEventDetailScreen } from '../features/events/components/AdminEventDetailScreen.tsx';
 
-/** /admin/events/:id, admin only (spec part 2). */
+/** /admin/events/:id, admin only (spec part 2 §2 "Admin event detail"). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.adminEventDetail.title')} description={t('pages.adminEventDetail.description')} />;
+  const { id = '' } = useParams();
+  return <AdminEventDetailScreen key={id} id={id} />;
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { AdminEventsScreen } from '../features/events/components/AdminEventsScreen.tsx';
 
-/** /admin/events, admin only (spec part 2). */
+/** /admin/events, admin only (spec part 2 §2, §6). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.adminEvents.title')} description={t('pages.adminEvents.description')} />;
+  return <AdminEventsScreen />;
 }

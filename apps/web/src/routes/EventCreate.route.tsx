@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { EventCreateForm } from '../features/events/forms/EventCreateForm.tsx';
 
-/** /events/create (spec part 2). */
+/** /events/create (spec part 2 §2 "Event creation"). */
 export function Component() {
   const { t } = useTranslation();
-  return <PageHeader title={t('pages.eventCreate.title')} description={t('pages.eventCreate.description')} />;
+  return (
+    <>
+      <PageHeader title={t('pages.eventCreate.title')} description={t('pages.eventCreate.description')} />
+      <EventCreateForm />
+    </>
+  );
 }

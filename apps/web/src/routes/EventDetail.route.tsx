@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { EventDetailScreen } from '../features/events/components/EventDetailScreen.tsx';
 
-/** /events/:id (spec part 2). */
+/** /events/:id, id being the public id or the numeric id (spec part 2 §2 "Event detail"). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.eventDetail.title')} description={t('pages.eventDetail.description')} />;
+  const { id = '' } = useParams();
+  return <EventDetailScreen key={id} id={id} />;
 }

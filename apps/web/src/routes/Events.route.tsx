@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { EventListScreen } from '../features/events/components/EventListScreen.tsx';
 
-/** /events: the event list of the active role (spec part 2). */
+/** /events: the event list of the active role (spec part 2 §2 "Event list", §6). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.events.title')} description={t('pages.events.description')} />;
+  return <EventListScreen />;
 }

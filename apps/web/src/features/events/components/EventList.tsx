@@ -1,0 +1,158 @@
+import type { EventListItemDto } from '@confero/contracts';
+import { Alert, Badge, Button, Divider, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { CalendarPlus, CalendarX, CircleAlert, Plus, RefreshCw } from 'lucide-react';
+import { Fragment, type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { notify } from '../../../components/feedback/notify.tsx';
+import { InvalidEventListError } from '../event-lists.ts';
+import { EventListItem } from './EventListItem.tsx';
+
+export type EventListProps = {
+  /** The list's heading. */
+  title: string;
+  /** Fetches the events (spec §2: "a generic list takes a fetch function"); cached under `queryKey`. */
+  fetchEvents: () => Promise<EventListItemDto[]>;
+  queryKey: QueryKey;
+  /** Shows the 'create new' link to /events/create, and 'create first' in the empty state. */
+  showCreateButton?: boolean;
+  /** Where the rows link to: `{baseUrl}/{public_id or id}` (default /events). */
+  baseUrl?: string;
+  /** The notice and message of a failed load (spec §8, e.g. 'Failed to load reviewer events'). */
+  loadErrorMessage?: string;
+  emptyTitle?: string;
+  emptyText?: string;
+  /** Narrows what is shown (the admin's status filter); the count follows it. */
+  filter?: (event: EventListItemDto) => boolean;
+  /** Controls shown between the heading and the rows (filters). */
+  toolbar?: ReactNode;
+  headingOrder?: 2 | 3;
+};
+
+/**
+ * The generic event list (spec part 2 §2 "Event list"): a heading with the number of events (singular or
+ * plural), an optional 'create new' link, the rows, an empty state with a 'create first' link, and the common
+ * error heading with the message when the load fails (also notified once). Exported for other screens (the
+ * dashboard) to reuse.
+ */
+export function EventList({
+  title,
+  fetchEvents,
+  queryKey,
+  showCreateButton = false,
+  baseUrl = '/events',
+  loadErrorMessage,
+  emptyTitle,
+  emptyText,
+  filter,
+  toolbar,
+  headingOrder = 2,
+}: EventListProps) {
+  const { t } = useTranslation();
+  const events = useQuery({
+    queryKey,
+    queryFn: fetchEvents,
+    retry: (failures, error) => !(error instanceof InvalidEventListError) && failures < 2,
+  });
+  const failure = events.isError
+    ? events.error instanceof InvalidEventListError
+      ? t('events.list.invalidFormat')
+      : (loadErrorMessage ?? t('events.list.loadFailed.events'))
+    : null;
+
+  // Spec §8: a load failure is notified, once per failure.
+  useEffect(() => {
+    if (failure && events.errorUpdatedAt) notify('error', failure);
+  }, [failure, events.errorUpdatedAt]);
+
+  const shown = events.data ? (filter ? events.data.filter(filter) : events.data) : [];
+
+  let content: ReactNode;
+  if (events.isPending) {
+    content = (
+      <Stack gap="sm" data-testid="event-list-loading" aria-busy="true">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={56} radius="md" />
+        ))}
+      </Stack>
+    );
+  } else if (failure) {
+    content = (
+      <Alert
+        color="red"
+        icon={<CircleAlert size={18} />}
+        title={t('events.common.errorHeading')}
+        role="alert"
+        data-testid="event-list-error"
+      >
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{failure}</Text>
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            leftSection={<RefreshCw size={14} />}
+            onClick={() => void events.refetch()}
+          >
+            {t('common.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (shown.length === 0) {
+    content = (
+      <EmptyState
+        py="lg"
+        icon={<CalendarX size={26} />}
+        withIndicatorBackground
+        title={emptyTitle ?? t('events.list.emptyTitle')}
+        description={emptyText}
+        data-testid="event-list-empty"
+      >
+        {showCreateButton ? (
+          <EmptyState.Actions>
+            <Button component={Link} to="/events/create" leftSection={<CalendarPlus size={16} />}>
+              {t('events.list.createFirst')}
+            </Button>
+          </EmptyState.Actions>
+        ) : null}
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <Stack gap={0} data-testid="event-list-items">
+        {shown.map((event, index) => (
+          <Fragment key={event.public_id || event.id}>
+            {index > 0 ? <Divider /> : null}
+            <EventListItem event={event} baseUrl={baseUrl} />
+          </Fragment>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg" data-testid="event-list">
+      <Group justify="space-between" align="center" gap="sm" mb="md">
+        <Group gap="sm" align="center">
+          <Title order={headingOrder} fz="lg">
+            {title}
+          </Title>
+          {events.isSuccess ? (
+            <Badge variant="light" size="lg" data-testid="event-count">
+              {t('events.list.count', { count: shown.length })}
+            </Badge>
+          ) : null}
+        </Group>
+        {showCreateButton ? (
+          <Button component={Link} to="/events/create" leftSection={<Plus size={16} />} size="sm">
+            {t('events.list.createNew')}
+          </Button>
+        ) : null}
+      </Group>
+      {toolbar ? <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>{toolbar}</div> : null}
+      {content}
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+import { SegmentedControl } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/layout/PageHeader.tsx';
+import { useActiveRole } from '../../roles/active-role-context.ts';
+import { eventKeys, fetchEventList } from '../api.ts';
+import { type EventListSource, listSourceForRole } from '../event-lists.ts';
+import { EventList } from './EventList.tsx';
+
+/** The lists a user without an event role may switch between. */
+const DEFAULT_ROLE_SOURCES = ['active', 'my_events'] as const satisfies readonly EventListSource[];
+type DefaultRoleSource = (typeof DEFAULT_ROLE_SOURCES)[number];
+
+/**
+ * /events (spec part 2 §2 "Event list", §6): the list of the active role — reviewer events, the author's events,
+ * the events an event admin manages, the events a chair chairs; other roles see the open events and may switch to
+ * the events they take part in.
+ */
+export function EventListScreen() {
+  const { t } = useTranslation();
+  const { activeRole } = useActiveRole();
+  const roleSource = listSourceForRole(activeRole);
+  const [chosen, setChosen] = useState<DefaultRoleSource>('active');
+  const source: EventListSource = roleSource === 'active' ? chosen : roleSource;
+
+  return (
+    <>
+      <PageHeader title={t('pages.events.title')} description={t('pages.events.description')} />
+      <EventList
+        key={source}
+        title={t(`events.list.titles.${source}`)}
+        queryKey={eventKeys.list(source)}
+        fetchEvents={() => fetchEventList(source)}
+        showCreateButton
+        loadErrorMessage={t(`events.list.loadFailed.${source}`)}
+        emptyText={t(`events.list.emptyText.${source}`)}
+        toolbar={
+          roleSource === 'active' ? (
+            <SegmentedControl
+              value={chosen}
+              onChange={(value) => setChosen(value as DefaultRoleSource)}
+              data={DEFAULT_ROLE_SOURCES.map((value) => ({ value, label: t(`events.list.titles.${value}`) }))}
+              aria-label={t('events.list.sourceLabel')}
+            />
+          ) : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { countryName } from '@confero/contracts';
+
+/**
+ * How events are shown (spec part 2 §2–§4, §9): status colours, the MM/DD/YYYY dates of the detail screen, the
+ * location line, the event's link reference and the chairs' submission link. Pure functions, unit-tested.
+ */
+
+/** Spec §4: active and approved green, pending yellow, rejected red; any other status grey. */
+export function eventStatusColor(status: string): string {
+  switch (status) {
+    case 'active':
+    case 'approved':
+      return 'green';
+    case 'pending':
+      return 'yellow';
+    case 'rejected':
+      return 'red';
+    default:
+      return 'gray';
+  }
+}
+
+/** Reviewer statuses (spec part 2 §3): active green, pending yellow, anything else red. */
+export function reviewerStatusColor(status: string): string {
+  if (status === 'active') return 'green';
+  if (status === 'pending') return 'yellow';
+  return 'red';
+}
+
+/** Spec §3: "missing display values are derived by capitalizing the raw value". */
+export function capitalize(value: string): string {
+  const text = value.replace(/_/g, ' ').trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : '';
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A calendar date (`2026-05-01`) or a timestamp as MM/DD/YYYY (spec §2 "Event detail", §9). Calendar dates are
+ * read as they are (no time zone shift); timestamps in the browser's time zone. '' for nothing or a non-date.
+ */
+export function formatEventDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const calendar = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (calendar) return `${calendar[2]}/${calendar[3]}/${calendar[1]}`;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+}
+
+/** "MM/DD/YYYY – MM/DD/YYYY", one date when both are the same or only one is known. */
+export function formatEventDateRange(start: string | null | undefined, end: string | null | undefined): string {
+  const from = formatEventDate(start);
+  const to = formatEventDate(end);
+  if (from && to && from !== to) return `${from} – ${to}`;
+  return from || to;
+}
+
+export type LocationLike =
+  | string
+  | null
+  | undefined
+  | { venue?: string | null; city?: string | null; country?: string | null; country_code?: string | null };
+
+/**
+ * The location on one line (spec §3: text, or an object with venue, city, country): "Venue, City, Country" with
+ * the country named in the interface language when its code is known (Arabic joins with '،'). '' when there is
+ * no location, so screens show nothing (spec §2 "events without a location show nothing").
+ */
+export function eventLocationText(location: LocationLike, language = 'en'): string {
+  if (!location) return '';
+  if (typeof location === 'string') return location.trim();
+  const country = location.country_code ? countryName(location.country_code, language) : (location.country ?? '');
+  return [location.venue, location.city, country]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(language.startsWith('ar') ? '، ' : ', ');
+}
+
+/** Spec §3: "If id is missing it is derived from the number before the first dash in public_id". */
+export function eventIdFromPublicId(publicId: string | null | undefined): number | undefined {
+  const match = /^(\d+)-/.exec(publicId ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+/** What links to an event use: its public id, else its id (spec §2 "Each event links to /events/{public_id or id}"). */
+export function eventRef(event: { public_id?: string | null; id?: number | string | null }): string {
+  if (event.public_id) return event.public_id;
+  if (event.id !== undefined && event.id !== null && event.id !== '') return String(event.id);
+  return '';
+}
+
+/** The address of an event under a list's base URL (default /events). */
+export function eventHref(
+  event: { public_id?: string | null; id?: number | string | null },
+  baseUrl = '/events',
+): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(eventRef(event))}`;
+}
+
+/** The chairs' submission link (spec §2, §9): `{host}/events/{public_id}/submit/`. */
+export function submissionLink(origin: string, publicId: string): string {
+  return `${origin.replace(/\/+$/, '')}/events/${encodeURIComponent(publicId)}/submit/`;
+}

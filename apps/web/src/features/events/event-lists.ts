@@ -1,0 +1,66 @@
+import type { EventListItemDto, RoleName } from '@confero/contracts';
+
+/**
+ * The event lists of spec part 2 §6–§7: one server list per role (`events/<name>/`), the paginated `events/`
+ * and the admin's `all_events/`.
+ */
+export const EVENT_LIST_SOURCES = [
+  'events',
+  'active',
+  'my_events',
+  'admin_events',
+  'chair_events',
+  'author_events',
+  'reviewer_events',
+  'all_events',
+] as const;
+export type EventListSource = (typeof EVENT_LIST_SOURCES)[number];
+
+/** The list /events shows for the active role (spec §6); simple users, admins and guests see the open events. */
+export function listSourceForRole(role: RoleName | string): EventListSource {
+  switch (role) {
+    case 'reviewer':
+      return 'reviewer_events';
+    case 'author':
+      return 'author_events';
+    case 'event_admin':
+      return 'admin_events';
+    case 'chair':
+      return 'chair_events';
+    default:
+      return 'active';
+  }
+}
+
+/** The API path of a list, relative to /api/. */
+export function eventListPath(source: EventListSource): string {
+  return source === 'events' ? 'events/' : `events/${source}/`;
+}
+
+/** The answer was neither an array nor an object with `results` (spec §8 "Invalid response format from API"). */
+export class InvalidEventListError extends Error {
+  constructor() {
+    super('Invalid response format from API');
+    this.name = 'InvalidEventListError';
+  }
+}
+
+function isEventLike(value: unknown): value is EventListItemDto {
+  if (value === null || typeof value !== 'object') return false;
+  const { public_id: publicId, id } = value as Record<string, unknown>;
+  return (typeof publicId === 'string' && publicId !== '') || typeof id === 'number' || typeof id === 'string';
+}
+
+/**
+ * Reads a list answer (spec §7: "array, or object with results and count"); entries without a public id or an
+ * id cannot be linked to and are skipped.
+ */
+export function readEventList(data: unknown): EventListItemDto[] {
+  const rows = Array.isArray(data)
+    ? data
+    : data !== null && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)
+      ? (data as { results: unknown[] }).results
+      : undefined;
+  if (!rows) throw new InvalidEventListError();
+  return rows.filter(isEventLike);
+}
