@@ -13,7 +13,10 @@ fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
 const args = process.argv.slice(2);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const wants = (step) => (only ? only.includes(step) : !(step === 'e2e' && args.includes('--no-e2e')));
 
 let passed = 0;
@@ -21,11 +24,18 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 
+/** Tools run from node_modules/.bin directly (no npx), on the Node that runs this script. */
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n=== ${label}: ${command} ${commandArgs.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const executable = command === 'npx' ? bin(commandArgs[0]) : command;
+  const args = command === 'npx' ? commandArgs.slice(1) : commandArgs;
+  const result = spawnSync(executable, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
@@ -47,7 +57,12 @@ function readJson(file) {
 }
 
 function vitest(label, file, extraArgs, env) {
-  const ok = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extraArgs], env);
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...extraArgs],
+    env,
+  );
   const report = readJson(file);
   if (!report) {
     failed += 1;
@@ -65,14 +80,26 @@ function vitest(label, file, extraArgs, env) {
 
 if (wants('lint')) check('lint', 'npx', ['biome', 'check', '.']);
 if (wants('types')) {
-  for (const project of ['packages/contracts', 'packages/i18n', 'apps/api', 'apps/web', 'e2e', 'bench/extraction', 'bench/affinity', 'bench/assignment']) {
-    if (fs.existsSync(path.join(root, project, 'tsconfig.json'))) check(`types ${project}`, 'npx', ['tsc', '-p', project]);
+  for (const project of [
+    'packages/contracts',
+    'packages/i18n',
+    'apps/api',
+    'apps/web',
+    'e2e',
+    'bench/extraction',
+    'bench/affinity',
+    'bench/assignment',
+  ]) {
+    if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
+      check(`types ${project}`, 'npx', ['tsc', '-p', project]);
   }
 }
 if (wants('unit')) vitest('tests on PGlite', path.join(reports, 'vitest-pglite.json'), [], { TEST_DB: 'pglite' });
 if (wants('postgres')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('API tests on PostgreSQL', path.join(reports, 'vitest-postgres.json'), ['apps/api'], { TEST_DB: 'postgres' });
+    vitest('API tests on PostgreSQL', path.join(reports, 'vitest-postgres.json'), ['apps/api'], {
+      TEST_DB: 'postgres',
+    });
   } else {
     console.log('\n=== PostgreSQL run skipped: TEST_DATABASE_URL is not set');
   }
@@ -80,9 +107,14 @@ if (wants('postgres')) {
 if (wants('e2e')) {
   buildWeb();
   const file = path.join(reports, 'e2e.json');
-  const ok = run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-  });
+  const ok = run(
+    'end-to-end (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    },
+  );
   const stats = readJson(file)?.stats;
   if (!stats) {
     failed += 1;

@@ -21,7 +21,11 @@ describe('ensureAdmin', () => {
     const printed: string[][] = [];
     await ensureAdmin(database.db, config(), (lines) => printed.push(lines));
     expect(printed).toHaveLength(1);
-    const password = printed[0]?.find((l) => l.includes('password:'))?.split('password:')[1]?.trim() ?? '';
+    const password =
+      printed[0]
+        ?.find((l) => l.includes('password:'))
+        ?.split('password:')[1]
+        ?.trim() ?? '';
     expect(password.length).toBeGreaterThanOrEqual(16);
     const [admin] = await database.db.select().from(users).where(eq(users.email, DEFAULT_ADMIN_EMAIL));
     expect(admin).toMatchObject({ isAdmin: true, emailVerified: true, accountStatus: 'active' });
@@ -36,8 +40,10 @@ describe('ensureAdmin', () => {
     const printed: string[][] = [];
     const withAdmin = config({ adminEmail: 'Chair@Example.org', adminPassword: 'first-Passw0rd' });
     await ensureAdmin(database.db, withAdmin, (lines) => printed.push(lines));
-    await ensureAdmin(database.db, { ...withAdmin, adminEmail: 'chair@example.org', adminPassword: 'second-Passw0rd' }, (lines) =>
-      printed.push(lines),
+    await ensureAdmin(
+      database.db,
+      { ...withAdmin, adminEmail: 'chair@example.org', adminPassword: 'second-Passw0rd' },
+      (lines) => printed.push(lines),
     );
     expect(printed).toEqual([]);
     const rows = await database.db.select().from(users).where(eq(users.isAdmin, true));

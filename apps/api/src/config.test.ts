@@ -22,7 +22,12 @@ describe('loadConfig', () => {
   it('works with nothing set and generates a persistent secret in DATA_DIR', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir });
-    expect(first).toMatchObject({ port: 8000, host: '127.0.0.1', publicUrl: 'http://localhost:8000', databaseUrl: undefined });
+    expect(first).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:8000',
+      databaseUrl: undefined,
+    });
     expect(first.maxUploadBytes).toBe(20 * 1024 * 1024);
     expect(first.storageDir).toBe(path.join(dir, 'files'));
     expect(first.secretKey.length).toBeGreaterThanOrEqual(32);

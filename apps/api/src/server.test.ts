@@ -12,7 +12,9 @@ afterAll(async () => {
 });
 
 /** Starts the real entry point as `npm start` does (after the web build) and waits for its address. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, 'server.ts')], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'warn', PASSWORD_HASH_LOG2_N: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -87,7 +87,12 @@ describe('CSRF', () => {
   });
 
   it('accepts a matching header, and exempts requests authenticated only by a Bearer header', async () => {
-    const ok = await app.inject({ method: 'POST', url: '/api/test/echo/', headers: withCsrf(), payload: { title: 'x', count: 1 } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: withCsrf(),
+      payload: { title: 'x', count: 1 },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ received: { title: 'x', count: 1 } });
     const bearer = await app.inject({
@@ -109,7 +114,12 @@ describe('CSRF', () => {
 
 describe('errors', () => {
   it('answers validation errors with fields and a stable code', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test/echo/', headers: withCsrf(), payload: { title: '', count: -1 } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo/',
+      headers: withCsrf(),
+      payload: { title: '', count: -1 },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe('VALIDATION_ERROR');
@@ -226,7 +236,8 @@ describe('rate limiting', () => {
     const scaled = await buildTestApp({ rateLimitScale: 2 }, { beforeReady: testRoutes });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i += 1) statuses.push((await scaled.inject({ method: 'GET', url: '/api/test/limited/' })).statusCode);
+      for (let i = 0; i < 7; i += 1)
+        statuses.push((await scaled.inject({ method: 'GET', url: '/api/test/limited/' })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
     } finally {
       await scaled.close();
