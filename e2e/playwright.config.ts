@@ -1,18 +1,25 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  APP_PORT,
+  MAIL_SINK_HTTP_PORT,
+  MAIL_SINK_SMTP_PORT,
+  MAIL_SINK_URL,
+  SMTP_URL,
+} from './support/env.ts';
 
 /**
  * End-to-end tests against the real server: `node apps/api/src/server.ts` on
  * port 3100 with a fresh data directory, serving the built web app
  * (run `npm run build -w @confero/web` first). The browser is Debian's
- * Chromium; Playwright never downloads one.
+ * Chromium; Playwright never downloads one. Mails go through a real SMTP
+ * exchange to the mail sink (support/mail-sink.ts), started first.
  */
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const PORT = 3100;
+const PORT = APP_PORT;
 const DATA_DIR = '.e2e-data';
-/** The platform admin the server creates at start; journeys that sign in use these. */
-const ADMIN_EMAIL = 'admin@confero.test';
-const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
@@ -49,22 +56,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && node_modules/.bin/node apps/api/src/server.ts`,
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${PORT}/api/health/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node_modules/.bin/node e2e/support/mail-sink.ts',
+      cwd: repoRoot,
+      url: `${MAIL_SINK_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT) },
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && node_modules/.bin/node apps/api/src/server.ts`,
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${PORT}/api/health/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        SMTP_URL,
+        LOG_LEVEL: 'warn',
+        // Every spec signs up its own users from 127.0.0.1; the limits themselves are covered by API tests.
+        RATE_LIMIT_SCALE: '20',
+      },
+    },
+  ],
 });

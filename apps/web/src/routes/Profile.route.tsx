@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { ProfileScreen } from '../features/profile/components/ProfileScreen.tsx';
 
 /** /profile (spec part 1 §2.12). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.profile.title')} description={t('pages.profile.description')} />;
+  return <ProfileScreen />;
 }

@@ -1,10 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { Navigate, useSearchParams } from 'react-router';
+import { InvitationInfo } from '../features/auth/components/InvitationResult.tsx';
 
-/** /reviewer-invitation (spec part 1 §2.1, §2.7). */
+const RESULTS = new Set(['accepted', 'declined', 'error']);
+
+/** /reviewer-invitation (spec part 1 §2.1, §2.7): `?status=accepted|declined|error` leads to its result page. */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <PageHeader title={t('pages.reviewerInvitation.title')} description={t('pages.reviewerInvitation.description')} />
-  );
+  const [search] = useSearchParams();
+  const status = search.get('status') ?? search.get('result');
+  if (status && RESULTS.has(status)) {
+    const rest = new URLSearchParams(search);
+    rest.delete('status');
+    rest.delete('result');
+    const query = rest.toString();
+    return <Navigate to={`/reviewer-invitation/${status}${query ? `?${query}` : ''}`} replace />;
+  }
+  return <InvitationInfo />;
 }

@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { InvitationDeclined } from '../features/auth/components/InvitationResult.tsx';
 
 /** /reviewer-invitation/declined (spec part 1 §2.7). */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <PageHeader
-      title={t('pages.reviewerInvitationDeclined.title')}
-      description={t('pages.reviewerInvitationDeclined.description')}
-    />
-  );
+  return <InvitationDeclined />;
 }

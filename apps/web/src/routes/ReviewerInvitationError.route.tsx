@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { InvitationError } from '../features/auth/components/InvitationResult.tsx';
 
-/** /reviewer-invitation/error (spec part 1 §2.7). */
+/** /reviewer-invitation/error?reason=expired|answered|invalid (spec part 1 §2.7). */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <PageHeader
-      title={t('pages.reviewerInvitationError.title')}
-      description={t('pages.reviewerInvitationError.description')}
-    />
-  );
+  return <InvitationError />;
 }

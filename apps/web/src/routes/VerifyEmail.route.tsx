@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { VerifyEmailView } from '../features/auth/components/VerifyEmailView.tsx';
 
-/** /verify-email: e-mail verification landing (spec part 1 §2.1). */
+/** /verify-email?token=…: the e-mail verification landing (spec part 1 §2.1). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.verifyEmail.title')} description={t('pages.verifyEmail.description')} />;
+  return <VerifyEmailView />;
 }

@@ -82,10 +82,12 @@ describe('event policies', () => {
     }
   });
 
-  it('accepts submissions only while active and before the end of the deadline day (AoE)', () => {
+  it('accepts submissions only while approved or active and before the end of the deadline day (AoE)', () => {
     const outsider = VIEWERS.outsider;
     expect(canOnEvent(outsider, 'event.submit', event('active'), now)).toBe(true);
-    expect(canOnEvent(outsider, 'event.submit', event('approved'), now)).toBe(false);
+    expect(canOnEvent(outsider, 'event.submit', event('approved'), now)).toBe(true);
+    expect(canOnEvent(outsider, 'event.submit', event('pending'), now)).toBe(false);
+    expect(canOnEvent(outsider, 'event.submit', event('rejected'), now)).toBe(false);
     // 2030-01-10 ends at 2030-01-11T12:00Z Anywhere on Earth.
     expect(canOnEvent(outsider, 'event.submit', event('active', '2030-01-10'), new Date('2030-01-11T11:59:59Z'))).toBe(
       true,

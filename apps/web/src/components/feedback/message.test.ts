@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
+import { fieldMessages, firstText, formatFieldName, fromServerText, serverErrorText } from './message.ts';
+
+const validation = (body: Record<string, unknown>) =>
+  new ApiError({ status: 400, code: 'VALIDATION_ERROR', detail: 'x', body });
+
+describe('formatFieldName', () => {
+  it.each([
+    ['first_name', 'First Name'],
+    ['last_name', 'Last Name'],
+    ['email', 'Email'],
+    ['password2', 'Password2'],
+    ['non_field_errors', 'Non Field Errors'],
+  ])('writes %s as %s', (field, name) => {
+    expect(formatFieldName(field)).toBe(name);
+  });
+});
+
+describe('fromServerText', () => {
+  it('keeps message keys as keys', () => {
+    expect(fromServerText('auth.registrationSuccess')).toEqual({ key: 'auth.registrationSuccess' });
+    expect(fromServerText('users.passwordChanged')).toEqual({ key: 'users.passwordChanged' });
+  });
+
+  it('maps the English texts the API sends to their keys', () => {
+    expect(fromServerText('Invalid or expired reset link')).toEqual({ key: 'auth.invalidLink' });
+    expect(fromServerText(NETWORK_ERROR_MESSAGE)).toEqual({ key: 'errors.network' });
+    expect(fromServerText('Current password is incorrect')).toEqual({ key: 'auth.currentPasswordIncorrect' });
+  });
+
+  it('shows any other text raw, including sentences that merely start like a key', () => {
+    expect(fromServerText('Something odd happened.')).toEqual({ text: 'Something odd happened.' });
+    expect(fromServerText('auth. is not a key here')).toEqual({ text: 'auth. is not a key here' });
+  });
+});
+
+describe('fieldMessages', () => {
+  it('pairs each message with its field code, in order, with the maximum of a length rule', () => {
+    const error = validation({
+      fields: {
+        password: ['This password is too common.', 'This password is entirely numeric.'],
+        first_name: ['Ensure this field has no more than 150 characters.'],
+      },
+      field_codes: {
+        password: ['auth.passwordTooCommon', 'auth.passwordEntirelyNumeric'],
+        first_name: ['validation.tooLong'],
+      },
+    });
+    expect(fieldMessages(error)).toEqual([
+      { field: 'password', message: { key: 'auth.passwordTooCommon', params: undefined } },
+      { field: 'password', message: { key: 'auth.passwordEntirelyNumeric', params: undefined } },
+      { field: 'first_name', message: { key: 'validation.tooLong', params: { maximum: 150 } } },
+    ]);
+  });
+
+  it('falls back to the text when a field has no code', () => {
+    const error = validation({ fields: { website: ['Not a site.'] } });
+    expect(fieldMessages(error)).toEqual([{ field: 'website', message: { text: 'Not a site.' } }]);
+  });
+
+  it('is empty for errors without fields and for non-API errors', () => {
+    expect(fieldMessages(validation({ detail: 'x' }))).toEqual([]);
+    expect(fieldMessages(new Error('boom'))).toEqual([]);
+  });
+});
+
+describe('server error text', () => {
+  it('reads `error` as a string or the first of a list, else `detail`', () => {
+    expect(firstText(['', 'second', 'third'])).toBe('second');
+    expect(serverErrorText(validation({ error: ['First problem', 'Second'] }))).toBe('First problem');
+    expect(serverErrorText(validation({ error: 'Single' }))).toBe('Single');
+    expect(serverErrorText(validation({ detail: 'Only detail' }))).toBe('Only detail');
+    expect(serverErrorText(new Error('not from the API'))).toBeUndefined();
+  });
+});

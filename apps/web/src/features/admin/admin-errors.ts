@@ -1,0 +1,23 @@
+import { errorBody, firstText, fromServerText, type Message } from '../../components/feedback/message.ts';
+import { isApiError } from '../../lib/api.ts';
+
+/** Refusals the API names with a code, each with its own translated message. */
+const CODE_KEYS: Record<string, string> = {
+  CANNOT_CHANGE_OWN_STATUS: 'adminUsers.errors.cannotChangeOwnStatus',
+  CANNOT_DELETE_SELF: 'adminUsers.errors.cannotDeleteSelf',
+  LAST_ADMIN: 'adminUsers.errors.lastAdmin',
+  NOT_FOUND: 'adminUsers.errors.notFound',
+  PERMISSION_DENIED: 'errors.permission',
+};
+
+/**
+ * An admin action's failure (spec part 1 §8): the server's error field (translated when the API names the
+ * refusal), else its detail, else the translated fallback ('update error' or 'delete error').
+ */
+export function adminActionError(error: unknown, fallbackKey: string): Message {
+  const codeKey = isApiError(error) ? CODE_KEYS[error.code] : undefined;
+  if (codeKey) return { key: codeKey };
+  const body = errorBody(error);
+  const text = firstText(body.error) ?? firstText(body.detail) ?? (isApiError(error) ? error.detail : undefined);
+  return text ? fromServerText(text) : { key: fallbackKey };
+}

@@ -1,0 +1,82 @@
+import {
+  errorBody,
+  type FieldMessage,
+  fieldMessages,
+  firstText,
+  fromServerText,
+  type Message,
+} from '../../components/feedback/message.ts';
+import { isApiError } from '../../lib/api.ts';
+
+const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
+
+/** What the sign-in screen offers next to the message. */
+export type LoginErrorKind = 'credentials' | 'unverified' | 'suspended' | 'inactive' | 'throttled' | 'other';
+export type LoginError = { kind: LoginErrorKind; message: Message };
+
+/**
+ * The sign-in error catalogue of spec part 1 §8, message by message. A 403 says why: an unverified address
+ * (with the offer to resend the verification mail), a suspended or an inactive account.
+ */
+export function loginError(error: unknown): LoginError {
+  if (!isApiError(error)) {
+    const text = error instanceof Error ? error.message : '';
+    return { kind: 'other', message: text ? fromServerText(text) : { key: 'auth.loginError' } };
+  }
+  const body = errorBody(error);
+  const serverText = firstText(body.error) ?? firstText(body.detail);
+  if (serverText?.includes(NO_ACTIVE_ACCOUNT) || (error.status === 401 && !serverText)) {
+    return { kind: 'credentials', message: { key: 'auth.invalidCredentials' } };
+  }
+  if (error.status === 429) return { kind: 'throttled', message: { key: 'auth.tooManyAttempts' } };
+  if (error.status === 403) {
+    if (error.code === 'ACCOUNT_SUSPENDED') return { kind: 'suspended', message: { key: 'auth.accountSuspended' } };
+    if (error.code === 'ACCOUNT_INACTIVE') return { kind: 'inactive', message: { key: 'auth.accountInactive' } };
+    return { kind: 'unverified', message: { key: 'auth.verifyEmailFirst' } };
+  }
+  if (error.status === 500) {
+    return { kind: 'other', message: serverText ? fromServerText(serverText) : { key: 'auth.serverError' } };
+  }
+  if (serverText) return { kind: 'other', message: fromServerText(serverText) };
+  if (error.message) return { kind: 'other', message: fromServerText(error.message) };
+  return { kind: 'other', message: { key: 'auth.loginError' } };
+}
+
+/** The registration error of spec part 1 §5 and §8: a summary message and the per-field lines below it. */
+export type RegistrationError = { message: Message | null; lines: FieldMessage[] };
+
+const EMAIL_EXISTS_TEXT = /already exists|already registered|unique/i;
+
+/**
+ * An address that is taken becomes auth.emailAlreadyExists (its field line is dropped, the message says it);
+ * other field problems are listed one per line; another server error is shown as received; otherwise
+ * auth.registrationFailed.
+ */
+export function registrationError(error: unknown): RegistrationError {
+  const lines = fieldMessages(error);
+  const isEmailLine = (line: FieldMessage) =>
+    line.field === 'email' &&
+    (('key' in line.message && line.message.key === 'auth.emailAlreadyExists') ||
+      ('text' in line.message && EMAIL_EXISTS_TEXT.test(line.message.text)));
+  const emailTaken = (isApiError(error) && error.code === 'EMAIL_EXISTS') || lines.some(isEmailLine);
+  if (emailTaken) {
+    return { message: { key: 'auth.emailAlreadyExists' }, lines: lines.filter((line) => !isEmailLine(line)) };
+  }
+  if (lines.length > 0) return { message: null, lines };
+  const body = errorBody(error);
+  const serverText = firstText(body.error) ?? firstText(body.detail);
+  if (serverText) return { message: fromServerText(serverText), lines: [] };
+  return { message: { key: 'auth.registrationFailed' }, lines: [] };
+}
+
+/**
+ * The failure of a reset-link check or a reset (spec part 1 §8): the server's error (a string or the first of a
+ * list; a rule key when the server gives one) or the fallback key.
+ */
+export function resetError(error: unknown, fallbackKey: 'auth.invalidLink' | 'auth.passwordResetError'): Message {
+  const [first] = fieldMessages(error);
+  if (first) return first.message;
+  const body = errorBody(error);
+  const serverText = firstText(body.error) ?? (isApiError(error) && error.status === 0 ? error.detail : undefined);
+  return serverText ? fromServerText(serverText) : { key: fallbackKey };
+}
