@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { EventSubmissionsScreen } from '../features/submissions/components/EventSubmissionsScreen.tsx';
 
-/** /events/:eventId/submissions (spec part 2). */
+/** /events/:eventId/submissions: an event's submissions, for its staff (spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.eventSubmissions.title')} description={t('pages.eventSubmissions.description')} />;
+  const { eventId } = useParams();
+  return <EventSubmissionsScreen key={eventId} eventId={eventId} />;
 }

@@ -1,8 +1,14 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { SubmissionDetailScreen } from '../features/submissions/components/SubmissionDetailScreen.tsx';
 
-/** /submissions/:submissionId and /events/:eventId/submissions/:submissionId (spec part 2). */
+/** /submissions/:submissionId and /events/:eventId/submissions/:submissionId (spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.submissionDetail.title')} description={t('pages.submissionDetail.description')} />;
+  const { submissionId, eventId } = useParams();
+  return (
+    <SubmissionDetailScreen
+      key={`${eventId ?? ''}/${submissionId ?? ''}`}
+      submissionId={submissionId}
+      eventId={eventId}
+    />
+  );
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { EditSubmissionScreen } from '../features/submissions/components/EditSubmissionScreen.tsx';
 
-/** /submissions/:submissionId/edit and /events/:eventId/submissions/:submissionId/edit (spec part 2). */
+/** /submissions/:submissionId/edit and /events/:eventId/submissions/:submissionId/edit (spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.submissionEdit.title')} description={t('pages.submissionEdit.description')} />;
+  const { submissionId } = useParams();
+  return <EditSubmissionScreen key={submissionId} submissionId={submissionId} />;
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { NewSubmissionScreen } from '../features/submissions/components/NewSubmissionScreen.tsx';
 
-/** /events/:eventId/submissions/new and /events/:eventId/submit (spec part 2). */
+/** /events/:eventId/submissions/new and /events/:eventId/submit: the new submission form (spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.submissionForm.title')} description={t('pages.submissionForm.description')} />;
+  const { eventId = '' } = useParams();
+  return <NewSubmissionScreen key={eventId} eventId={eventId} />;
 }

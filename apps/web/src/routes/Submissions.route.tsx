@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { MySubmissionsScreen } from '../features/submissions/components/MySubmissionsScreen.tsx';
 
-/** /submissions: my submissions (spec part 2). */
+/** /submissions: my submissions (spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.submissions.title')} description={t('pages.submissions.description')} />;
+  return <MySubmissionsScreen />;
 }

@@ -1,0 +1,138 @@
+import type { ExtractionResponseDto } from '@confero/contracts';
+import { Alert, Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { CircleAlert, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../components/feedback/notify.tsx';
+import { FormSection } from '../../events/forms/FormSection.tsx';
+import { useExtractMutation } from '../api.ts';
+import { isSubmissionMessageKey, keyedText } from '../submission-errors.ts';
+import { useSubmissionText } from '../use-submission-text.ts';
+import { PdfFileField } from './PdfFileField.tsx';
+import { UploadProgress } from './UploadProgress.tsx';
+
+type AiExtractPanelProps = {
+  eventId: string;
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+  /** The answer of a successful extraction and the text to show about it. */
+  onExtracted: (data: ExtractionResponseDto['data'], notice: string) => void;
+};
+
+/**
+ * AI-assisted submission (spec §2 "New submission", §4, §8): choose the PDF, upload it with progress to
+ * `ai/extract/` (file and event_id); on success the caller fills the form and switches to manual entry. A failure
+ * shows the server's message, else extractFailed, here and as a notification.
+ */
+export function AiExtractPanel({ eventId, file, onFileChange, onExtracted }: AiExtractPanelProps) {
+  const { t } = useTranslation();
+  const { language, message } = useSubmissionText();
+  const extract = useExtractMutation();
+  const [percent, setPercent] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const fail = (text: string) => {
+    setFailure(text);
+    notify('error', text);
+  };
+
+  const handleExtract = () => {
+    if (extract.isPending) return;
+    setFailure(null);
+    if (!file) {
+      fail(message('ai.fileRequired'));
+      return;
+    }
+    if (file.type !== 'application/pdf') {
+      fail(message('submissions.invalidPdf'));
+      return;
+    }
+    setPercent(0);
+    extract.mutate(
+      { file, eventId, onProgress: (progress) => setPercent(progress.percent) },
+      {
+        onSuccess: (answer) => {
+          const notice = isSubmissionMessageKey(answer.message_code)
+            ? keyedText(answer.message_code, answer.message, language)
+            : answer.message || t('submissions.ai.extractSuccess');
+          onExtracted(answer.data, notice);
+        },
+        onError: (error) => {
+          const body = (error as { body?: unknown }).body as Record<string, unknown> | undefined;
+          const code = body?.message_code;
+          const field = body?.field_codes as Record<string, unknown> | undefined;
+          const fieldCode = Array.isArray(field?.file) ? field.file[0] : undefined;
+          const key = isSubmissionMessageKey(code) ? code : isSubmissionMessageKey(fieldCode) ? fieldCode : undefined;
+          const serverText =
+            (typeof body?.message === 'string' && body.message) || (typeof body?.error === 'string' && body.error);
+          fail(
+            key
+              ? keyedText(key, (body?.detail as string) ?? undefined, language)
+              : serverText || t('submissions.ai.extractFailed'),
+          );
+        },
+        onSettled: () => setPercent(null),
+      },
+    );
+  };
+
+  return (
+    <FormSection
+      title={t('submissions.ai.title')}
+      description={t('submissions.ai.description')}
+      icon={Sparkles}
+      data-testid="ai-extract-panel"
+    >
+      <List
+        size="sm"
+        spacing={4}
+        c="dimmed"
+        icon={
+          <ThemeIcon size={18} radius="xl" variant="light" color="grape">
+            <Sparkles size={11} />
+          </ThemeIcon>
+        }
+      >
+        <List.Item>{t('submissions.ai.step1')}</List.Item>
+        <List.Item>{t('submissions.ai.step2')}</List.Item>
+        <List.Item>{t('submissions.ai.step3')}</List.Item>
+      </List>
+      <PdfFileField
+        label={t('submissions.ai.file')}
+        value={file}
+        onChange={(chosen) => {
+          setFailure(null);
+          onFileChange(chosen);
+        }}
+        onReject={fail}
+        required
+        disabled={extract.isPending}
+        testId="ai-file-input"
+      />
+      {extract.isPending ? (
+        <UploadProgress percent={percent} label={t('submissions.ai.uploading')} testId="ai-progress" />
+      ) : null}
+      {failure ? (
+        <Alert color="red" icon={<CircleAlert size={18} />} role="alert" data-testid="ai-error">
+          <Text size="sm">{failure}</Text>
+        </Alert>
+      ) : null}
+      <Stack gap={4}>
+        <Group>
+          <Button
+            leftSection={<Sparkles size={16} />}
+            onClick={handleExtract}
+            loading={extract.isPending}
+            variant="gradient"
+            data-testid="ai-extract-button"
+          >
+            {t('submissions.ai.extract')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('submissions.ai.privacy')}
+        </Text>
+      </Stack>
+    </FormSection>
+  );
+}
