@@ -15,7 +15,9 @@ import { aiExtractRoutes } from './modules/ai/extract.routes.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { conflictsRoutes } from './modules/conflicts/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
+import { reviewsRoutes } from './modules/reviews/index.ts';
 import { submissionsRoutes } from './modules/submissions/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
@@ -90,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiRoutes);
   await app.register(submissionsRoutes);
   await app.register(aiExtractRoutes);
+  await app.register(conflictsRoutes);
+  await app.register(reviewsRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
   return app;
 }

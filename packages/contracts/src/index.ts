@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
 export * from './research-areas.ts';
+export * from './reviews.ts';
 export * from './submissions.ts';
 export * from './system.ts';
 export * from './users.ts';

@@ -2,6 +2,8 @@ import type { Config } from '../config.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { MAIL_SEND_JOB } from '../mail/outbox.ts';
+import { CONFLICTS_SYNC_EVERY_MS, CONFLICTS_SYNC_JOB, conflictsSyncJob } from '../modules/conflicts/conflicts.job.ts';
+import { ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob } from '../modules/reviews/assignment.job.ts';
 import { SUBMISSION_INSIGHTS_JOB, submissionInsightsJob } from '../modules/submissions/insights.job.ts';
 import { PRUNE_RATE_LIMITS_EVERY_MS, PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob } from './maintenance.ts';
 import type { JobQueue } from './queue.ts';
@@ -21,4 +23,7 @@ export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
   queue.register(PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob);
   queue.every(PRUNE_RATE_LIMITS_JOB, PRUNE_RATE_LIMITS_EVERY_MS);
   queue.register(SUBMISSION_INSIGHTS_JOB, submissionInsightsJob(deps));
+  queue.register(ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob);
+  queue.register(CONFLICTS_SYNC_JOB, conflictsSyncJob);
+  queue.every(CONFLICTS_SYNC_JOB, CONFLICTS_SYNC_EVERY_MS);
 }

@@ -44,7 +44,7 @@ export async function buildUser(target: Db | { db: Db }, options: BuildUserOptio
       passwordHash: await hashPassword(password),
       firstName: options.firstName ?? 'Ada',
       lastName: options.lastName ?? `Tester${sequence}`,
-      affiliation: options.affiliation ?? 'University of Testing',
+      affiliation: options.affiliation ?? `Institute of ${lettersOf(sequence)} Studies`,
       country: options.country ?? 'EG',
       isAdmin: options.isAdmin ?? false,
       emailVerified: options.emailVerified ?? true,
@@ -60,4 +60,15 @@ export async function buildUser(target: Db | { db: Db }, options: BuildUserOptio
 /** A platform admin (verified, active). */
 export function buildAdmin(target: Db | { db: Db }, options: BuildUserOptions = {}): Promise<BuiltUser> {
   return buildUser(target, { firstName: 'Site', lastName: `Admin${sequence + 1}`, ...options, isAdmin: true });
+}
+
+/** 1 → 'B', 27 → 'BB'…: distinct letters per factory user, so no two users share an affiliation by accident. */
+function lettersOf(n: number): string {
+  let out = '';
+  let rest = n;
+  do {
+    out = String.fromCharCode(65 + (rest % 26)) + out;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return out;
 }

@@ -14,7 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppError } from '../../lib/errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { type Actor, requireUser } from '../../plugins/auth.ts';
+import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { canOnEvent } from '../events/events.policy.ts';
 import { discardUnreferenced, readMultipartForm, type StoredObject, storageSink } from './files.ts';
@@ -242,8 +243,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireUser(request);
-      const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
-      if (!canOnSubmission(access, 'submission.changeStatus')) throw decideForbidden(access.isConflicted);
+      const { submission } = await loadForDecision(actor, request.params.id, 'submission.changeStatus');
       const updated = await transitionSubmission(app.db, {
         actor,
         submission,
@@ -268,8 +268,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireUser(request);
-      const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
-      if (!canOnSubmission(access, 'submission.makeDecision')) throw decideForbidden(access.isConflicted);
+      const { submission } = await loadForDecision(actor, request.params.id, 'submission.makeDecision');
       const updated = await transitionSubmission(app.db, {
         actor,
         submission,
@@ -281,6 +280,25 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       return presentSubmissionFor(app.db, actor, updated);
     },
   );
+
+  /**
+   * Loads a submission for a status change or a decision. Conflicts between this person and this paper are detected
+   * from the data first, so a conflict found there blocks the decision at once, not after the next periodic sync.
+   */
+  async function loadForDecision(
+    actor: Actor,
+    id: string,
+    action: 'submission.changeStatus' | 'submission.makeDecision',
+  ) {
+    const loaded = await loadSubmission(app.db, actor, id);
+    const detected = await syncConflicts(app.db, loaded.submission.eventId, {
+      submissionIds: [loaded.submission.id],
+      userIds: [actor.id],
+    });
+    const access = { ...loaded.access, isConflicted: loaded.access.isConflicted || detected.size > 0 };
+    if (!canOnSubmission(access, action)) throw decideForbidden(access.isConflicted);
+    return loaded;
+  }
 
   async function sendPaper(request: FastifyRequest<{ Params: SubmissionIdParams }>, reply: FastifyReply) {
     try {

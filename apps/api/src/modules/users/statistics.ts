@@ -1,6 +1,7 @@
 import type { StatisticsDto } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
 import { eventsParticipatedCounter } from '../events/event-roles.ts';
+import { reviewsCompletedCounter } from '../reviews/review-sources.ts';
 import { submissionsCounter } from '../submissions/submission-sources.ts';
 
 /** What the statistics read from the user row itself. */
@@ -16,7 +17,11 @@ export type ActivityCounters = Pick<StatisticsDto, 'reviews_completed' | 'submis
  */
 export type CounterSource = (db: Db, userIds: number[]) => Promise<Map<number, Partial<ActivityCounters>>>;
 
-export const COUNTER_SOURCES: CounterSource[] = [eventsParticipatedCounter, submissionsCounter];
+export const COUNTER_SOURCES: CounterSource[] = [
+  eventsParticipatedCounter,
+  submissionsCounter,
+  reviewsCompletedCounter,
+];
 
 /** `member_since` is the ISO date of registration. */
 export function isoDate(date: Date): string {

@@ -1,0 +1,59 @@
+import {
+  CONFLICT_TYPE_LABELS,
+  type ConflictDto,
+  type ConflictReasonDto,
+  type ReviewMessageKey,
+  reviewMessage,
+} from '@confero/contracts';
+import type { ConflictListRow } from './conflicts.queries.ts';
+import type { ConflictReason, DetectedConflict } from './detection.ts';
+
+const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/** A reason with its key, parameters and English text (the client translates the key). */
+export function presentReason(reason: ConflictReason): ConflictReasonDto {
+  return { code: reason.code, params: reason.params, message: reviewMessage(reason.code, reason.params) };
+}
+
+function reasonsOf(row: ConflictListRow, detected: DetectedConflict | undefined): ConflictReason[] {
+  const { conflict, override, decider } = row;
+  if (conflict.source === 'declared') {
+    if (override?.viaBid) return [{ code: 'conflicts.reason.bid', params: {} }];
+    const name = decider ? fullName(decider) : '';
+    return name ? [{ code: 'conflicts.reason.declared', params: { name } }] : [];
+  }
+  if (detected) return detected.reasons;
+  if (conflict.type === 'author') return [{ code: 'conflicts.reason.author' satisfies ReviewMessageKey, params: {} }];
+  return [];
+}
+
+/** A conflict as the committee (or its declarer) sees it. */
+export function presentConflict(
+  row: ConflictListRow,
+  options: { detected?: DetectedConflict; viewerId: number; isCommittee: boolean },
+): ConflictDto {
+  const { conflict, submission, user, override, decider } = row;
+  const isDeclarer =
+    conflict.source === 'declared' && override?.kind === 'declared' && override.decidedBy === options.viewerId;
+  return {
+    id: conflict.id,
+    submission: { id: submission.id, public_id: submission.publicId, title: submission.title },
+    user: {
+      public_id: user.publicId,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      full_name: fullName(user),
+      email: user.email,
+      affiliation: user.affiliation,
+    },
+    type: conflict.type,
+    type_display: CONFLICT_TYPE_LABELS[conflict.type].en,
+    source: conflict.source,
+    reason: conflict.reason,
+    reasons: reasonsOf(row, options.detected).map(presentReason),
+    declared_by:
+      conflict.source === 'declared' && decider ? { public_id: decider.publicId, full_name: fullName(decider) } : null,
+    created_at: conflict.createdAt.toISOString(),
+    abilities: { lift: conflict.type !== 'author' && (options.isCommittee || isDeclarer) },
+  };
+}

@@ -1,0 +1,193 @@
+import {
+  ConflictCheckBody,
+  ConflictCheckDto,
+  ConflictDto,
+  ConflictIdParams,
+  ConflictListQuery,
+  ConflictPageDto,
+  DeclareConflictBody,
+  EventIdParams,
+} from '@confero/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseIdParam } from '../../lib/ids.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { eventNotFound } from '../events/event-errors.ts';
+import { loadEvent } from '../events/event-loader.ts';
+import { isOrganizer } from '../events/events.policy.ts';
+import { reviewError } from '../reviews/review-errors.ts';
+import { canOnConflicts, seesConflictRegistry } from './conflicts.policy.ts';
+import { presentConflict, presentReason } from './conflicts.presenter.ts';
+import {
+  authoredInEvent,
+  findConflictListRow,
+  findEventSubmission,
+  findSubmissionRefs,
+  pageEventConflicts,
+} from './conflicts.queries.ts';
+import { checkCandidate, declareConflict, liftConflict, syncConflicts } from './conflicts.service.ts';
+import { pairKey } from './detection.ts';
+
+const TAGS = ['conflicts'];
+
+/** An absolute link to another page of the same list (DESIGN.md §6). */
+function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, publicUrl);
+  url.searchParams.set('page', String(page));
+  return `${publicUrl}${url.pathname}${url.search}`;
+}
+
+/**
+ * Conflicts of interest of an event (issue #6): the committee's list with reasons, declaring, lifting, and the
+ * pre-check of a candidate before inviting them. Each handler: parse → load the event (404 when the viewer is
+ * neither a member nor an author in it) → authorize (403) → service → present.
+ */
+export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  async function loadRegistry(actor: Actor, idParam: string) {
+    const { event, access } = await loadEvent(app.db, actor, idParam);
+    const isEventAuthor = await authoredInEvent(app.db, event.id, actor.id);
+    if (!seesConflictRegistry(access, isEventAuthor)) throw eventNotFound();
+    return { event, access, isEventAuthor };
+  }
+
+  app.get(
+    '/api/events/:id/conflicts/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The conflicts of interest of the event's reviewers, chairs and event admins, with their reasons",
+        params: EventIdParams,
+        querystring: ConflictListQuery,
+        response: { 200: ConflictPageDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadRegistry(actor, request.params.id);
+      if (!canOnConflicts(access, 'conflicts.view')) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.denied');
+      const { page, page_size: pageSize, type, source } = request.query;
+      const submission = request.query.submission
+        ? await findEventSubmission(app.db, event.id, request.query.submission)
+        : undefined;
+      const userId = request.query.user ? parseIdParam(request.query.user)?.id : undefined;
+      if ((request.query.submission && !submission) || (request.query.user && userId === undefined)) {
+        return { count: 0, next: null, previous: null, results: [] };
+      }
+      const detected = await syncConflicts(app.db, event.id);
+      const { rows, count } = await pageEventConflicts(app.db, {
+        eventId: event.id,
+        viewerId: actor.id,
+        page,
+        pageSize,
+        submissionId: submission?.id,
+        userId,
+        type,
+        source,
+      });
+      return {
+        count,
+        next: pageLink(app.config.publicUrl, request, page * pageSize < count ? page + 1 : null),
+        previous: pageLink(app.config.publicUrl, request, page > 1 ? page - 1 : null),
+        results: rows.map((row) =>
+          presentConflict(row, {
+            detected: detected.get(pairKey(row.submission.id, row.user.id)),
+            viewerId: actor.id,
+            isCommittee: true,
+          }),
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/events/:id/conflicts/',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Declare a conflict of interest (chairs for anyone, authors for their submission, reviewers for themselves)',
+        params: EventIdParams,
+        body: DeclareConflictBody,
+        response: { 200: ConflictDto, 201: ConflictDto },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const { event, access, isEventAuthor } = await loadRegistry(actor, request.params.id);
+      if (!canOnConflicts(access, 'conflicts.declare', isEventAuthor)) {
+        throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.declareDenied');
+      }
+      const { conflict, created } = await declareConflict(
+        app.db,
+        { actor, eventId: event.id, isOrganizer: isOrganizer(access), isReviewer: access.isReviewer },
+        request.body,
+      );
+      const row = await findConflictListRow(app.db, conflict.id);
+      if (!row) throw reviewError(404, 'NOT_FOUND', 'conflicts.notFound');
+      reply.status(created ? 201 : 200);
+      return presentConflict(row, { viewerId: actor.id, isCommittee: isOrganizer(access) });
+    },
+  );
+
+  app.delete(
+    '/api/events/:id/conflicts/:conflict_id/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lift a conflict of interest (the committee; or withdraw one you declared). Authorship stays.',
+        params: ConflictIdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadRegistry(actor, request.params.id);
+      await liftConflict(
+        app.db,
+        { actor, eventId: event.id, isOrganizer: isOrganizer(access) },
+        request.params.conflict_id,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/conflicts/check/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Which submissions of the event a candidate (by e-mail) would conflict with, before inviting them',
+        params: EventIdParams,
+        body: ConflictCheckBody,
+        response: { 200: ConflictCheckDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadRegistry(actor, request.params.id);
+      if (!canOnConflicts(access, 'conflicts.check')) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.denied');
+      const { email, registered, found } = await checkCandidate(app.db, event.id, request.body);
+      const titles = await findSubmissionRefs(
+        app.db,
+        found.map((conflict) => conflict.submissionId),
+      );
+      return {
+        email,
+        registered,
+        conflicts: found.map((conflict) => ({
+          submission: titles.get(conflict.submissionId) ?? { id: conflict.submissionId, public_id: '', title: '' },
+          type: conflict.type,
+          reasons: conflict.reasons.map(presentReason),
+        })),
+        count: found.length,
+      };
+    },
+  );
+};

@@ -1,0 +1,354 @@
+import {
+  CONFLICT_NOTE_MAX_LENGTH,
+  CONFLICT_TYPES,
+  type ConflictType,
+  type DeclareConflictBody,
+} from '@confero/contracts';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conflictOverrides, conflicts, reviews, submissionAuthors, submissions } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { reviewError, reviewFieldError } from '../reviews/review-errors.ts';
+import {
+  type ConflictRow,
+  findConflictRows,
+  findEventConflict,
+  findEventPersons,
+  findEventSubmission,
+  findEventSubmissionsForDetection,
+  findOverrides,
+  findSubmissionsAuthoredBy,
+  findUserRef,
+  isEventPerson,
+} from './conflicts.queries.ts';
+import {
+  buildCoauthorIndex,
+  type DetectedConflict,
+  detectConflicts,
+  detectPair,
+  type Person,
+  pairKey,
+  reasonText,
+} from './detection.ts';
+
+/** The types detection owns: it adds, updates and removes these rows (authorship rows belong to submissions). */
+const DETECTED_TYPES: readonly ConflictType[] = ['coauthor', 'institutional', 'domain'];
+/** The types a person may declare. */
+export const DECLARABLE_TYPES: readonly ConflictType[] = CONFLICT_TYPES.filter((type) => type !== 'author');
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Brings the detected conflicts of an event (or of some of its submissions, or some persons) up to date with the
+ * data, and returns what detection found (with structured reasons, lifted pairs left out). Idempotent: run before
+ * every decision that depends on conflicts (assigning, listing candidates, computing an assignment, showing reviews
+ * to the committee). Rows declared by people, and authorship rows written by the submissions module, are never
+ * removed here; a pair a chair lifted is never added back.
+ */
+export async function syncConflicts(
+  db: Db,
+  eventId: number,
+  options: { submissionIds?: number[]; userIds?: number[] } = {},
+): Promise<Map<string, DetectedConflict>> {
+  const [persons, eventSubmissions] = await Promise.all([
+    findEventPersons(db, eventId, options.userIds),
+    findEventSubmissionsForDetection(db, eventId, options.submissionIds),
+  ]);
+  if (persons.length === 0 || eventSubmissions.length === 0) return new Map();
+  const submissionIds = eventSubmissions.map((submission) => submission.id);
+  const [authored, existing, overrides] = await Promise.all([
+    findSubmissionsAuthoredBy(db, persons),
+    findConflictRows(db, submissionIds),
+    findOverrides(db, submissionIds),
+  ]);
+  const detected = detectConflicts(persons, eventSubmissions, buildCoauthorIndex(persons, authored));
+  for (const override of overrides) {
+    if (override.kind === 'lifted') detected.delete(pairKey(override.submissionId, override.userId));
+  }
+
+  const personIds = new Set(persons.map((person) => person.userId));
+  const existingByPair = new Map(existing.map((row) => [pairKey(row.submissionId, row.userId), row]));
+  const inserts: (typeof conflicts.$inferInsert)[] = [];
+  const updates: { row: ConflictRow; type: ConflictType; reason: string }[] = [];
+  for (const [key, found] of detected) {
+    const row = existingByPair.get(key);
+    const reason = reasonText(found.reasons);
+    if (!row) {
+      inserts.push({
+        submissionId: found.submissionId,
+        userId: found.userId,
+        type: found.type,
+        source: 'detected',
+        reason,
+      });
+    } else if (
+      row.source === 'detected' &&
+      row.type !== 'author' &&
+      (row.type !== found.type || row.reason !== reason)
+    ) {
+      updates.push({ row, type: found.type, reason });
+    }
+  }
+  const stale = existing.filter(
+    (row) =>
+      row.source === 'detected' &&
+      DETECTED_TYPES.includes(row.type) &&
+      (personIds.has(row.userId) || options.userIds === undefined) &&
+      !detected.has(pairKey(row.submissionId, row.userId)),
+  );
+  if (inserts.length > 0) await db.insert(conflicts).values(inserts).onConflictDoNothing();
+  for (const update of updates) {
+    await db
+      .update(conflicts)
+      .set({ type: update.type, reason: update.reason })
+      .where(and(eq(conflicts.id, update.row.id), eq(conflicts.source, 'detected')));
+  }
+  if (stale.length > 0) {
+    await db.delete(conflicts).where(
+      and(
+        inArray(
+          conflicts.id,
+          stale.map((row) => row.id),
+        ),
+        eq(conflicts.source, 'detected'),
+      ),
+    );
+  }
+  return detected;
+}
+
+/**
+ * The pre-check before inviting someone (`POST events/{id}/conflicts/check/`): the submissions of the event the
+ * person with this address would conflict with, and why. Nothing is stored. An account with the address lends its
+ * id, names and affiliation; otherwise the affiliation given is used.
+ */
+export async function checkCandidate(
+  db: Db,
+  eventId: number,
+  input: { email?: string | null; affiliation?: string | null },
+) {
+  const email = input.email?.trim() ?? '';
+  if (!email) throw reviewFieldError('email', 'conflicts.emailRequired');
+  if (!EMAIL_PATTERN.test(email) || email.length > 254) throw reviewFieldError('email', 'conflicts.emailInvalid');
+  const account = await findUserRef(db, { email });
+  const person: Person = {
+    userId: account?.id ?? -1,
+    email,
+    affiliation: account?.affiliation || input.affiliation?.trim() || '',
+    fullName: account ? `${account.firstName} ${account.lastName}`.trim() : email,
+  };
+  const [eventSubmissions, authored] = await Promise.all([
+    findEventSubmissionsForDetection(db, eventId),
+    findSubmissionsAuthoredBy(db, [{ userId: account?.id ?? null, email }]),
+  ]);
+  const coauthors = buildCoauthorIndex([person], authored).get(person.userId);
+  const found = eventSubmissions.flatMap((submission) => {
+    const conflict = detectPair(person, submission, coauthors);
+    return conflict ? [conflict] : [];
+  });
+  return { email, registered: account !== undefined, found };
+}
+
+export type DeclareContext = {
+  actor: Actor;
+  eventId: number;
+  /** The viewer runs the event (event admin, chair of the event, platform admin). */
+  isOrganizer: boolean;
+  isReviewer: boolean;
+};
+
+/**
+ * Declares a conflict of interest (`POST events/{id}/conflicts/`), checked in this order: submission_id (required,
+ * a submission of the event), who is declaring for whom (chairs for anyone; an author for their own submission;
+ * a reviewer for themself), the person (a member of the event), the type (not authorship), the reason's length.
+ * An existing conflict of the pair is answered as is (`created` false). A new one is written with source
+ * 'declared', who declared it is recorded, an untouched assignment of the pair is removed, and it is audited.
+ */
+export async function declareConflict(
+  db: Db,
+  context: DeclareContext,
+  body: DeclareConflictBody,
+  options: { viaBid?: boolean } = {},
+): Promise<{ conflict: ConflictRow; created: boolean }> {
+  const { actor, eventId } = context;
+  if (body.submission_id === null || body.submission_id === undefined || String(body.submission_id).trim() === '') {
+    throw reviewFieldError('submission_id', 'conflicts.submissionRequired');
+  }
+  const submission = await findEventSubmission(db, eventId, body.submission_id);
+  if (!submission) throw reviewFieldError('submission_id', 'conflicts.submissionNotFound');
+
+  const [actorConflict] = await db
+    .select()
+    .from(conflicts)
+    .where(and(eq(conflicts.submissionId, submission.id), eq(conflicts.userId, actor.id)));
+  const actorIsAuthor = actorConflict?.type === 'author' || (await isSubmissionAuthor(db, submission.id, actor.id));
+  const forSelf =
+    (body.user_id === null || body.user_id === undefined || String(body.user_id).trim() === '') && !body.email?.trim();
+  let role: 'organizer' | 'author' | 'reviewer';
+  if (context.isOrganizer && !actorConflict) role = 'organizer';
+  else if (actorIsAuthor) role = 'author';
+  else if (context.isReviewer) role = 'reviewer';
+  else throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.declareDenied');
+
+  let targetId: number;
+  if (role === 'reviewer') {
+    const target = forSelf ? undefined : await findUserRef(db, { id: body.user_id, email: body.email });
+    if (!forSelf && target?.id !== actor.id) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.declareDenied');
+    targetId = actor.id;
+  } else {
+    if (forSelf) throw reviewFieldError('user_id', 'conflicts.userRequired');
+    const target = await findUserRef(db, { id: body.user_id, email: body.email });
+    if (!target || !(await isEventPerson(db, eventId, target.id))) {
+      throw reviewFieldError(body.user_id ? 'user_id' : 'email', 'conflicts.userNotMember');
+    }
+    targetId = target.id;
+  }
+  const type = (body.type?.trim() || 'personal') as ConflictType;
+  if (!DECLARABLE_TYPES.includes(type)) throw reviewFieldError('type', 'conflicts.typeInvalid');
+  const note = body.reason?.trim() ?? '';
+  if (note.length > CONFLICT_NOTE_MAX_LENGTH) {
+    throw reviewFieldError('reason', 'reviews.validations.textTooLong', { max: CONFLICT_NOTE_MAX_LENGTH });
+  }
+
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(conflicts)
+      .where(and(eq(conflicts.submissionId, submission.id), eq(conflicts.userId, targetId)));
+    if (existing) return { conflict: existing, created: false };
+    const declarer = `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+    const reason = options.viaBid
+      ? 'Declared by the reviewer when bidding'
+      : [`Declared by ${declarer}`, note].filter(Boolean).join(': ');
+    const [row] = await tx
+      .insert(conflicts)
+      .values({ submissionId: submission.id, userId: targetId, type, source: 'declared', reason })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      const [raced] = await tx
+        .select()
+        .from(conflicts)
+        .where(and(eq(conflicts.submissionId, submission.id), eq(conflicts.userId, targetId)));
+      if (!raced) throw new Error('conflict insert returned no row');
+      return { conflict: raced, created: false };
+    }
+    const now = new Date();
+    await tx
+      .insert(conflictOverrides)
+      .values({
+        submissionId: submission.id,
+        userId: targetId,
+        kind: 'declared',
+        decidedBy: actor.id,
+        viaBid: options.viaBid ?? false,
+        note,
+      })
+      .onConflictDoUpdate({
+        target: [conflictOverrides.submissionId, conflictOverrides.userId],
+        set: { kind: 'declared', decidedBy: actor.id, viaBid: options.viaBid ?? false, note, updatedAt: now },
+      });
+    const removed = await tx
+      .delete(reviews)
+      .where(
+        and(eq(reviews.submissionId, submission.id), eq(reviews.reviewerId, targetId), eq(reviews.status, 'assigned')),
+      )
+      .returning({ id: reviews.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      eventId,
+      entity: 'conflict',
+      entityId: row.id,
+      action: 'conflict.declared',
+      data: {
+        submission_id: submission.id,
+        user_id: targetId,
+        type,
+        as: role,
+        via_bid: options.viaBid ?? false,
+        note,
+        removed_review_ids: removed.map((review) => review.id),
+      },
+    });
+    return { conflict: row, created: true };
+  });
+}
+
+/** Whether a user is an author of a submission: a linked author row, or they submitted it. */
+async function isSubmissionAuthor(db: Db, submissionId: number, userId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.id, submissionId),
+        or(
+          eq(submissions.submittedBy, userId),
+          sql`exists (select 1 from ${submissionAuthors} sa where sa.submission_id = ${submissions.id}
+            and sa.user_id = ${userId})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+}
+
+/**
+ * Lifts a conflict (`DELETE events/{id}/conflicts/{conflict_id}/`): the committee (without a conflict with the
+ * submission) lifts any conflict but authorship, and detection will not add it back; the person who declared a
+ * conflict may withdraw it. Audited either way.
+ */
+export async function liftConflict(
+  db: Db,
+  context: { actor: Actor; eventId: number; isOrganizer: boolean },
+  conflictIdParam: string,
+): Promise<void> {
+  const { actor, eventId } = context;
+  const conflictId = /^\d{1,12}$/.test(conflictIdParam) ? Number(conflictIdParam) : Number.NaN;
+  const found = Number.isSafeInteger(conflictId) ? await findEventConflict(db, eventId, conflictId) : undefined;
+  if (!found) throw reviewError(404, 'NOT_FOUND', 'conflicts.notFound');
+  const { conflict, override } = found;
+  const [actorConflict] = await db
+    .select({ id: conflicts.id })
+    .from(conflicts)
+    .where(and(eq(conflicts.submissionId, conflict.submissionId), eq(conflicts.userId, actor.id)));
+  const asCommittee = context.isOrganizer && !actorConflict;
+  const asDeclarer = conflict.source === 'declared' && override?.kind === 'declared' && override.decidedBy === actor.id;
+  if (!asCommittee && !asDeclarer) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.liftDenied');
+  if (conflict.type === 'author') throw reviewError(409, 'CONFLICT', 'conflicts.authorshipPermanent');
+
+  await db.transaction(async (tx) => {
+    await tx.delete(conflicts).where(eq(conflicts.id, conflict.id));
+    if (asCommittee) {
+      const now = new Date();
+      await tx
+        .insert(conflictOverrides)
+        .values({ submissionId: conflict.submissionId, userId: conflict.userId, kind: 'lifted', decidedBy: actor.id })
+        .onConflictDoUpdate({
+          target: [conflictOverrides.submissionId, conflictOverrides.userId],
+          set: { kind: 'lifted', decidedBy: actor.id, viaBid: false, note: '', updatedAt: now },
+        });
+    } else {
+      await tx
+        .delete(conflictOverrides)
+        .where(
+          and(eq(conflictOverrides.submissionId, conflict.submissionId), eq(conflictOverrides.userId, conflict.userId)),
+        );
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      eventId,
+      entity: 'conflict',
+      entityId: conflict.id,
+      action: asCommittee ? 'conflict.lifted' : 'conflict.withdrawn',
+      data: {
+        submission_id: conflict.submissionId,
+        user_id: conflict.userId,
+        type: conflict.type,
+        source: conflict.source,
+        reason: conflict.reason,
+      },
+    });
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * Reviewer–paper affinity, local provider (DESIGN.md §8): TF-IDF over stemmed unigrams and bigrams, cosine
+ * similarity per reviewer paper, aggregated per reviewer. A library only — no routes, no database; callers load
+ * the documents. Method, parameters and measurements: bench/affinity/README.md.
+ */
+export {
+  type AccuracyResult,
+  type ExpertiseRatings,
+  expertiseLoss,
+  type LossResult,
+  type Predictions,
+  pairAccuracy,
+  parseExpertiseRatings,
+} from './evaluation.ts';
+export { AFFINITY_PARAMETERS, buildAffinityModel } from './model.ts';
+export type {
+  AffinityDocument,
+  AffinityModel,
+  AffinityScores,
+  ReviewerProfile,
+  ScoreOptions,
+  TopReviewers,
+  TopReviewersOptions,
+} from './types.ts';

@@ -1,0 +1,337 @@
+import { availableParallelism } from 'node:os';
+import { Lexicon, type Tokens } from './lexicon.ts';
+import { scoreInWorkers, shareScoring } from './parallel.ts';
+import { ReviewerScorer, type WeightedVector } from './reviewer-scorer.ts';
+import {
+  buildInvertedIndex,
+  combineNormalized,
+  dot,
+  EMPTY_VECTOR,
+  normalizeInPlace,
+  type SparseVector,
+} from './sparse.ts';
+import { TopK } from './top-k.ts';
+import type {
+  AffinityDocument,
+  AffinityModel,
+  AffinityScores,
+  ReviewerProfile,
+  ScoreOptions,
+  TopReviewers,
+  TopReviewersOptions,
+} from './types.ts';
+import { buildVocabulary, type Vocabulary } from './vocabulary.ts';
+
+/**
+ * The few parameters of the method, all chosen from principle (bench/affinity/README.md explains each);
+ * none was tuned on the gold-standard data.
+ */
+export const AFFINITY_PARAMETERS = {
+  /** A term must occur in this many corpus documents to be indexed: a term of one document cannot match. */
+  minDocumentFrequency: 2,
+  /** Title + keywords + abstract and the full text are normalised separately, then mixed with these weights. */
+  summaryWeight: 1,
+  fullTextWeight: 1,
+  /** A reviewer's score is the mean of their 3 best similarities (missing ones count as 0; fixed in the code)… */
+  topDocuments: 3,
+  /** …where the expertise + bio text counts as one more document, with its similarity scaled by this weight. */
+  profileWeight: 0.5,
+  /** Default number of terms `reasons` returns. */
+  topTerms: 5,
+} as const;
+
+type DocumentVectors = { full: SparseVector; summary: SparseVector };
+
+/**
+ * Fits the model (vocabulary, IDF) on the whole corpus the system holds: every submission and every reviewer
+ * paper. Documents are deduplicated by id (the first occurrence wins). Pass the same document objects to
+ * `score` afterwards: their vectors are computed once, here, and looked up by object identity; other objects
+ * (new texts) are vectorised against the fitted vocabulary, ignoring terms it does not know.
+ */
+export function buildAffinityModel(corpus: AffinityDocument[]): AffinityModel {
+  const lexicon = new Lexicon();
+  const seen = new Set<string>();
+  const docs: AffinityDocument[] = [];
+  const tokens: Tokens[] = [];
+  for (const doc of corpus) {
+    if (seen.has(doc.id)) continue;
+    seen.add(doc.id);
+    docs.push(doc);
+    tokens.push(lexicon.tokenize(doc));
+  }
+  const vocabulary = buildVocabulary(tokens, lexicon.stems.length, AFFINITY_PARAMETERS.minDocumentFrequency);
+  const spelling = lexicon.freeze();
+  const model = new TfIdfAffinityModel(lexicon, vocabulary, spelling, docs.length);
+  docs.forEach((doc, d) => {
+    model.remember(doc, tokens[d] as Tokens);
+  });
+  return model;
+}
+
+class TfIdfAffinityModel implements AffinityModel {
+  readonly vocabularySize: number;
+  readonly documentCount: number;
+  private readonly lexicon: Lexicon;
+  private readonly vocabulary: Vocabulary;
+  private readonly spelling: string[];
+  /** Vectors of the corpus documents: full (submission side) and title + keywords + abstract (reviewer side). */
+  private readonly vectors = new WeakMap<AffinityDocument, DocumentVectors>();
+  /** Scratch for building one vector: term counts (kept at 0 between uses) and the terms touched. */
+  private readonly counts: Float32Array;
+  private readonly touched: Int32Array;
+  private termIds: Map<string, number> | undefined;
+
+  constructor(lexicon: Lexicon, vocabulary: Vocabulary, spelling: string[], documentCount: number) {
+    this.lexicon = lexicon;
+    this.vocabulary = vocabulary;
+    this.spelling = spelling;
+    this.documentCount = documentCount;
+    this.vocabularySize = vocabulary.idf.length;
+    this.counts = new Float32Array(this.vocabularySize);
+    this.touched = new Int32Array(this.vocabularySize);
+  }
+
+  remember(doc: AffinityDocument, tokens: Tokens): void {
+    this.vectors.set(doc, this.documentVectors(tokens));
+  }
+
+  /** The unit TF-IDF vectors of a document (cached for the corpus documents). */
+  private vectorsOf(doc: AffinityDocument): DocumentVectors {
+    return this.vectors.get(doc) ?? this.documentVectors(this.lexicon.tokenize(doc));
+  }
+
+  /** A submission's vector: title, keywords and abstract, with the full text when there is one. */
+  private vectorOf(doc: AffinityDocument): SparseVector {
+    return this.vectorsOf(doc).full;
+  }
+
+  /** Weights of a document's terms (stemmed; bigrams as `a b`), heaviest first: for tests and diagnostics. */
+  termWeights(doc: AffinityDocument): { term: string; weight: number }[] {
+    const v = this.vectorOf(doc);
+    return Array.from(v.ids, (id, i) => ({ term: this.termKey(id), weight: v.values[i] as number })).sort(
+      (a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1),
+    );
+  }
+
+  /** The IDF of a stemmed term (`speech`, `speech recognit`), or undefined when it is not indexed. */
+  idf(term: string): number | undefined {
+    this.termIds ??= new Map(Array.from({ length: this.vocabularySize }, (_, id) => [this.termKey(id), id]));
+    const id = this.termIds.get(term);
+    return id === undefined ? undefined : this.vocabulary.idf[id];
+  }
+
+  score(reviewers: ReviewerProfile[], submissions: AffinityDocument[], options: ScoreOptions = {}): AffinityScores {
+    const S = submissions.length;
+    const subVectors = submissions.map((doc) => this.vectorOf(doc));
+    const reviewerVectors = reviewers.map((reviewer) => this.reviewerVectors(reviewer));
+    const index = buildInvertedIndex(subVectors, this.vocabularySize);
+    const scores = new Float32Array(reviewers.length * S);
+    const aggregate = new ReviewerScorer(S);
+    reviewerVectors.forEach((vectors, r) => {
+      aggregate.run(index, vectors);
+      for (let i = 0; i < aggregate.count; i++) {
+        const s = aggregate.touched[i] as number;
+        scores[r * S + s] = aggregate.mean(s);
+      }
+    });
+    const topTerms = options.topTerms ?? AFFINITY_PARAMETERS.topTerms;
+    return {
+      scores,
+      reasons: (r, s) => this.reasons(reviewerVectors[r] ?? [], subVectors[s] ?? EMPTY_VECTOR, topTerms),
+    };
+  }
+
+  async scoreInParallel(
+    reviewers: ReviewerProfile[],
+    submissions: AffinityDocument[],
+    options: ScoreOptions & { threads?: number } = {},
+  ): Promise<AffinityScores> {
+    const threads = Math.min(options.threads ?? availableParallelism(), reviewers.length);
+    if (threads <= 1) return this.score(reviewers, submissions, options);
+    const subVectors = submissions.map((doc) => this.vectorOf(doc));
+    const reviewerVectors = reviewers.map((reviewer) => this.reviewerVectors(reviewer));
+    const shared = shareScoring(
+      buildInvertedIndex(subVectors, this.vocabularySize),
+      reviewerVectors,
+      submissions.length,
+    );
+    await scoreInWorkers(shared, threads);
+    const topTerms = options.topTerms ?? AFFINITY_PARAMETERS.topTerms;
+    return {
+      scores: shared.scores.slice(),
+      reasons: (r, s) => this.reasons(reviewerVectors[r] ?? [], subVectors[s] ?? EMPTY_VECTOR, topTerms),
+    };
+  }
+
+  topReviewers(
+    reviewers: ReviewerProfile[],
+    submissions: AffinityDocument[],
+    options: TopReviewersOptions,
+  ): TopReviewers {
+    const { k, exclude } = options;
+    if (!Number.isInteger(k) || k < 0) throw new RangeError('k must be a non-negative integer');
+    const subVectors = submissions.map((doc) => this.vectorOf(doc));
+    const reviewerVectors = reviewers.map((reviewer) => this.reviewerVectors(reviewer));
+    const topTerms = options.topTerms ?? AFFINITY_PARAMETERS.topTerms;
+    const reasons = (r: number, s: number) =>
+      this.reasons(reviewerVectors[r] ?? [], subVectors[s] ?? EMPTY_VECTOR, topTerms);
+    const arrays = this.streamTopK(subVectors, reviewerVectors, k, exclude).toArrays();
+    return { k, reviewers: arrays.items, scores: arrays.scores, reasons };
+  }
+
+  /**
+   * Scores of every (reviewer, submission) pair, streamed into per-submission heaps: memory is submissions × k
+   * plus one reviewer's rows, whatever the number of pairs.
+   */
+  private streamTopK(
+    subVectors: SparseVector[],
+    reviewerVectors: WeightedVector[][],
+    k: number,
+    exclude: ((r: number, s: number) => boolean) | undefined,
+  ): TopK {
+    const S = subVectors.length;
+    const index = buildInvertedIndex(subVectors, this.vocabularySize);
+    const best = new TopK(S, k);
+    const aggregate = new ReviewerScorer(S);
+    reviewerVectors.forEach((vectors, r) => {
+      aggregate.run(index, vectors);
+      for (let i = 0; i < aggregate.count; i++) {
+        const s = aggregate.touched[i] as number;
+        const score = aggregate.mean(s);
+        if (best.accepts(s, score, r) && !exclude?.(r, s)) best.offer(s, score, r);
+      }
+    });
+    // Submissions with fewer than k reviewers sharing a term get reviewers of score 0, lowest index first,
+    // as the exact order (score, then index) would give them.
+    for (let s = 0; s < S; s++) {
+      if (best.size(s) >= k) continue;
+      const present = new Set(best.row(s).items);
+      for (let r = 0; r < reviewerVectors.length && best.size(s) < k; r++) {
+        if (!present.has(r) && !exclude?.(r, s)) best.offer(s, 0, r);
+      }
+    }
+    return best;
+  }
+
+  /** A reviewer's documents: distinct papers (by id) with weight 1, and the expertise + bio text. */
+  private reviewerVectors(reviewer: ReviewerProfile): WeightedVector[] {
+    const out: WeightedVector[] = [];
+    const ids = new Set<string>();
+    for (const paper of reviewer.papers) {
+      if (ids.has(paper.id)) continue;
+      ids.add(paper.id);
+      // Title, keywords and abstract only, even when the system holds the paper's full text: all of a reviewer's
+      // papers must be on one scale, or the few with a PDF (longer, so more similar to everything) would always
+      // make the top three whatever their topic.
+      const vector = this.vectorsOf(paper).summary;
+      if (vector.ids.length > 0) out.push({ vector, weight: 1 });
+    }
+    const profile = this.fieldVector(this.lexicon.tokenizeProfile(reviewer));
+    if (profile.ids.length > 0) out.push({ vector: profile, weight: AFFINITY_PARAMETERS.profileWeight });
+    return out;
+  }
+
+  /**
+   * The terms behind a score: over the reviewer documents that make the score (the top three), each shared
+   * term's share of the dot product, largest first. A bigram replaces the unigrams it contains.
+   */
+  private reasons(vectors: WeightedVector[], sub: SparseVector, topTerms: number): string[] {
+    const sims = vectors.map(({ vector, weight }, i) => ({ i, sim: weight * dot(vector, sub) }));
+    sims.sort((a, b) => b.sim - a.sim || a.i - b.i);
+    const contribution = new Map<number, number>();
+    for (const { i, sim } of sims.slice(0, AFFINITY_PARAMETERS.topDocuments)) {
+      if (sim <= 0) break;
+      const { vector, weight } = vectors[i] as WeightedVector;
+      let a = 0;
+      let b = 0;
+      while (a < vector.ids.length && b < sub.ids.length) {
+        const x = vector.ids[a] as number;
+        const y = sub.ids[b] as number;
+        if (x === y) {
+          const share = weight * (vector.values[a++] as number) * (sub.values[b++] as number);
+          contribution.set(x, (contribution.get(x) ?? 0) + share);
+        } else if (x < y) a++;
+        else b++;
+      }
+    }
+    const ranked = [...contribution.entries()].sort((p, q) => q[1] - p[1] || p[0] - q[0]);
+    const { termA, termB } = this.vocabulary;
+    const chosen: number[] = [];
+    for (const [term] of ranked) {
+      if (chosen.length >= topTerms) break;
+      const a = termA[term] as number;
+      const b = termB[term] as number;
+      if (b < 0) {
+        if (chosen.some((c) => termB[c] !== -1 && (termA[c] === a || termB[c] === a))) continue;
+        chosen.push(term);
+      } else {
+        for (let i = chosen.length - 1; i >= 0; i--) {
+          const c = chosen[i] as number;
+          if (termB[c] === -1 && (termA[c] === a || termA[c] === b)) chosen.splice(i, 1);
+        }
+        chosen.push(term);
+      }
+    }
+    return chosen.map((term) => this.termText(term));
+  }
+
+  private documentVectors(tokens: Tokens): DocumentVectors {
+    const summary = this.fieldVector(tokens.summary);
+    const body = this.fieldVector(tokens.body);
+    if (body.ids.length === 0) return { full: summary, summary };
+    if (summary.ids.length === 0) return { full: body, summary: body };
+    const full = combineNormalized(
+      summary,
+      AFFINITY_PARAMETERS.summaryWeight,
+      body,
+      AFFINITY_PARAMETERS.fullTextWeight,
+    );
+    return { full, summary };
+  }
+
+  /** Unit TF-IDF vector of one field: (1 + ln tf) · idf over indexed unigrams and bigrams. */
+  private fieldVector(tokens: Int32Array): SparseVector {
+    const { unigramTerm, bigramTerm, idf } = this.vocabulary;
+    const counts = this.counts;
+    const touched = this.touched;
+    let n = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const a = tokens[i] as number;
+      if (a < 0) continue;
+      const unigram = unigramTerm[a] as number;
+      if (unigram < 0) continue;
+      if (counts[unigram] === 0) touched[n++] = unigram;
+      counts[unigram] = (counts[unigram] as number) + 1;
+      const b = tokens[i + 1];
+      if (b === undefined || b < 0 || unigramTerm[b] === -1) continue;
+      const slot = bigramTerm.find(a, b);
+      if (slot < 0) continue;
+      const bigram = bigramTerm.getFirst(slot);
+      if (counts[bigram] === 0) touched[n++] = bigram;
+      counts[bigram] = (counts[bigram] as number) + 1;
+    }
+    if (n === 0) return EMPTY_VECTOR;
+    const ids = touched.slice(0, n).sort();
+    const values = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const id = ids[i] as number;
+      values[i] = (1 + Math.log(counts[id] as number)) * (idf[id] as number);
+      counts[id] = 0;
+    }
+    return normalizeInPlace({ ids, values });
+  }
+
+  private termKey(term: number): string {
+    const { termA, termB } = this.vocabulary;
+    const a = this.lexicon.stems[termA[term] as number] as string;
+    const b = termB[term] as number;
+    return b < 0 ? a : `${a} ${this.lexicon.stems[b] as string}`;
+  }
+
+  private termText(term: number): string {
+    const { termA, termB } = this.vocabulary;
+    const a = this.spelling[termA[term] as number] as string;
+    const b = termB[term] as number;
+    return b < 0 ? a : `${a} ${this.spelling[b] as string}`;
+  }
+}

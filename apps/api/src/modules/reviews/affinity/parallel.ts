@@ -1,0 +1,127 @@
+import { Worker } from 'node:worker_threads';
+import { ReviewerScorer, type WeightedVector } from './reviewer-scorer.ts';
+import type { InvertedIndex, SparseVector } from './sparse.ts';
+
+/**
+ * The scoring inputs in flat typed arrays over SharedArrayBuffers, so worker threads read them (and write the
+ * scores) without copying: the submissions' inverted index, and every reviewer's documents.
+ */
+export type SharedScoring = {
+  submissions: number;
+  offsets: Int32Array;
+  docs: Int32Array;
+  values: Float32Array;
+  /** Reviewer r's documents are reviewerStart[r] … reviewerStart[r+1]−1. */
+  reviewerStart: Int32Array;
+  /** Document d's terms are termIds/termValues[docStart[d] … docStart[d+1]−1]; its weight docWeight[d]. */
+  docStart: Int32Array;
+  docWeight: Float64Array;
+  termIds: Int32Array;
+  termValues: Float32Array;
+  /** Output, row-major reviewers × submissions. */
+  scores: Float32Array;
+};
+
+type TypedArrayClass<T> = { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
+
+function sharedArray<T>(Type: TypedArrayClass<T>, length: number): T {
+  return new Type(new SharedArrayBuffer(Math.max(1, length) * Type.BYTES_PER_ELEMENT));
+}
+
+export function shareScoring(
+  index: InvertedIndex,
+  reviewers: readonly WeightedVector[][],
+  submissions: number,
+): SharedScoring {
+  const copy = <T extends Int32Array | Float32Array>(Type: TypedArrayClass<T>, source: T): T => {
+    const target = sharedArray(Type, source.length);
+    target.set(source as never);
+    return target;
+  };
+  const documents = reviewers.reduce((n, vectors) => n + vectors.length, 0);
+  const terms = reviewers.reduce((n, vectors) => n + vectors.reduce((m, { vector }) => m + vector.ids.length, 0), 0);
+  const shared: SharedScoring = {
+    submissions,
+    offsets: copy(Int32Array, index.offsets),
+    docs: copy(Int32Array, index.docs),
+    values: copy(Float32Array, index.values),
+    reviewerStart: sharedArray(Int32Array, reviewers.length + 1),
+    docStart: sharedArray(Int32Array, documents + 1),
+    docWeight: sharedArray(Float64Array, documents),
+    termIds: sharedArray(Int32Array, terms),
+    termValues: sharedArray(Float32Array, terms),
+    scores: sharedArray(Float32Array, reviewers.length * submissions),
+  };
+  let d = 0;
+  let t = 0;
+  reviewers.forEach((vectors, r) => {
+    shared.reviewerStart[r] = d;
+    for (const { vector, weight } of vectors) {
+      shared.docStart[d] = t;
+      shared.docWeight[d++] = weight;
+      shared.termIds.set(vector.ids, t);
+      shared.termValues.set(vector.values, t);
+      t += vector.ids.length;
+    }
+  });
+  shared.reviewerStart[reviewers.length] = d;
+  shared.docStart[d] = t;
+  return shared;
+}
+
+/** Scores reviewers from … to−1 into shared.scores (in a worker, or in the calling thread). */
+export function scoreRange(shared: SharedScoring, from: number, to: number): void {
+  const S = shared.submissions;
+  const index: InvertedIndex = { offsets: shared.offsets, docs: shared.docs, values: shared.values };
+  const scorer = new ReviewerScorer(S);
+  for (let r = from; r < to; r++) {
+    const vectors: WeightedVector[] = [];
+    for (let d = shared.reviewerStart[r] as number; d < (shared.reviewerStart[r + 1] as number); d++) {
+      const start = shared.docStart[d] as number;
+      const end = shared.docStart[d + 1] as number;
+      const vector: SparseVector = {
+        ids: shared.termIds.subarray(start, end),
+        values: shared.termValues.subarray(start, end),
+      };
+      vectors.push({ vector, weight: shared.docWeight[d] as number });
+    }
+    scorer.run(index, vectors);
+    for (let i = 0; i < scorer.count; i++) {
+      const s = scorer.touched[i] as number;
+      shared.scores[r * S + s] = scorer.mean(s);
+    }
+  }
+}
+
+/**
+ * Scores every reviewer on `threads` worker threads, each taking a contiguous slice of reviewers with about
+ * the same number of document terms. Each pair is computed by the same code as in one thread, so the scores
+ * are bit-identical whatever the number of threads.
+ */
+export async function scoreInWorkers(shared: SharedScoring, threads: number): Promise<void> {
+  const R = shared.reviewerStart.length - 1;
+  const termsBefore = (r: number) => shared.docStart[shared.reviewerStart[r] as number] as number;
+  const total = termsBefore(R);
+  const bounds = [0];
+  for (let w = 1; w < threads; w++) {
+    let r = bounds[w - 1] as number;
+    while (r < R && termsBefore(r) < (total * w) / threads) r++;
+    bounds.push(r);
+  }
+  bounds.push(R);
+  await Promise.all(
+    bounds.slice(0, -1).map(
+      (from, w) =>
+        new Promise<void>((resolve, reject) => {
+          const worker = new Worker(new URL('./score-worker.ts', import.meta.url), {
+            workerData: { shared, from, to: bounds[w + 1] },
+          });
+          worker.once('message', () => resolve());
+          worker.once('error', reject);
+          worker.once('exit', (code) => {
+            if (code !== 0) reject(new Error(`affinity worker stopped with exit code ${code}`));
+          });
+        }),
+    ),
+  );
+}

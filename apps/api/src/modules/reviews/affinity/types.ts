@@ -1,0 +1,70 @@
+/** A paper as the affinity model sees it: any of its texts may be missing. */
+export type AffinityDocument = {
+  id: string;
+  title?: string;
+  abstract?: string;
+  fullText?: string;
+  keywords?: string[];
+};
+
+/** A reviewer: self-described expertise and bio, and the papers known to the system (own submissions, listed papers). */
+export type ReviewerProfile = { id: string; expertise?: string; bio?: string; papers: AffinityDocument[] };
+
+export type ScoreOptions = {
+  /** How many matched terms `reasons` returns (default 5). */
+  topTerms?: number;
+};
+
+export type AffinityScores = {
+  /** scores[r · submissions + s] ∈ [0, 1], row-major reviewers × submissions. */
+  scores: Float32Array;
+  /** The terms that contributed most to the score of (reviewer r, submission s), as readable words, best first. */
+  reasons(r: number, s: number): string[];
+};
+
+export type TopReviewersOptions = ScoreOptions & {
+  /** Reviewers kept per submission. */
+  k: number;
+  /** Pairs that must not be proposed (conflicts): asked only for pairs that would otherwise enter the top k. */
+  exclude?: (r: number, s: number) => boolean;
+};
+
+export type TopReviewers = {
+  k: number;
+  /** reviewers[s · k + i]: index of the i-th best reviewer of submission s, or −1 when fewer than k exist. */
+  reviewers: Int32Array;
+  /** The matching exact affinities (0 where reviewers is −1). */
+  scores: Float32Array;
+  reasons(r: number, s: number): string[];
+};
+
+export interface AffinityModel {
+  /** Number of index terms (unigrams and bigrams occurring in at least two corpus documents). */
+  readonly vocabularySize: number;
+  /** Number of distinct documents (by id) the IDF was fitted on. */
+  readonly documentCount: number;
+  /**
+   * Scores every reviewer against every submission: scores[r][s] in [0, 1], plus for each pair the terms that
+   * matched most (for the assignment preview's "reason").
+   */
+  score(reviewers: ReviewerProfile[], submissions: AffinityDocument[], options?: ScoreOptions): AffinityScores;
+  /**
+   * `score` on worker threads (default: one per CPU), each taking a slice of the reviewers; bit-identical to
+   * `score`. For a job that may use the whole machine; a request handler should not.
+   */
+  scoreInParallel(
+    reviewers: ReviewerProfile[],
+    submissions: AffinityDocument[],
+    options?: ScoreOptions & { threads?: number },
+  ): Promise<AffinityScores>;
+  /** The k best reviewers of each submission, without materialising the reviewers × submissions matrix. */
+  topReviewers(
+    reviewers: ReviewerProfile[],
+    submissions: AffinityDocument[],
+    options: TopReviewersOptions,
+  ): TopReviewers;
+  /** A document's terms (stemmed; a bigram is `a b`) and unit-vector weights, heaviest first: diagnostics, tests. */
+  termWeights(document: AffinityDocument): { term: string; weight: number }[];
+  /** The IDF of a stemmed term (`speech`, `speech recognit`), or undefined when it is not indexed. */
+  idf(term: string): number | undefined;
+}

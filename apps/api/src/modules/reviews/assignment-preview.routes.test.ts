@@ -1,0 +1,387 @@
+import {
+  type AssignmentPreviewDto,
+  type CandidatesDto,
+  DEFAULT_REVIEW_SETTINGS,
+  type ReviewSettings,
+} from '@confero/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
+import { buildBid, buildConflict, buildReview } from '../../../test/factories/reviews.ts';
+import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
+import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
+import { mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
+import { assignmentPreviews, auditLog, events, reviews, submissions } from '../../db/schema/index.ts';
+
+let app: TestApp;
+let event: BuiltEvent;
+let chair: BuiltUser;
+let outsider: BuiltUser;
+let author: BuiltUser;
+let reviewers: BuiltUser[];
+let papers: BuiltSubmission[];
+const clients = new Map<number, TestClient>();
+
+async function as(user: BuiltUser): Promise<TestClient> {
+  let client = clients.get(user.id);
+  if (!client) {
+    client = await signedInClient(app, user);
+    clients.set(user.id, client);
+  }
+  return client;
+}
+
+const base = (target: { publicId: string }) => `/api/events/${target.publicId}/assignment/`;
+
+async function setSettings(target: { id: number }, settings: Partial<ReviewSettings>) {
+  await app.db
+    .update(events)
+    .set({ reviewSettings: { ...DEFAULT_REVIEW_SETTINGS, ...settings } })
+    .where(eq(events.id, target.id));
+}
+
+/** Starts a preview as the chair, runs the job, and answers the finished preview. */
+async function computePreview(target: { publicId: string }, mode?: string, user = chair) {
+  const client = await as(user);
+  const created = await client.post(`${base(target)}preview/`, mode ? { mode } : {});
+  expect(created.statusCode, created.body).toBe(202);
+  const { preview_id: id, status } = created.json() as { preview_id: string; status: string };
+  expect(status).toBe('queued');
+  await app.jobs.runPending();
+  const read = await client.get(`${base(target)}preview/${id}/`);
+  expect(read.statusCode, read.body).toBe(200);
+  const preview = read.json() as AssignmentPreviewDto;
+  expect(preview).toMatchObject({ status: 'done', progress: 1, error: null });
+  return preview;
+}
+
+async function eventAssignments(target: { id: number }) {
+  return app.db
+    .select({
+      submissionId: reviews.submissionId,
+      reviewerId: reviews.reviewerId,
+      source: reviews.source,
+      status: reviews.status,
+    })
+    .from(reviews)
+    .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
+    .where(eq(submissions.eventId, target.id));
+}
+
+const TOPICS = [
+  {
+    title: 'Speech recognition with recurrent networks',
+    abstract: 'We train recurrent neural networks for speech recognition on noisy audio corpora.',
+    keywords: ['speech recognition', 'recurrent networks', 'audio'],
+  },
+  {
+    title: 'Protein folding with molecular dynamics',
+    abstract: 'Molecular dynamics simulations reveal protein folding pathways in membrane proteins.',
+    keywords: ['protein folding', 'molecular dynamics', 'membranes'],
+  },
+  {
+    title: 'Query optimisation in distributed databases',
+    abstract: 'A cost model for query optimisation in distributed databases with replicated tables.',
+    keywords: ['query optimisation', 'distributed databases', 'cost models'],
+  },
+];
+const EXPERTISE = [
+  'speech recognition, recurrent networks, audio processing',
+  'protein folding, molecular dynamics, biophysics',
+  'distributed databases, query optimisation, transactions',
+  'speech recognition and distributed databases',
+];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const person = (email: string, affiliation: string, firstName: string) =>
+    buildUser(app, { email, affiliation, firstName, lastName: 'Tester' });
+  event = await buildEvent(app, { status: 'active', creator: await person('org@org.example', 'Org', 'Org') });
+  await setSettings(event, { reviewers_per_paper: 2 });
+  chair = await person('chair@chairs.org', 'Chair House', 'Chair');
+  outsider = await person('out@uni-o.edu', 'Outer University', 'Otto');
+  author = await person('author@uni-author.edu', 'Author University', 'Alma');
+  await addMembership(app, { event, user: chair, role: 'chair' });
+  reviewers = [];
+  for (const [index, expertise] of EXPERTISE.entries()) {
+    // Reviewer 3 shares the author's e-mail domain: conflicted with every paper of that author.
+    const email = index === 3 ? 'r3@uni-author.edu' : `r${index}@uni-r${index}.edu`;
+    const reviewer = await person(email, `Reviewer University ${index}`, `R${index}`);
+    await addMembership(app, { event, user: reviewer, role: 'reviewer', expertise, maxPapers: 2 });
+    reviewers.push(reviewer);
+  }
+  papers = [];
+  for (const [index, topic] of TOPICS.entries()) {
+    const paper = await buildSubmission(app, {
+      event,
+      ...topic,
+      ...(index === 0 ? { submitter: author, authors: [{ user: author, affiliation: 'Author University' }] } : {}),
+    });
+    papers.push(paper);
+  }
+  await buildBid(app, { submission: papers[2] as BuiltSubmission, user: reviewers[1] as BuiltUser, value: 'eager' });
+  await buildBid(app, {
+    submission: papers[1] as BuiltSubmission,
+    user: reviewers[0] as BuiltUser,
+    value: 'not_willing',
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The best total by brute force over the candidates' scores, conflicts and loads (lexicographic: fill, then score). */
+async function bruteForceOptimum(target: BuiltSubmission[], perPaper: number) {
+  const client = await as(chair);
+  const lists = await Promise.all(
+    target.map(
+      async (paper) =>
+        ((await client.get(`/api/submissions/${paper.publicId}/reviewer-candidates/`)).json() as CandidatesDto)
+          .candidates,
+    ),
+  );
+  const ids = lists[0]?.map((candidate) => candidate.reviewer.public_id) ?? [];
+  const room = new Map(lists[0]?.map((c) => [c.reviewer.public_id, c.max_papers - c.load]));
+  let best = { filled: -1, score: Number.NEGATIVE_INFINITY };
+  const visit = (p: number, filled: number, score: number) => {
+    if (p === lists.length) {
+      if (filled > best.filled || (filled === best.filled && score > best.score)) best = { filled, score };
+      return;
+    }
+    const options = (lists[p] ?? []).filter((candidate) => candidate.conflict === null);
+    const pick = (start: number, count: number, sum: number) => {
+      visit(p + 1, filled + count, score + sum);
+      if (count === perPaper) return;
+      for (let i = start; i < options.length; i++) {
+        const candidate = options[i];
+        if (!candidate) continue;
+        const left = room.get(candidate.reviewer.public_id) ?? 0;
+        if (left <= 0) continue;
+        room.set(candidate.reviewer.public_id, left - 1);
+        pick(i + 1, count + 1, sum + candidate.score);
+        room.set(candidate.reviewer.public_id, left);
+      }
+    };
+    pick(0, 0, 0);
+  };
+  visit(0, 0, 0);
+  return { ...best, ids, lists };
+}
+
+describe('automatic assignment', () => {
+  it('computes, as a job with progress, the optimum of affinity + bids, respecting conflicts and loads', async () => {
+    const client = await as(chair);
+    const created = await client.post(`${base(event)}preview/`, {});
+    expect(created.statusCode).toBe(202);
+    const id = (created.json() as { preview_id: string }).preview_id;
+    const pending = (await client.get(`${base(event)}preview/${id}/`)).json() as AssignmentPreviewDto;
+    expect(pending).toMatchObject({ status: 'queued', progress: 0, mode: 'keep_existing', result: null });
+    await app.jobs.runPending();
+    const preview = (await client.get(`${base(event)}preview/${id}/`)).json() as AssignmentPreviewDto;
+    expect(preview).toMatchObject({ status: 'done', progress: 1 });
+    const result = preview.result;
+    if (!result) throw new Error('no result');
+    expect(result).toMatchObject({ reviewers_per_paper: 2, papers: 3, reviewers: 4, short: [], removed: [] });
+    expect(result.pairs).toHaveLength(6);
+    expect(result.new_count).toBe(6);
+
+    const brute = await bruteForceOptimum(papers, 2);
+    expect(brute.filled).toBe(6);
+    expect(result.total_score).toBeCloseTo(brute.score, 3);
+    // Conflicts and loads are respected.
+    const conflicted = new Set(
+      brute.lists.flatMap((list, p) =>
+        list.filter((c) => c.conflict !== null).map((c) => `${papers[p]?.publicId}:${c.reviewer.public_id}`),
+      ),
+    );
+    expect(conflicted.size).toBeGreaterThan(0);
+    for (const pair of result.pairs) {
+      expect(conflicted.has(`${pair.submission.public_id}:${pair.reviewer.public_id}`)).toBe(false);
+    }
+    const loads = new Map<string, number>();
+    for (const pair of result.pairs) loads.set(pair.reviewer.public_id, (loads.get(pair.reviewer.public_id) ?? 0) + 1);
+    for (const value of loads.values()) expect(value).toBeLessThanOrEqual(2);
+    expect(result.load_histogram.reduce((sum, row) => sum + row.reviewers, 0)).toBe(4);
+    expect(result.load_histogram.reduce((sum, row) => sum + row.papers * row.reviewers, 0)).toBe(6);
+    // Reasons: the expertise terms that matched.
+    const speech = result.pairs.find(
+      (pair) => pair.submission.id === papers[0]?.id && pair.reviewer.public_id === reviewers[0]?.publicId,
+    );
+    expect(speech?.reasons.join(' ')).toMatch(/speech|recurr|audio/);
+    expect(result.lowest_paper_score).toBe(
+      Math.min(
+        ...papers.map((paper) =>
+          result.pairs.filter((pair) => pair.submission.id === paper.id).reduce((s, p) => s + p.score, 0),
+        ),
+      ),
+    );
+    // Nothing is assigned before it is applied.
+    expect(await eventAssignments(event)).toEqual([]);
+  });
+
+  it('applies a preview: the assignments are created and the reviewers e-mailed; a second apply is refused', async () => {
+    const preview = await computePreview(event);
+    const response = await (await as(chair)).post(`${base(event)}apply/`, {
+      preview_id: preview.preview_id,
+      mode: 'keep_existing',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ created: 6, removed: 0, kept: 0 });
+    const rows = await eventAssignments(event);
+    expect(rows).toHaveLength(6);
+    expect(rows.every((row) => row.source === 'automatic' && row.status === 'assigned')).toBe(true);
+    const expected = new Set(preview.result?.pairs.map((pair) => `${pair.submission.id}:${pair.reviewer.public_id}`));
+    const byId = new Map(reviewers.map((reviewer) => [reviewer.id, reviewer.publicId]));
+    expect(new Set(rows.map((row) => `${row.submissionId}:${byId.get(row.reviewerId)}`))).toEqual(expected);
+    let mails = 0;
+    for (const reviewer of reviewers) {
+      mails += (await mailsTo(app, reviewer.email)).filter((mail) => mail.template === 'reviews.assigned').length;
+    }
+    expect(mails).toBe(6);
+    const [stored] = await app.db
+      .select()
+      .from(assignmentPreviews)
+      .where(eq(assignmentPreviews.publicId, preview.preview_id));
+    expect(stored).toMatchObject({ status: 'applied', appliedBy: chair.id });
+    const [audit] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'assignment.applied'));
+    expect(audit?.data).toMatchObject({ created: 6, mode: 'keep_existing' });
+    const again = await (await as(chair)).post(`${base(event)}apply/`, { preview_id: preview.preview_id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message_code: 'assignments.previewApplied' });
+  });
+
+  it('keeps every existing assignment in keep_existing mode: a full event gets nothing new', async () => {
+    const preview = await computePreview(event);
+    expect(preview.result?.new_count).toBe(0);
+    expect(preview.result?.pairs.every((pair) => pair.existing)).toBe(true);
+  });
+
+  it('refuses a stale preview (409 STALE_PREVIEW) and creates nothing', async () => {
+    const preview = await computePreview(event, 'replace');
+    const client = await as(chair);
+    const victim = preview.result?.pairs[0];
+    const removed = await client.delete(
+      `/api/submissions/${victim?.submission.public_id}/assign/${victim?.reviewer.public_id}/`,
+    );
+    expect(removed.statusCode).toBe(204);
+    const before = await eventAssignments(event);
+    const response = await client.post(`${base(event)}apply/`, { preview_id: preview.preview_id, mode: 'replace' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'STALE_PREVIEW', message_code: 'assignments.stalePreview' });
+    expect(await eventAssignments(event)).toEqual(before);
+  });
+
+  it('in replace mode, keeps manual and started assignments and may drop untouched automatic ones', async () => {
+    // A started review and a manual assignment must survive; the rest may move.
+    const rows = await eventAssignments(event);
+    const started = rows.find((row) => row.source === 'automatic');
+    if (!started) throw new Error('expected an automatic assignment');
+    await app.db
+      .update(reviews)
+      .set({ status: 'in_progress', version: 2 })
+      .where(and(eq(reviews.submissionId, started.submissionId), eq(reviews.reviewerId, started.reviewerId)));
+    // A strong new preference pulls the optimum elsewhere.
+    const freed = papers.find(
+      (paper) => rows.filter((row) => row.submissionId === paper.id).length < 2,
+    ) as BuiltSubmission;
+    const eager = reviewers.find(
+      (reviewer) =>
+        reviewer.id !== reviewers[3]?.id &&
+        !rows.some((row) => row.submissionId === freed.id && row.reviewerId === reviewer.id),
+    ) as BuiltUser;
+    await buildBid(app, { submission: freed, user: eager, value: 'eager' });
+    const mismatch = await computePreview(event, 'replace');
+    const wrongMode = await (await as(chair)).post(`${base(event)}apply/`, {
+      preview_id: mismatch.preview_id,
+      mode: 'keep_existing',
+    });
+    expect(wrongMode.statusCode).toBe(400);
+    expect(wrongMode.json()).toMatchObject({ field_codes: { mode: ['assignments.modeMismatch'] } });
+    const keep = await computePreview(event, 'keep_existing');
+    expect(mismatch.result?.total_score ?? 0).toBeGreaterThanOrEqual((keep.result?.total_score ?? 0) - 1e-6);
+    const response = await (await as(chair)).post(`${base(event)}apply/`, { preview_id: mismatch.preview_id });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await eventAssignments(event);
+    const byId = new Map(reviewers.map((reviewer) => [reviewer.id, reviewer.publicId]));
+    const expected = new Set(mismatch.result?.pairs.map((pair) => `${pair.submission.id}:${pair.reviewer.public_id}`));
+    expect(new Set(after.map((row) => `${row.submissionId}:${byId.get(row.reviewerId)}`))).toEqual(expected);
+    expect(
+      after.some((row) => row.submissionId === started.submissionId && row.reviewerId === started.reviewerId),
+    ).toBe(true);
+    expect(response.json()).toMatchObject({
+      removed: mismatch.result?.removed.length,
+      created: mismatch.result?.new_count,
+    });
+  });
+
+  it('reports the papers left short, and why', async () => {
+    const small = await buildEvent(app, { status: 'active' });
+    await setSettings(small, { reviewers_per_paper: 3 });
+    const only = await buildUser(app, { email: 'only@uni-only.edu', affiliation: 'Only University' });
+    const busy = await buildUser(app, { email: 'busy@uni-busy.edu', affiliation: 'Busy University' });
+    await addMembership(app, { event: small, user: only, role: 'reviewer', maxPapers: 1 });
+    await addMembership(app, { event: small, user: busy, role: 'reviewer', maxPapers: 1 });
+    const first = await buildSubmission(app, { event: small, title: 'First paper' });
+    const second = await buildSubmission(app, { event: small, title: 'Second paper' });
+    await buildConflict(app, { submission: second, user: busy });
+    // The factory's authors share the creator's affiliation, so a chair of their own runs it.
+    const smallChair = await buildUser(app, { email: 'sc@uni-sc.edu', affiliation: 'Small Chair University' });
+    await addMembership(app, { event: small, user: smallChair, role: 'chair' });
+    const preview = await computePreview(small, undefined, smallChair);
+    const short = preview.result?.short ?? [];
+    expect(short.map((row) => row.submission.id).sort()).toEqual([first.id, second.id].sort());
+    expect(short.find((row) => row.submission.id === second.id)).toMatchObject({
+      wanted: 3,
+      eligible_reviewers: 1,
+      reason: { code: 'assignments.shortNoEligible' },
+    });
+    expect(
+      preview.result?.pairs.some(
+        (pair) => pair.submission.id === second.id && pair.reviewer.public_id === busy.publicId,
+      ),
+    ).toBe(false);
+  });
+
+  it('discards a preview, and refuses outsiders (404), reviewers (403) and bad input (400)', async () => {
+    const preview = await computePreview(event);
+    const client = await as(chair);
+    const url = `${base(event)}preview/${preview.preview_id}/`;
+    for (const user of [outsider, author]) {
+      const c = await as(user);
+      expect((await c.get(url)).statusCode).toBe(404);
+      expect((await c.post(`${base(event)}preview/`, {})).statusCode).toBe(404);
+      expect((await c.post(`${base(event)}apply/`, { preview_id: preview.preview_id })).statusCode).toBe(404);
+      expect((await c.delete(url)).statusCode).toBe(404);
+    }
+    const asReviewer = await (await as(reviewers[0] as BuiltUser)).get(url);
+    expect(asReviewer.statusCode).toBe(403);
+    expect(asReviewer.body).not.toContain(reviewers[1]?.email ?? '@');
+    expect((await client.post(`${base(event)}preview/`, { mode: 'shuffle' })).json()).toMatchObject({
+      field_codes: { mode: ['assignments.modeInvalid'] },
+    });
+    expect((await client.post(`${base(event)}apply/`, {})).json()).toMatchObject({
+      field_codes: { preview_id: ['assignments.previewIdRequired'] },
+    });
+    expect((await client.delete(url)).statusCode).toBe(204);
+    expect((await client.get(url)).statusCode).toBe(404);
+    expect((await client.post(`${base(event)}apply/`, { preview_id: preview.preview_id })).statusCode).toBe(404);
+  });
+
+  it("hides a conflicted chair's papers in the preview and refuses them the apply", async () => {
+    const conflictedChair = await buildUser(app, { email: 'cc@uni-cc.edu', affiliation: 'CC University' });
+    await addMembership(app, { event, user: conflictedChair, role: 'chair' });
+    const paper = papers[0] as BuiltSubmission;
+    await buildConflict(app, { submission: paper, user: conflictedChair });
+    await app.db.delete(reviews).where(eq(reviews.submissionId, paper.id));
+    const preview = await computePreview(event, undefined, conflictedChair);
+    expect(preview.result?.pairs.some((pair) => pair.submission.id === paper.id)).toBe(false);
+    const response = await (await as(conflictedChair)).post(`${base(event)}apply/`, { preview_id: preview.preview_id });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'CONFLICT_OF_INTEREST' });
+    const asChair = (await (await as(chair)).get(`${base(event)}preview/${preview.preview_id}/`)).json();
+    expect((asChair as AssignmentPreviewDto).result?.pairs.some((pair) => pair.submission.id === paper.id)).toBe(true);
+    await buildReview(app, { submission: paper, reviewer: reviewers[0] as BuiltUser });
+  });
+});

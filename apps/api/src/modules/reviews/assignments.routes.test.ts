@@ -1,0 +1,247 @@
+import type { AssignmentDto, CandidatesDto } from '@confero/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
+import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
+import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
+import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
+import { lastMail, mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
+import { auditLog, reviews } from '../../db/schema/index.ts';
+
+let app: TestApp;
+let event: BuiltEvent;
+let chair: BuiltUser;
+let conflictedChair: BuiltUser;
+let expert: BuiltUser;
+let novice: BuiltUser;
+let conflicted: BuiltUser;
+let busy: BuiltUser;
+let outsider: BuiltUser;
+let author: BuiltUser;
+let paper: BuiltSubmission;
+let otherPaper: BuiltSubmission;
+const clients = new Map<number, TestClient>();
+
+async function as(user: BuiltUser): Promise<TestClient> {
+  let client = clients.get(user.id);
+  if (!client) {
+    client = await signedInClient(app, user);
+    clients.set(user.id, client);
+  }
+  return client;
+}
+
+const candidatesUrl = (submission: { publicId: string }) =>
+  `/api/submissions/${submission.publicId}/reviewer-candidates/`;
+const assignUrl = (submission: { publicId: string }, reviewer?: { publicId: string }) =>
+  `/api/submissions/${submission.publicId}/assign/${reviewer ? `${reviewer.publicId}/` : ''}`;
+
+async function reviewOf(submission: { id: number }, reviewer: { id: number }) {
+  const [row] = await app.db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.submissionId, submission.id), eq(reviews.reviewerId, reviewer.id)));
+  return row;
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const person = (email: string, affiliation: string, firstName: string) =>
+    buildUser(app, { email, affiliation, firstName, lastName: 'Tester' });
+  event = await buildEvent(app, { status: 'active', creator: await person('org@org.example', 'Organisers', 'Org') });
+  chair = await person('chair@chairs.org', 'Chair House', 'Chair');
+  conflictedChair = await person('chair2@uni-a.edu', 'Chair Lab', 'Conflicted');
+  expert = await person('expert@uni-e.edu', 'Expert University', 'Erin');
+  novice = await person('novice@uni-n.edu', 'Novice College', 'Nick');
+  conflicted = await person('rc@uni-a.edu', 'Lab C', 'Carl');
+  busy = await person('busy@uni-b.edu', 'Busy Institute', 'Bea');
+  outsider = await person('out@uni-o.edu', 'Outer University', 'Otto');
+  author = await person('author@uni-a.edu', 'Alpha University', 'Alma');
+  await addMembership(app, { event, user: chair, role: 'chair' });
+  await addMembership(app, { event, user: conflictedChair, role: 'chair' });
+  await addMembership(app, {
+    event,
+    user: expert,
+    role: 'reviewer',
+    expertise: 'graph neural networks, reviewer assignment, matching algorithms',
+  });
+  await addMembership(app, { event, user: novice, role: 'reviewer', expertise: 'medieval poetry and rhetoric' });
+  await addMembership(app, { event, user: conflicted, role: 'reviewer', expertise: 'graph neural networks' });
+  await addMembership(app, { event, user: busy, role: 'reviewer', maxPapers: 1 });
+  paper = await buildSubmission(app, {
+    event,
+    submitter: author,
+    authors: [{ user: author, affiliation: 'Alpha University' }],
+    title: 'Graph neural networks for reviewer assignment',
+    abstract:
+      'We match reviewers to papers with graph neural networks. The matching algorithms use reviewer expertise and paper text.',
+    keywords: ['graph neural networks', 'reviewer assignment', 'matching'],
+  });
+  otherPaper = await buildSubmission(app, {
+    event,
+    title: 'Medieval poetry in the age of networks',
+    abstract: 'A study of medieval poetry and rhetoric.',
+    keywords: ['poetry', 'rhetoric', 'medieval'],
+  });
+  await buildReview(app, { submission: otherPaper, reviewer: busy });
+  await buildBid(app, { submission: paper, user: novice, value: 'eager' });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('GET /api/submissions/{id}/reviewer-candidates/', () => {
+  it('lists every reviewer with affinity, bid, load and conflicts, assignable ones best first', async () => {
+    const response = await (await as(chair)).get(candidatesUrl(paper));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as CandidatesDto;
+    expect(body).toMatchObject({
+      submission: { public_id: paper.publicId },
+      reviewers_per_paper: 3,
+      assigned_count: 0,
+      provider: 'local',
+    });
+    const byId = new Map(body.candidates.map((candidate) => [candidate.reviewer.public_id, candidate]));
+    expect(body.candidates).toHaveLength(4);
+    const top = byId.get(expert.publicId);
+    expect(top).toMatchObject({ assignable: true, load: 0, max_papers: 5, bid: null, conflict: null });
+    expect(top?.affinity).toBeGreaterThan(0);
+    expect(top?.affinity_terms.length).toBeGreaterThan(0);
+    expect(top?.affinity_terms.join(' ')).toMatch(/graph|neural|review|match/);
+    const eager = byId.get(novice.publicId);
+    expect(eager?.bid).toBe('eager');
+    expect(eager?.score).toBeCloseTo((eager?.affinity ?? 0) + 1, 3);
+    expect(top?.affinity ?? 0).toBeGreaterThan(eager?.affinity ?? 1);
+    expect(byId.get(conflicted.publicId)).toMatchObject({
+      assignable: false,
+      not_assignable_reason: 'conflict',
+      conflict: { type: 'domain', source: 'detected' },
+    });
+    expect(byId.get(conflicted.publicId)?.conflict?.reasons[0]?.code).toBe('conflicts.reason.domain');
+    expect(byId.get(busy.publicId)).toMatchObject({
+      assignable: false,
+      not_assignable_reason: 'at_capacity',
+      load: 1,
+      max_papers: 1,
+    });
+    // Assignable first, best score first.
+    expect(body.candidates.slice(0, 2).map((candidate) => candidate.assignable)).toEqual([true, true]);
+    expect(body.candidates[0]?.score).toBeGreaterThanOrEqual(body.candidates[1]?.score ?? 0);
+  });
+
+  it('answers 404 to outsiders, 403 to reviewers and authors, and 403 CONFLICT_OF_INTEREST to a conflicted chair', async () => {
+    expect((await (await as(outsider)).get(candidatesUrl(paper))).statusCode).toBe(404);
+    for (const user of [expert, author]) {
+      const response = await (await as(user)).get(candidatesUrl(paper));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message_code: 'assignments.denied' });
+    }
+    const conflictedAnswer = await (await as(conflictedChair)).get(candidatesUrl(paper));
+    expect(conflictedAnswer.statusCode).toBe(403);
+    expect(conflictedAnswer.json()).toMatchObject({
+      code: 'CONFLICT_OF_INTEREST',
+      message_code: 'assignments.managerConflicted',
+    });
+    expect(conflictedAnswer.body).not.toContain(expert.email);
+  });
+});
+
+describe('POST /api/submissions/{id}/assign/', () => {
+  it('checks reviewer_id first: required, then an active reviewer of the event', async () => {
+    const client = await as(chair);
+    const missing = await client.post(assignUrl(paper), {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ field_codes: { reviewer_id: ['assignments.reviewerRequired'] } });
+    for (const reviewerId of ['999999', outsider.publicId, chair.publicId]) {
+      const unknown = await client.post(assignUrl(paper), { reviewer_id: reviewerId });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ field_codes: { reviewer_id: ['assignments.reviewerNotFound'] } });
+    }
+    expect(await app.db.select().from(reviews).where(eq(reviews.submissionId, paper.id))).toEqual([]);
+  });
+
+  it('refuses a conflicted reviewer with the reason (409), writing and mailing nothing', async () => {
+    const response = await (await as(chair)).post(assignUrl(paper), { reviewer_id: conflicted.publicId, force: true });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'CONFLICT_OF_INTEREST', message_code: 'assignments.conflicted' });
+    expect(response.json().detail).toContain('Same e-mail domain');
+    expect(await reviewOf(paper, conflicted)).toBeUndefined();
+    expect(await mailsTo(app, conflicted.email)).toEqual([]);
+  });
+
+  it('assigns a reviewer: the review row, the audit entry and the mail', async () => {
+    const response = await (await as(chair)).post(assignUrl(paper), { reviewer_id: expert.publicId });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json() as AssignmentDto;
+    const row = await reviewOf(paper, expert);
+    expect(row).toMatchObject({ status: 'assigned', source: 'manual', ordinal: 1, assignedBy: chair.id, version: 1 });
+    expect(body).toMatchObject({
+      review_id: row?.publicId,
+      reviewer: { public_id: expert.publicId, email: expert.email },
+      status: 'assigned',
+      source: 'manual',
+      message: 'Reviewer assigned successfully',
+    });
+    const mail = await lastMail(app, expert.email, 'reviews.assigned');
+    expect(mail.subject).toBe(`New review assignment: ${paper.title}`);
+    expect(mail.text_body).toContain(`/reviews/${row?.publicId}`);
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'review.assigned'), eq(auditLog.entityId, String(row?.id))));
+    expect(audit).toMatchObject({ actorId: chair.id, eventId: event.id });
+  });
+
+  it('refuses a second assignment of the pair, and a reviewer at capacity unless forced', async () => {
+    const client = await as(chair);
+    const again = await client.post(assignUrl(paper), { reviewer_id: expert.publicId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_ASSIGNED' });
+    const full = await client.post(assignUrl(paper), { reviewer_id: busy.publicId });
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ code: 'REVIEWER_AT_CAPACITY', message_code: 'assignments.atCapacity' });
+    expect(await reviewOf(paper, busy)).toBeUndefined();
+    const forced = await client.post(assignUrl(paper), { reviewer_id: busy.publicId, force: true });
+    expect(forced.statusCode).toBe(201);
+    expect((await reviewOf(paper, busy))?.ordinal).toBe(2);
+    expect((await mailsTo(app, expert.email)).filter((mail) => mail.template === 'reviews.assigned')).toHaveLength(1);
+  });
+
+  it('answers 404 to outsiders, 403 to reviewers, and 403 CONFLICT_OF_INTEREST to a conflicted chair', async () => {
+    expect((await (await as(outsider)).post(assignUrl(paper), { reviewer_id: novice.publicId })).statusCode).toBe(404);
+    expect((await (await as(novice)).post(assignUrl(paper), { reviewer_id: novice.publicId })).statusCode).toBe(403);
+    const conflictedAnswer = await (await as(conflictedChair)).post(assignUrl(paper), { reviewer_id: novice.publicId });
+    expect(conflictedAnswer.statusCode).toBe(403);
+    expect(conflictedAnswer.json().code).toBe('CONFLICT_OF_INTEREST');
+    expect(await reviewOf(paper, novice)).toBeUndefined();
+  });
+});
+
+describe('DELETE /api/submissions/{id}/assign/{reviewer_id}/', () => {
+  it('removes an assignment whose review is not submitted, audited', async () => {
+    const row = await reviewOf(paper, busy);
+    const response = await (await as(chair)).delete(assignUrl(paper, busy));
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await reviewOf(paper, busy)).toBeUndefined();
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'review.unassigned'), eq(auditLog.entityId, String(row?.id))));
+    expect(audit?.data).toMatchObject({ reviewer_id: busy.id, status: 'assigned' });
+  });
+
+  it('answers 404 when not assigned, 409 for a submitted review, 403 to reviewers and 404 to outsiders', async () => {
+    const client = await as(chair);
+    expect((await client.delete(assignUrl(paper, novice))).statusCode).toBe(404);
+    const done = await buildReview(app, { submission: otherPaper, reviewer: novice, status: 'completed' });
+    const refused = await client.delete(assignUrl(otherPaper, novice));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message_code: 'assignments.reviewCompleted' });
+    expect(await reviewOf(otherPaper, novice)).toMatchObject({ id: done.id, status: 'completed' });
+    expect((await (await as(novice)).delete(assignUrl(paper, expert))).statusCode).toBe(403);
+    expect((await (await as(outsider)).delete(assignUrl(paper, expert))).statusCode).toBe(404);
+    expect(await reviewOf(paper, expert)).toBeDefined();
+  });
+});

@@ -1,0 +1,118 @@
+import {
+  AssignBody,
+  AssignmentDto,
+  CandidatesDto,
+  reviewMessage,
+  SubmissionIdParams,
+  UnassignParams,
+} from '@confero/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Actor } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { loadSubmission } from '../submissions/submission-loader.ts';
+import { assignReviewer, unassignReviewer } from './commands/assign-reviewer.ts';
+import { listCandidates } from './commands/list-candidates.ts';
+import { reviewError } from './review-errors.ts';
+import { canOnSubmissionReviews } from './reviews.policy.ts';
+import { presentReviewerRef } from './reviews.presenter.ts';
+import { findEventOf } from './reviews.queries.ts';
+
+const TAGS = ['assignments'];
+
+/**
+ * Manual assignment (issue #6): the reviewer candidates of a submission with affinity, bids, loads and conflicts;
+ * assigning and unassigning. The committee of the submission only (event admins and chairs without a conflict).
+ */
+export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  /** The submission (404 when invisible) and its event, for a committee member without a conflict (else 403). */
+  async function loadManaged(actor: Actor, idParam: string) {
+    const { submission, access } = await loadSubmission(app.db, actor, idParam);
+    if (!canOnSubmissionReviews(access, 'submission.manageReviewers')) {
+      throw access.isConflicted &&
+        !access.isAuthor &&
+        (access.event.isEventAdmin || access.event.isEventChair || access.event.isPlatformAdmin)
+        ? reviewError(403, 'CONFLICT_OF_INTEREST', 'assignments.managerConflicted')
+        : reviewError(403, 'PERMISSION_DENIED', 'assignments.denied');
+    }
+    return { submission, event: await findEventOf(app.db, submission.eventId) };
+  }
+
+  app.get(
+    '/api/submissions/:id/reviewer-candidates/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A submission's reviewer candidates: affinity, bid, load vs max_papers, conflicts (the committee)",
+        params: SubmissionIdParams,
+        response: { 200: CandidatesDto },
+      },
+    },
+    async (request) => {
+      const { submission, event } = await loadManaged(requireUser(request), request.params.id);
+      return listCandidates(app.db, event, submission);
+    },
+  );
+
+  app.post(
+    '/api/submissions/:id/assign/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Assign a reviewer ({"reviewer_id": <user public id>}); the reviewer is e-mailed (the committee)',
+        params: SubmissionIdParams,
+        body: AssignBody,
+        response: { 201: AssignmentDto },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const { submission, event } = await loadManaged(actor, request.params.id);
+      const { review, reviewer } = await assignReviewer(app.db, {
+        actor,
+        event,
+        submission,
+        reviewerId: request.body.reviewer_id,
+        force: request.body.force,
+        publicUrl: app.config.publicUrl,
+      });
+      reply.status(201);
+      return {
+        review_id: review.publicId,
+        submission: { id: submission.id, public_id: submission.publicId, title: submission.title },
+        reviewer: presentReviewerRef(reviewer),
+        status: review.status,
+        source: review.source,
+        assigned_at: review.assignedAt.toISOString(),
+        message: reviewMessage('assignments.assigned'),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/submissions/:id/assign/:reviewer_id/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Remove an assignment whose review is not submitted yet (the committee)',
+        params: UnassignParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireUser(request);
+      const { submission, event } = await loadManaged(actor, request.params.id);
+      await unassignReviewer(app.db, {
+        actor,
+        eventId: event.id,
+        submissionId: submission.id,
+        reviewerId: request.params.reviewer_id,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,148 @@
+import {
+  BID_LABELS,
+  BidBody,
+  BidDto,
+  BiddingListQuery,
+  BiddingPageDto,
+  EventIdParams,
+  joinKeywords,
+  SubmissionIdParams,
+} from '@confero/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.ts';
+import { hasConflict } from '../conflicts/conflicts.queries.ts';
+import { syncConflicts } from '../conflicts/conflicts.service.ts';
+import { eventNotFound } from '../events/event-errors.ts';
+import { loadEvent } from '../events/event-loader.ts';
+import { isMember, isOrganizer } from '../events/events.policy.ts';
+import { loadSubmission } from '../submissions/submission-loader.ts';
+import { putBid } from './commands/put-bid.ts';
+import { reviewError } from './review-errors.ts';
+import { canOnSubmissionReviews } from './reviews.policy.ts';
+import { presentBid } from './reviews.presenter.ts';
+import { findAuthorNames, findBid, findEventOf, pageBiddingList } from './reviews.queries.ts';
+
+const TAGS = ['bids'];
+
+function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, publicUrl);
+  url.searchParams.set('page', String(page));
+  return `${publicUrl}${url.pathname}${url.search}`;
+}
+
+/**
+ * Bidding (issue #6): a reviewer's bid on one submission, and the bidding list of an event for its reviewers
+ * (titles, abstracts, keywords; authors only in single-blind events).
+ */
+export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  app.get(
+    '/api/submissions/:id/bid/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The caller's bid on a submission (the event's reviewers)",
+        params: SubmissionIdParams,
+        response: { 200: BidDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
+      if (!canOnSubmissionReviews(access, 'submission.bid')) throw reviewError(403, 'PERMISSION_DENIED', 'bids.denied');
+      await syncConflicts(app.db, submission.eventId, { submissionIds: [submission.id], userIds: [actor.id] });
+      const [bid, conflict] = await Promise.all([
+        findBid(app.db, submission.id, actor.id),
+        hasConflict(app.db, submission.id, actor.id),
+      ]);
+      return presentBid(submission.publicId, bid, conflict !== undefined);
+    },
+  );
+
+  app.put(
+    '/api/submissions/:id/bid/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Bid on a submission: eager, willing, in_a_pinch, not_willing or conflict (the event's reviewers)",
+        params: SubmissionIdParams,
+        body: BidBody,
+        response: { 200: BidDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
+      if (!canOnSubmissionReviews(access, 'submission.bid')) throw reviewError(403, 'PERMISSION_DENIED', 'bids.denied');
+      const event = await findEventOf(app.db, submission.eventId);
+      const { bid, conflict } = await putBid(app.db, { actor, event, submission, value: request.body.value });
+      return presentBid(submission.publicId, bid, conflict);
+    },
+  );
+
+  app.get(
+    '/api/events/:id/bids/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The event's bidding list for the caller (its reviewers): titles, abstracts, keywords and own bids",
+        params: EventIdParams,
+        querystring: BiddingListQuery,
+        response: { 200: BiddingPageDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadEvent(app.db, actor, request.params.id);
+      if (!isMember(access) && !access.isPlatformAdmin) throw eventNotFound();
+      if (!access.isReviewer) throw reviewError(403, 'PERMISSION_DENIED', 'bids.denied');
+      await syncConflicts(app.db, event.id, { userIds: [actor.id] });
+      const { page, page_size: pageSize, bid, search } = request.query;
+      const { rows, count, summary } = await pageBiddingList(app.db, {
+        eventId: event.id,
+        userId: actor.id,
+        page,
+        pageSize,
+        bid,
+        search,
+      });
+      // Reviewers who do not run the event see no authors in double-blind events (DESIGN.md §5).
+      const hidden = event.reviewSettings.blind_mode === 'double' && !isOrganizer(access) && !access.isTrackChair;
+      const authors = hidden
+        ? new Map()
+        : await findAuthorNames(
+            app.db,
+            rows.map((row) => row.id),
+          );
+      return {
+        count,
+        next: pageLink(app.config.publicUrl, request, page * pageSize < count ? page + 1 : null),
+        previous: pageLink(app.config.publicUrl, request, page > 1 ? page - 1 : null),
+        summary,
+        results: rows.map((row) => {
+          const value = row.conflict ? 'conflict' : row.bid;
+          return {
+            id: row.id,
+            public_id: row.publicId,
+            title: row.title,
+            abstract: row.abstract,
+            keywords: joinKeywords(row.keywords),
+            keywords_list: [...row.keywords],
+            track: row.trackPublicId,
+            track_name: row.trackName,
+            authors: hidden ? [] : (authors.get(row.id) ?? []),
+            authors_hidden: hidden,
+            bid: value,
+            bid_display: value ? BID_LABELS[value].en : null,
+            conflict: row.conflict,
+          };
+        }),
+      };
+    },
+  );
+};

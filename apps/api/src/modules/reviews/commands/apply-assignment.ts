@@ -1,0 +1,122 @@
+import { ASSIGNMENT_MODES, type AssignmentMode } from '@confero/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { assignmentPreviews, events, reviews, submissions } from '../../../db/schema/index.ts';
+import { recordAudit } from '../../../lib/audit.ts';
+import type { Actor } from '../../../plugins/auth.ts';
+import { syncConflicts } from '../../conflicts/conflicts.service.ts';
+import type { EventRow } from '../../events/events.queries.ts';
+import { reviewError, reviewFieldError } from '../review-errors.ts';
+import { findEventReviewers } from '../reviews.queries.ts';
+import { assignmentFingerprint, isLocked } from './compute-assignment.ts';
+import { insertAssignment } from './create-assignment.ts';
+
+export type PreviewRow = typeof assignmentPreviews.$inferSelect;
+
+/** The mode of an apply: the preview's own when none is sent; 400 when invalid or not the preview's. */
+export function applyMode(preview: PreviewRow, mode: string | null | undefined): AssignmentMode {
+  const value = mode?.trim();
+  if (!value) return preview.mode;
+  if (!(ASSIGNMENT_MODES as readonly string[]).includes(value))
+    throw reviewFieldError('mode', 'assignments.modeInvalid');
+  if (value !== preview.mode) {
+    throw reviewFieldError('mode', 'assignments.modeMismatch', { preview_mode: preview.mode, mode: value });
+  }
+  return value as AssignmentMode;
+}
+
+/**
+ * Applies a computed preview (`POST events/{id}/assignment/apply/`), checked in this order: the preview is done (409
+ * otherwise: still computing, failed, or already applied), the mode, and the event's assignments and conflicts are
+ * still those the preview was computed from (409 STALE_PREVIEW otherwise — conflicts are detected afresh first).
+ * Then, in one transaction with the event locked: replace mode removes the untouched automatic assignments the
+ * preview dropped; every new pair becomes an assignment (source 'automatic') with its 'reviews.assigned' mail;
+ * manual and started assignments always stay. Audited.
+ */
+export async function applyAssignment(
+  db: Db,
+  input: { actor: Actor; event: EventRow; preview: PreviewRow; mode: string | null | undefined; publicUrl: string },
+): Promise<{ created: number; removed: number; kept: number }> {
+  const { actor, event, preview } = input;
+  if (preview.status === 'applied') throw reviewError(409, 'CONFLICT', 'assignments.previewApplied');
+  if (preview.status === 'failed') throw reviewError(409, 'CONFLICT', 'assignments.previewFailed');
+  if (preview.status !== 'done' || !preview.result) throw reviewError(409, 'CONFLICT', 'assignments.previewNotReady');
+  const mode = applyMode(preview, input.mode);
+  const result = preview.result;
+  await syncConflicts(db, event.id);
+  const stale = () => reviewError(409, 'STALE_PREVIEW', 'assignments.stalePreview');
+  if ((await assignmentFingerprint(db, event.id)) !== preview.fingerprint) throw stale();
+
+  const reviewers = new Map((await findEventReviewers(db, event.id)).map((reviewer) => [reviewer.publicId, reviewer]));
+  const fresh = result.pairs.filter((pair) => !pair.existing);
+  const submissionIds = [...new Set(result.pairs.map((pair) => pair.submission.id))];
+  return db.transaction(async (tx) => {
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
+    if ((await assignmentFingerprint(tx, event.id)) !== preview.fingerprint) throw stale();
+    const [claimed] = await tx
+      .update(assignmentPreviews)
+      .set({ status: 'applied', appliedAt: new Date(), appliedBy: actor.id })
+      .where(and(eq(assignmentPreviews.id, preview.id), eq(assignmentPreviews.status, 'done')))
+      .returning({ id: assignmentPreviews.id });
+    if (!claimed) throw reviewError(409, 'CONFLICT', 'assignments.previewApplied');
+
+    let removed = 0;
+    if (mode === 'replace' && result.removed.length > 0) {
+      const current = await tx
+        .select({
+          id: reviews.id,
+          submissionId: reviews.submissionId,
+          reviewerId: reviews.reviewerId,
+          status: reviews.status,
+          source: reviews.source,
+        })
+        .from(reviews)
+        .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
+        .where(eq(submissions.eventId, event.id));
+      const publicIds = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer.publicId]));
+      const drop = new Set(result.removed.map((row) => `${row.submission.id}:${row.reviewer.public_id}`));
+      const ids = current
+        .filter((row) => !isLocked(row) && drop.has(`${row.submissionId}:${publicIds.get(row.reviewerId)}`))
+        .map((row) => row.id);
+      if (ids.length !== drop.size) throw stale();
+      if (ids.length > 0) {
+        await tx.delete(reviews).where(and(inArray(reviews.id, ids), eq(reviews.status, 'assigned')));
+        removed = ids.length;
+      }
+    }
+    const titles = new Map(
+      (
+        await tx
+          .select({ id: submissions.id, publicId: submissions.publicId, title: submissions.title })
+          .from(submissions)
+          .where(inArray(submissions.id, submissionIds.length > 0 ? submissionIds : [0]))
+      ).map((row) => [row.id, row]),
+    );
+    let created = 0;
+    for (const pair of fresh) {
+      const reviewer = reviewers.get(pair.reviewer.public_id);
+      const submission = titles.get(pair.submission.id);
+      if (!reviewer || !submission) throw stale();
+      const review = await insertAssignment(tx, {
+        event,
+        submission,
+        reviewer,
+        source: 'automatic',
+        assignedBy: actor.id,
+        publicUrl: input.publicUrl,
+      });
+      if (!review) throw stale();
+      created += 1;
+    }
+    const kept = result.pairs.length - fresh.length;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      eventId: event.id,
+      entity: 'assignment_preview',
+      entityId: preview.id,
+      action: 'assignment.applied',
+      data: { mode, created, removed, kept, total_score: result.total_score },
+    });
+    return { created, removed, kept };
+  });
+}

@@ -1,0 +1,96 @@
+import { BID_SCORES, type CandidateDto, type CandidatesDto } from '@confero/contracts';
+import type { Db } from '../../../db/client.ts';
+import { presentReason } from '../../conflicts/conflicts.presenter.ts';
+import { syncConflicts } from '../../conflicts/conflicts.service.ts';
+import { pairKey } from '../../conflicts/detection.ts';
+import type { EventRow } from '../../events/events.queries.ts';
+import { loadAffinityInputs, scoreAffinity } from '../affinity-corpus.ts';
+import { presentReviewerRef } from '../reviews.presenter.ts';
+import {
+  findBidsOfSubmission,
+  findConflictsOfSubmission,
+  findEventReviewers,
+  findReviewableSubmissions,
+  findReviewsOfSubmission,
+  reviewerLoads,
+} from '../reviews.queries.ts';
+
+/** What a bid adds to the affinity (a 'conflict' bid is a conflict, so it adds nothing). */
+export function bidScore(value: string | null | undefined): number {
+  return value && value in BID_SCORES ? BID_SCORES[value as keyof typeof BID_SCORES] : 0;
+}
+
+const round = (value: number) => Math.round(value * 1e4) / 1e4;
+
+/**
+ * The reviewer candidates of a submission (`GET submissions/{id}/reviewer-candidates/`): every active reviewer of
+ * the event with their affinity (and the matched terms), bid, load against max_papers, assignment, and conflict of
+ * interest with its reasons (then not assignable). Assignable candidates come first, best score first.
+ */
+export async function listCandidates(
+  db: Db,
+  event: EventRow,
+  submission: { id: number; publicId: string; title: string },
+): Promise<CandidatesDto> {
+  const detected = await syncConflicts(db, event.id, { submissionIds: [submission.id] });
+  const [reviewers, loads, bids, assigned, conflicts, eventSubmissions] = await Promise.all([
+    findEventReviewers(db, event.id),
+    reviewerLoads(db, event.id),
+    findBidsOfSubmission(db, submission.id),
+    findReviewsOfSubmission(db, submission.id),
+    findConflictsOfSubmission(db, submission.id),
+    findReviewableSubmissions(db, event.id),
+  ]);
+  const reviews = new Map(assigned.map((review) => [review.reviewerId, review]));
+  const inputs = await loadAffinityInputs(db, {
+    reviewers,
+    submissionIds: [submission.id],
+    corpusIds: eventSubmissions.map((row) => row.id),
+    fullText: true,
+  });
+  const affinity = reviewers.length > 0 && inputs.submissions.length > 0 ? scoreAffinity(inputs) : undefined;
+  const candidates: CandidateDto[] = reviewers.map((reviewer, r) => {
+    const conflict = conflicts.get(reviewer.userId);
+    const review = reviews.get(reviewer.userId);
+    const bid = bids.get(reviewer.userId)?.value ?? null;
+    const load = loads.get(reviewer.userId) ?? 0;
+    const score = affinity ? (affinity.scores[r] ?? 0) : 0;
+    const reason = conflict ? 'conflict' : review ? 'assigned' : load >= reviewer.maxPapers ? 'at_capacity' : null;
+    const found = detected.get(pairKey(submission.id, reviewer.userId));
+    return {
+      reviewer: presentReviewerRef({ ...reviewer, publicId: reviewer.publicId }),
+      expertise: reviewer.expertise,
+      max_papers: reviewer.maxPapers,
+      load,
+      affinity: round(score),
+      affinity_terms: affinity && score > 0 ? affinity.reasons(r, 0) : [],
+      bid: conflict ? 'conflict' : bid,
+      score: round(score + (conflict ? 0 : bidScore(bid))),
+      assigned: review !== undefined,
+      review_status: review?.status ?? null,
+      conflict: conflict
+        ? {
+            type: conflict.type,
+            source: conflict.source,
+            reason: conflict.reason,
+            reasons: conflict.source === 'detected' && found ? found.reasons.map(presentReason) : [],
+          }
+        : null,
+      assignable: reason === null,
+      not_assignable_reason: reason,
+    };
+  });
+  candidates.sort(
+    (a, b) =>
+      Number(b.assignable) - Number(a.assignable) ||
+      b.score - a.score ||
+      a.reviewer.full_name.localeCompare(b.reviewer.full_name),
+  );
+  return {
+    submission: { id: submission.id, public_id: submission.publicId, title: submission.title },
+    reviewers_per_paper: event.reviewSettings.reviewers_per_paper,
+    assigned_count: assigned.length,
+    provider: 'local',
+    candidates,
+  };
+}

@@ -1,0 +1,67 @@
+import { BID_VALUES, type BidValue } from '@confero/contracts';
+import type { Db } from '../../../db/client.ts';
+import { bids } from '../../../db/schema/index.ts';
+import { recordAudit } from '../../../lib/audit.ts';
+import type { Actor } from '../../../plugins/auth.ts';
+import { hasConflict } from '../../conflicts/conflicts.queries.ts';
+import { declareConflict, syncConflicts } from '../../conflicts/conflicts.service.ts';
+import { isPast } from '../../events/event-dates.ts';
+import type { EventRow } from '../../events/events.queries.ts';
+import { reviewError, reviewFieldError } from '../review-errors.ts';
+import { type BidRow, findBid } from '../reviews.queries.ts';
+
+export type PutBidInput = {
+  actor: Actor;
+  event: Pick<EventRow, 'id' | 'reviewDeadline' | 'timezone'>;
+  submission: { id: number; publicId: string };
+  value: string | null | undefined;
+};
+
+/**
+ * A reviewer's bid on a submission (`PUT submissions/{id}/bid/`), checked in this order: the value (one of
+ * BID_VALUES), the review deadline (bidding closes with it), the caller's conflicts (detected afresh): a conflicted
+ * reviewer may only bid 'conflict'. A 'conflict' bid also declares the conflict of interest (and so removes an
+ * untouched assignment). Who may bid is the caller's check (policy 'submission.bid'). Audited.
+ */
+export async function putBid(
+  db: Db,
+  input: PutBidInput,
+  now = new Date(),
+): Promise<{ bid: BidRow | undefined; conflict: boolean }> {
+  const { actor, event, submission } = input;
+  const value = input.value?.trim() ?? '';
+  if (!(BID_VALUES as readonly string[]).includes(value)) throw reviewFieldError('value', 'bids.valueInvalid');
+  if (isPast(event.reviewDeadline, event.timezone, now)) {
+    throw reviewError(400, 'DEADLINE_PASSED', 'bids.closed', {
+      deadline: event.reviewDeadline,
+      timezone: event.timezone,
+    });
+  }
+  await syncConflicts(db, event.id, { submissionIds: [submission.id], userIds: [actor.id] });
+  const conflicted = (await hasConflict(db, submission.id, actor.id)) !== undefined;
+  if (conflicted && value !== 'conflict') throw reviewError(403, 'CONFLICT_OF_INTEREST', 'bids.conflicted');
+  const bidValue = value as BidValue;
+  const previous = await findBid(db, submission.id, actor.id);
+  const [bid] = await db
+    .insert(bids)
+    .values({ submissionId: submission.id, userId: actor.id, value: bidValue })
+    .onConflictDoUpdate({ target: [bids.submissionId, bids.userId], set: { value: bidValue, updatedAt: now } })
+    .returning();
+  await recordAudit(db, {
+    actorId: actor.id,
+    eventId: event.id,
+    entity: 'submission',
+    entityId: submission.id,
+    action: 'bid.put',
+    data: { from: previous?.value ?? null, to: bidValue },
+  });
+  if (bidValue === 'conflict' && !conflicted) {
+    await declareConflict(
+      db,
+      { actor, eventId: event.id, isOrganizer: false, isReviewer: true },
+      { submission_id: submission.id },
+      { viaBid: true },
+    );
+  }
+  return { bid, conflict: bidValue === 'conflict' || conflicted };
+}

@@ -1,0 +1,188 @@
+import { DEFAULT_REVIEW_SETTINGS, type SubmissionReviewsDto } from '@confero/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
+import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
+import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
+import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
+import { signedInClient, type TestClient } from '../../../test/http.ts';
+import { events } from '../../db/schema/index.ts';
+
+/*
+ * THE LEAK TEST (DESIGN.md §5, STYLE.md §5): an author of a submission that has reviews — with confidential remarks
+ * and comments to the chair — and a reviewer of the event who is not assigned to it never receive a reviewer's
+ * identity (name, e-mail, public id) or a confidential field from any endpoint that returns submissions or reviews,
+ * whatever query parameters they send, before and after the decision. First we make sure the data is there.
+ */
+
+let app: TestApp;
+let event: BuiltEvent;
+let chair: BuiltUser;
+let reviewerA: BuiltUser;
+let reviewerB: BuiltUser;
+let unassigned: BuiltUser;
+let author: BuiltUser;
+let paper: BuiltSubmission;
+let otherPaper: BuiltSubmission;
+const reviewIds: string[] = [];
+const extraPaths: string[] = [];
+const clients = new Map<number, TestClient>();
+
+async function as(user: BuiltUser): Promise<TestClient> {
+  let client = clients.get(user.id);
+  if (!client) {
+    client = await signedInClient(app, user);
+    clients.set(user.id, client);
+  }
+  return client;
+}
+
+const CONFIDENTIAL = 'CONFIDENTIAL-LEAK-7f3a';
+const CHAIR_NOTE = 'CHAIR-LEAK-91c2';
+
+/** Query parameters a curious client might try. */
+const QUERIES: Record<string, string>[] = [
+  {},
+  { page_size: '100' },
+  { include: 'reviews,reviewer', expand: 'reviewer', fields: 'all' },
+  { visibility: 'committee', as: 'chair', role: 'chair', include_confidential: 'true' },
+  { status: 'completed' },
+  { bid: 'none', search: 'Leak' },
+];
+
+function needles(): string[] {
+  return [
+    CONFIDENTIAL,
+    CHAIR_NOTE,
+    ...[reviewerA, reviewerB].flatMap((user) => [
+      user.email,
+      user.publicId,
+      user.lastName,
+      `${user.firstName} ${user.lastName}`,
+    ]),
+  ];
+}
+
+function endpoints(): string[] {
+  return [
+    '/api/submissions/',
+    `/api/submissions/${paper.publicId}/`,
+    `/api/submissions/${paper.id}/`,
+    '/api/submissions/my_submissions/',
+    `/api/submissions/event_submissions/?event_id=${event.publicId}`,
+    `/api/submissions/${paper.publicId}/reviews/`,
+    ...reviewIds.map((id) => `/api/reviews/${id}/`),
+    '/api/reviews/my-reviews/',
+    `/api/submissions/${paper.publicId}/reviewer-candidates/`,
+    `/api/submissions/${paper.publicId}/bid/`,
+    `/api/events/${event.publicId}/bids/`,
+    `/api/events/${event.publicId}/conflicts/`,
+    ...extraPaths,
+  ];
+}
+
+/** Every endpoint, every query, both viewers: returns the leaks found as "viewer path?query: needle". */
+async function findLeaks(): Promise<string[]> {
+  const leaks: string[] = [];
+  for (const viewer of [author, unassigned]) {
+    const client = await as(viewer);
+    for (const path of endpoints()) {
+      for (const query of QUERIES) {
+        const response = await client.get(path, { query });
+        expect(response.statusCode, `${path} answered ${response.statusCode}`).toBeLessThan(500);
+        for (const needle of needles()) {
+          if (response.body.toLowerCase().includes(needle.toLowerCase())) {
+            leaks.push(`${viewer.firstName} ${path}?${new URLSearchParams(query)}: ${needle}`);
+          }
+        }
+      }
+    }
+  }
+  return leaks;
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const person = (email: string, affiliation: string, firstName: string, lastName: string) =>
+    buildUser(app, { email, affiliation, firstName, lastName });
+  event = await buildEvent(app, { status: 'active', creator: await person('org@org.example', 'Org', 'Orla', 'Org') });
+  chair = await person('chair@chairs.org', 'Chair House', 'Chiara', 'Chairwoman');
+  reviewerA = await person('rhiannon@uni-leak-a.edu', 'Leak University A', 'Rhiannon', 'Leakwood');
+  reviewerB = await person('sebastian@uni-leak-b.edu', 'Leak University B', 'Sebastian', 'Sneakman');
+  unassigned = await person('ida@uni-idle.edu', 'Idle University', 'Ida', 'Idleworth');
+  author = await person('alma@uni-author.edu', 'Author University', 'Alma', 'Authorova');
+  await addMembership(app, { event, user: chair, role: 'chair' });
+  for (const user of [reviewerA, reviewerB, unassigned]) await addMembership(app, { event, user, role: 'reviewer' });
+  paper = await buildSubmission(app, {
+    event,
+    submitter: author,
+    authors: [{ user: author }],
+    title: 'Leak-proof review visibility',
+  });
+  otherPaper = await buildSubmission(app, { event, title: 'Another paper to review' });
+  for (const reviewer of [reviewerA, reviewerB]) {
+    const review = await buildReview(app, {
+      submission: paper,
+      reviewer,
+      status: 'completed',
+      assignedBy: chair,
+      commentsToChair: `${CHAIR_NOTE} from ${reviewer.lastName}`,
+      confidentialRemarks: `${CONFIDENTIAL} from ${reviewer.lastName}`,
+      commentsToAuthor: 'A fine paper overall.',
+    });
+    reviewIds.push(review.publicId, String(review.id));
+    await buildBid(app, { submission: paper, user: reviewer, value: 'eager' });
+  }
+  // The unassigned reviewer has work of their own elsewhere, and bids on the paper.
+  await buildReview(app, { submission: otherPaper, reviewer: unassigned, status: 'completed' });
+  await buildReview(app, { submission: otherPaper, reviewer: reviewerA, status: 'completed' });
+  await buildBid(app, { submission: paper, user: unassigned, value: 'willing' });
+  // An automatic assignment preview of the event (it names reviewers: the committee's eyes only).
+  const preview = await (await as(chair)).post(`/api/events/${event.publicId}/assignment/preview/`, {});
+  await app.jobs.runPending();
+  const previewId = (preview.json() as { preview_id: string }).preview_id;
+  extraPaths.push(`/api/events/${event.publicId}/assignment/preview/${previewId}/`);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('no reviewer identity or confidential field reaches authors or unassigned reviewers', () => {
+  it('has data that could leak: the committee sees it', async () => {
+    const response = await (await as(chair)).get(`/api/submissions/${paper.publicId}/reviews/`);
+    const body = response.json() as SubmissionReviewsDto;
+    expect(body.reviews).toHaveLength(2);
+    for (const needle of needles()) expect(response.body).toContain(needle);
+    const candidates = await (await as(chair)).get(`/api/submissions/${paper.publicId}/reviewer-candidates/`);
+    expect(candidates.body).toContain(reviewerA.email);
+    const preview = await (await as(chair)).get(extraPaths[0] ?? '');
+    expect(preview.json()).toMatchObject({ status: 'done' });
+    expect(preview.body).toContain(reviewerA.publicId);
+  });
+
+  it('before the decision', async () => {
+    expect(await findLeaks()).toEqual([]);
+  });
+
+  it('after the decision, when the author reads the reviews', async () => {
+    const decided = await (await as(chair)).post(`/api/submissions/${paper.publicId}/make_decision/`, {
+      decision: 'accept',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const reviews = (await (await as(author)).get(`/api/submissions/${paper.publicId}/reviews/`)).json();
+    expect((reviews as SubmissionReviewsDto).reviews).toHaveLength(2);
+    expect(await findLeaks()).toEqual([]);
+  });
+
+  it('in a single-blind event too, where reviewers see authors but never each other', async () => {
+    await app.db
+      .update(events)
+      .set({
+        reviewSettings: { ...DEFAULT_REVIEW_SETTINGS, blind_mode: 'single', reviewers_see_other_reviews: 'always' },
+      })
+      .where(eq(events.id, event.id));
+    expect(await findLeaks()).toEqual([]);
+  });
+});

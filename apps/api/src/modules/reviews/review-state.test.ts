@@ -1,0 +1,192 @@
+import { deriveRecommendation, REVIEW_STATUSES, type SaveReviewBody } from '@confero/contracts';
+import { describe, expect, it } from 'vitest';
+import type { AppError } from '../../lib/errors.ts';
+import { assertSubmittable, canMoveReview, emptyForm, expectedVersion, mergeContent } from './review-state.ts';
+import type { ReviewRow } from './reviews.queries.ts';
+
+const now = new Date('2030-01-01T00:00:00Z');
+const untouched: ReviewRow = {
+  id: 1,
+  publicId: '1-aaaaaaaa',
+  submissionId: 1,
+  reviewerId: 1,
+  ordinal: 1,
+  status: 'assigned',
+  source: 'manual',
+  overallScore: null,
+  confidence: null,
+  recommendation: null,
+  structuredReview: null,
+  commentsToAuthor: '',
+  commentsToChair: '',
+  confidentialRemarks: '',
+  version: 1,
+  assignedBy: null,
+  assignedAt: now,
+  completedAt: null,
+  createdAt: now,
+  updatedAt: now,
+};
+
+function failure(fn: () => unknown): { field: string; message: string; key: string } {
+  try {
+    fn();
+  } catch (error) {
+    const appError = error as AppError;
+    const [field, messages] = Object.entries(appError.fields ?? {})[0] ?? ['', []];
+    const codes = (appError.extra?.field_codes ?? {}) as Record<string, string[]>;
+    return { field, message: messages[0] ?? '', key: codes[field]?.[0] ?? '' };
+  }
+  throw new Error('expected a failure');
+}
+
+const form = (overall: Record<string, unknown>, confidence: Record<string, unknown> = { score: 4, comment: 'c' }) => ({
+  scores: {
+    structured_review: JSON.stringify({
+      overall_evaluation: {
+        score: 1,
+        summary: { strengths: ['s'], weaknesses: ['w'] },
+        justification: 'j',
+        ...overall,
+      },
+      confidence,
+    }),
+  },
+});
+
+describe('deriveRecommendation (spec §4)', () => {
+  it.each([
+    [3, 'accept'],
+    [2, 'accept'],
+    [1, 'weak_accept'],
+    [0, 'borderline'],
+    [-1, 'weak_reject'],
+    [-2, 'reject'],
+    [-3, 'reject'],
+    [4, 'borderline'],
+    [null, 'borderline'],
+    ['2', 'borderline'],
+    [1.5, 'borderline'],
+  ])('%s → %s', (score, recommendation) => {
+    expect(deriveRecommendation(score)).toBe(recommendation);
+  });
+});
+
+describe('review transitions', () => {
+  const table: Record<string, string> = {
+    assigned: '-YY',
+    in_progress: '-YY',
+    completed: '--Y',
+  };
+  it.each(REVIEW_STATUSES)('from %s', (from) => {
+    const got = REVIEW_STATUSES.map((to) => (canMoveReview(from, to) ? 'Y' : '-')).join('');
+    expect(got).toBe(table[from]);
+  });
+});
+
+describe('submitting checks the spec rules in its order, with its messages', () => {
+  const submit = (body: SaveReviewBody) => () => assertSubmittable(mergeContent(untouched, body).form);
+
+  it('1. at least one strength', () => {
+    expect(failure(submit(form({ summary: { strengths: [], weaknesses: [] }, justification: '' }, {})))).toEqual({
+      field: 'overall_evaluation.summary.strengths',
+      message: 'Please provide at least one strength',
+      key: 'reviews.validations.strengthRequired',
+    });
+  });
+
+  it('2. at least one weakness', () => {
+    expect(failure(submit(form({ summary: { strengths: ['s'], weaknesses: [] }, justification: '' }, {})))).toEqual({
+      field: 'overall_evaluation.summary.weaknesses',
+      message: 'Please provide at least one weakness',
+      key: 'reviews.validations.weaknessRequired',
+    });
+  });
+
+  it('3. a non-blank justification', () => {
+    expect(failure(submit(form({ justification: '   ' }, {})))).toMatchObject({
+      message: 'Justification is required',
+    });
+  });
+
+  it('4. a non-blank confidence comment', () => {
+    expect(failure(submit(form({}, { score: 4, comment: ' ' })))).toMatchObject({
+      field: 'confidence.comment',
+      message: 'Confidence comment is required',
+    });
+  });
+
+  it('then the overall score and the confidence level', () => {
+    expect(failure(submit(form({ score: null })))).toMatchObject({ key: 'reviews.validations.scoreRequired' });
+    expect(failure(submit(form({}, { comment: 'c' })))).toMatchObject({
+      key: 'reviews.validations.confidenceRequired',
+    });
+  });
+
+  it('accepts empty strength and weakness entries', () => {
+    expect(submit(form({ summary: { strengths: [''], weaknesses: [''] } }))).not.toThrow();
+  });
+
+  it('lets drafts skip every rule', () => {
+    const content = mergeContent(untouched, { status: 'in_progress' });
+    expect(content.form).toEqual(emptyForm());
+  });
+});
+
+describe('mergeContent', () => {
+  it('checks types and ranges, whatever the status', () => {
+    expect(failure(() => mergeContent(untouched, { scores: { structured_review: '{not json' } }))).toMatchObject({
+      key: 'reviews.validations.structuredReviewInvalid',
+    });
+    expect(failure(() => mergeContent(untouched, form({ score: 4 })))).toMatchObject({
+      field: 'overall_evaluation.score',
+      key: 'reviews.validations.scoreInvalid',
+    });
+    expect(failure(() => mergeContent(untouched, form({}, { score: 6 })))).toMatchObject({
+      key: 'reviews.validations.confidenceInvalid',
+    });
+    expect(failure(() => mergeContent(untouched, form({ summary: { strengths: 'one' } })))).toMatchObject({
+      key: 'reviews.validations.listInvalid',
+    });
+    expect(
+      failure(() => mergeContent(untouched, { structured_review: { criteria: [{ id: 'clarity', score: 11 }] } })),
+    ).toMatchObject({ key: 'reviews.validations.criterionInvalid' });
+  });
+
+  it('keeps the confidential remarks out of the stored form, and keeps what was not sent', () => {
+    const first = mergeContent(untouched, {
+      structured_review: { confidential_remarks_for_pc: 'secret', overall_evaluation: { score: -2 } },
+      comments_to_chair: 'for the chair',
+    });
+    expect(first.confidentialRemarks).toBe('secret');
+    expect(JSON.stringify(first.form)).not.toContain('secret');
+    expect(first.form.overall_evaluation.score).toBe(-2);
+    const stored: ReviewRow = {
+      ...untouched,
+      structuredReview: first.form,
+      confidentialRemarks: first.confidentialRemarks,
+      commentsToChair: first.commentsToChair,
+    };
+    const second = mergeContent(stored, { comments_to_author: 'thanks' });
+    expect(second).toMatchObject({
+      confidentialRemarks: 'secret',
+      commentsToChair: 'for the chair',
+      commentsToAuthor: 'thanks',
+    });
+    expect(second.form.overall_evaluation.score).toBe(-2);
+  });
+
+  it('reads the confidence from the payload when the form has none', () => {
+    expect(mergeContent(untouched, { confidence: 3 }).form.confidence.score).toBe(3);
+  });
+});
+
+describe('expectedVersion', () => {
+  it('is 1 when omitted, the number sent otherwise, and refuses anything else', () => {
+    expect(expectedVersion({})).toBe(1);
+    expect(expectedVersion({ version: 4 })).toBe(4);
+    expect(expectedVersion({ version: '7' })).toBe(7);
+    expect(failure(() => expectedVersion({ version: 0 }))).toMatchObject({ key: 'reviews.validations.versionInvalid' });
+    expect(failure(() => expectedVersion({ version: 'x' }))).toMatchObject({ field: 'version' });
+  });
+});

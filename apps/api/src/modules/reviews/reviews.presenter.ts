@@ -1,0 +1,163 @@
+import {
+  AuthorReviewDto,
+  audienceReads,
+  BID_LABELS,
+  type BidDto,
+  type BidValue,
+  CoReviewerReviewDto,
+  type MyReviewDto,
+  RECOMMENDATION_LABELS,
+  REVIEW_STATUS_LABELS,
+  type ReviewAbilities,
+  type ReviewDto,
+  type ReviewerRefDto,
+  type ReviewField,
+  reviewMessage,
+  type StructuredReviewDto,
+} from '@confero/contracts';
+import { audienceOf, committeeReadsText, type ReviewViewer } from './reviews.policy.ts';
+import type { ReviewRow } from './reviews.queries.ts';
+
+const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/** A person as the committee sees them (never sent to authors, nor to other reviewers). */
+export function presentReviewerRef(person: {
+  publicId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  affiliation: string;
+}): ReviewerRefDto {
+  return {
+    public_id: person.publicId,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    full_name: fullName(person),
+    email: person.email,
+    affiliation: person.affiliation,
+  };
+}
+
+/** The caller's bid on a submission. */
+export function presentBid(
+  submissionPublicId: string,
+  bid: { value: BidValue; updatedAt: Date } | undefined,
+  conflict: boolean,
+): BidDto {
+  const value = conflict ? 'conflict' : (bid?.value ?? null);
+  return {
+    submission: submissionPublicId,
+    value,
+    value_display: value ? BID_LABELS[value].en : null,
+    conflict,
+    updated_at: bid?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** What a review's DTO shows besides the row: the submission, the event, the reviewer (when visible), abilities. */
+export type ReviewPresentation = {
+  viewer: Exclude<ReviewViewer, 'none'>;
+  submission: { id: number; publicId: string; title: string };
+  event: { id: number; publicId: string; title: string; reviewDeadline: string; timezone: string };
+  reviewer?: { publicId: string; firstName: string; lastName: string; email: string; affiliation: string };
+  abilities: ReviewAbilities;
+};
+
+const labelOf = (value: string | null, labels: Record<string, { en: string }>) =>
+  value === null ? null : (labels[value]?.en ?? value);
+
+/**
+ * A review as one viewer may read it (STYLE.md §3.9). Every field is taken only when the viewer's audience reads it
+ * (REVIEW_FIELD_AUDIENCE); drafts are shown in full to their own reviewer only (the committee sees their status);
+ * and the result is parsed with the audience's own schema, which drops whatever that audience must not receive.
+ */
+export function presentReview(review: ReviewRow, presentation: ReviewPresentation): ReviewDto {
+  const { viewer, submission, event } = presentation;
+  const audience = audienceOf(viewer) ?? 'authors';
+  const reads = (field: ReviewField) => audienceReads(audience, field);
+  const showsText = viewer === 'owner' || committeeReadsText(review.status);
+  const form = review.structuredReview;
+  const structured: StructuredReviewDto | null =
+    showsText && form
+      ? {
+          overall_evaluation: {
+            score: form.overall_evaluation.score,
+            summary: {
+              strengths: reads('strengths') ? form.overall_evaluation.summary.strengths : [],
+              weaknesses: reads('weaknesses') ? form.overall_evaluation.summary.weaknesses : [],
+            },
+            justification: reads('justification') ? form.overall_evaluation.justification : '',
+          },
+          confidence: {
+            score: form.confidence.score,
+            ...(reads('confidence_comment') ? { comment: form.confidence.comment ?? '' } : {}),
+          },
+          criteria: reads('criteria') ? form.criteria : [],
+          ...(reads('confidential_remarks_for_pc') ? { confidential_remarks_for_pc: review.confidentialRemarks } : {}),
+        }
+      : null;
+  const recommendation = showsText ? review.recommendation : null;
+  const dto: ReviewDto = {
+    id: review.id,
+    public_id: review.publicId,
+    submission: {
+      id: submission.id,
+      public_id: submission.publicId,
+      title: submission.title,
+      event: { id: event.id, public_id: event.publicId, title: event.title },
+    },
+    status: review.status,
+    status_display: REVIEW_STATUS_LABELS[review.status].en,
+    recommendation,
+    recommendation_display: labelOf(recommendation, RECOMMENDATION_LABELS),
+    overall_score: showsText ? review.overallScore : null,
+    confidence: showsText ? review.confidence : null,
+    assigned_at: review.assignedAt.toISOString(),
+    updated_at: review.updatedAt.toISOString(),
+    completed_at: review.completedAt?.toISOString() ?? null,
+    reviewer_label: reviewMessage('reviews.reviewerLabel', { n: review.ordinal }),
+    ordinal: review.ordinal,
+    is_own: viewer === 'owner',
+    structured_review: structured,
+    comments_to_author: showsText && reads('comments_to_author') ? review.commentsToAuthor : '',
+    abilities: presentation.abilities,
+  };
+  if (reads('reviewer_identity') && presentation.reviewer) dto.reviewer = presentReviewerRef(presentation.reviewer);
+  if (showsText && reads('comments_to_chair')) dto.comments_to_chair = review.commentsToChair;
+  if (showsText && reads('confidential_remarks_for_pc')) dto.confidential_remarks_for_pc = review.confidentialRemarks;
+  if (viewer === 'owner') {
+    dto.version = review.version;
+    dto.review_deadline = event.reviewDeadline;
+    dto.timezone = event.timezone;
+  }
+  // The second defence: the audience's schema keeps only what it may receive.
+  if (audience === 'authors') return AuthorReviewDto.parse(dto);
+  if (audience === 'reviewers') return CoReviewerReviewDto.parse(dto);
+  return dto;
+}
+
+/** One of the caller's own reviews, for the review dashboard. */
+export function presentMyReview(
+  review: ReviewRow,
+  presentation: Omit<ReviewPresentation, 'viewer' | 'reviewer'>,
+): MyReviewDto {
+  const full = presentReview(review, { ...presentation, viewer: 'owner' });
+  return {
+    id: full.id,
+    public_id: full.public_id,
+    submission: full.submission,
+    status: full.status,
+    status_display: full.status_display,
+    recommendation: full.recommendation,
+    recommendation_display: full.recommendation_display,
+    overall_score: full.overall_score,
+    confidence: full.confidence,
+    assigned_at: full.assigned_at,
+    updated_at: full.updated_at,
+    completed_at: full.completed_at,
+    review_deadline: presentation.event.reviewDeadline,
+    timezone: presentation.event.timezone,
+    version: review.version,
+    abilities: presentation.abilities,
+  };
+}

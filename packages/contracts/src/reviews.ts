@@ -1,0 +1,914 @@
+import { z } from 'zod';
+import { CONFLICT_SOURCES, CONFLICT_TYPES, type ConflictType } from './submissions.ts';
+import { paginated } from './system.ts';
+
+/*
+ * Reviewing: conflicts of interest, bids, manual and automatic assignment, reviews and who may read which review
+ * field (spec part 2 §2 review screens, §3 Review, §4, §5 Review, §7 Reviews, §8 Reviews, §9; DESIGN.md §4, §5, §7).
+ *
+ * Errors follow the events and submissions APIs: the English text in `detail` (and in `fields` for a field), the
+ * stable message key in `field_codes` (for a field) or `message_code` (otherwise). The keys and both languages are
+ * REVIEW_MESSAGES below. Codes of note:
+ *   409 STALE_REVIEW      the review changed since the client loaded it (send the `version` you read);
+ *   409 STALE_PREVIEW     the assignments or conflicts of the event changed since the preview was computed;
+ *   409 CONFLICT_OF_INTEREST, 409 ALREADY_ASSIGNED, 409 REVIEWER_AT_CAPACITY, 400 DEADLINE_PASSED.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enumerations and constants
+// ---------------------------------------------------------------------------------------------------------------
+
+export const BID_VALUES = ['eager', 'willing', 'in_a_pinch', 'not_willing', 'conflict'] as const;
+export type BidValue = (typeof BID_VALUES)[number];
+
+/**
+ * What a bid adds to the affinity (0–1) of a pair in the automatic assignment; no bid adds 0. A 'conflict' bid
+ * declares a conflict of interest, so the pair is never proposed.
+ */
+export const BID_SCORES: Record<Exclude<BidValue, 'conflict'>, number> = {
+  eager: 1,
+  willing: 0.5,
+  in_a_pinch: -0.5,
+  not_willing: -1,
+};
+
+/** assigned → in_progress (draft saved) → completed (submitted, validated); apps/api/src/modules/reviews/review-state.ts. */
+export const REVIEW_STATUSES = ['assigned', 'in_progress', 'completed'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const RECOMMENDATIONS = ['accept', 'weak_accept', 'borderline', 'weak_reject', 'reject'] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+
+/** How an assignment was made: by a chair for one paper, or by applying an automatic assignment preview. */
+export const ASSIGNMENT_SOURCES = ['manual', 'automatic'] as const;
+export type AssignmentSource = (typeof ASSIGNMENT_SOURCES)[number];
+
+/**
+ * keep_existing: every current assignment stays and counts toward the papers' and reviewers' numbers; only new
+ * pairs are proposed. replace: manual assignments and reviews already started stay; the other automatic
+ * assignments may be dropped in favour of better ones.
+ */
+export const ASSIGNMENT_MODES = ['keep_existing', 'replace'] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+
+export const ASSIGNMENT_PREVIEW_STATUSES = ['queued', 'running', 'done', 'failed', 'applied'] as const;
+export type AssignmentPreviewStatus = (typeof ASSIGNMENT_PREVIEW_STATUSES)[number];
+
+/** Spec §9: overall score −3..3, confidence 1..5, criteria 1..10. */
+export const OVERALL_SCORE_MIN = -3;
+export const OVERALL_SCORE_MAX = 3;
+export const CONFIDENCE_MIN = 1;
+export const CONFIDENCE_MAX = 5;
+export const CRITERION_SCORE_MIN = 1;
+export const CRITERION_SCORE_MAX = 10;
+export const REVIEW_LIST_MAX_ITEMS = 30;
+export const REVIEW_ITEM_MAX_LENGTH = 5_000;
+export const REVIEW_TEXT_MAX_LENGTH = 20_000;
+export const CONFLICT_NOTE_MAX_LENGTH = 1_000;
+/** Whether reviewers of a paper may see each other's names (DESIGN.md §5 leaves it to us: hidden). */
+export const REVIEWERS_SEE_EACH_OTHER = false;
+
+/** Spec §4: the overall score's labels. */
+export const OVERALL_SCORE_LABELS: Record<string, { en: string; ar: string }> = {
+  '3': { en: 'Strong Accept', ar: 'قبول قوي' },
+  '2': { en: 'Accept', ar: 'قبول' },
+  '1': { en: 'Weak Accept', ar: 'قبول ضعيف' },
+  '0': { en: 'Borderline', ar: 'حدّي' },
+  '-1': { en: 'Weak Reject', ar: 'رفض ضعيف' },
+  '-2': { en: 'Reject', ar: 'رفض' },
+  '-3': { en: 'Strong Reject', ar: 'رفض قوي' },
+};
+
+/** Spec §4: the confidence labels. */
+export const CONFIDENCE_LABELS: Record<string, { en: string; ar: string }> = {
+  '5': { en: 'Expert', ar: 'خبير' },
+  '4': { en: 'High', ar: 'عالية' },
+  '3': { en: 'Medium', ar: 'متوسطة' },
+  '2': { en: 'Low', ar: 'منخفضة' },
+  '1': { en: 'None', ar: 'معدومة' },
+};
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, { en: string; ar: string }> = {
+  assigned: { en: 'Assigned', ar: 'مُسنَدة' },
+  in_progress: { en: 'In progress', ar: 'قيد الإعداد' },
+  completed: { en: 'Completed', ar: 'مكتملة' },
+};
+
+export const RECOMMENDATION_LABELS: Record<Recommendation, { en: string; ar: string }> = {
+  accept: { en: 'Accept', ar: 'قبول' },
+  weak_accept: { en: 'Weak accept', ar: 'قبول ضعيف' },
+  borderline: { en: 'Borderline', ar: 'حدّي' },
+  weak_reject: { en: 'Weak reject', ar: 'رفض ضعيف' },
+  reject: { en: 'Reject', ar: 'رفض' },
+};
+
+export const BID_LABELS: Record<BidValue, { en: string; ar: string }> = {
+  eager: { en: 'Eager', ar: 'متحمّس' },
+  willing: { en: 'Willing', ar: 'مستعد' },
+  in_a_pinch: { en: 'In a pinch', ar: 'عند الحاجة' },
+  not_willing: { en: 'Not willing', ar: 'غير راغب' },
+  conflict: { en: 'Conflict', ar: 'تعارض مصالح' },
+};
+
+export const CONFLICT_TYPE_LABELS: Record<ConflictType, { en: string; ar: string }> = {
+  author: { en: 'Author', ar: 'مؤلف' },
+  coauthor: { en: 'Co-author', ar: 'مؤلف مشارك' },
+  institutional: { en: 'Same institution', ar: 'المؤسسة نفسها' },
+  domain: { en: 'Same e-mail domain', ar: 'نطاق البريد الإلكتروني نفسه' },
+  personal: { en: 'Personal', ar: 'شخصي' },
+  other: { en: 'Other', ar: 'أخرى' },
+};
+
+/**
+ * Spec §4: the recommendation is derived from the overall score, never taken from the client: 3 and 2 accept,
+ * 1 weak_accept, 0 borderline, −1 weak_reject, −2 and −3 reject, any other value (none) borderline.
+ */
+export function deriveRecommendation(score: unknown): Recommendation {
+  switch (score) {
+    case 3:
+    case 2:
+      return 'accept';
+    case 1:
+      return 'weak_accept';
+    case 0:
+      return 'borderline';
+    case -1:
+      return 'weak_reject';
+    case -2:
+    case -3:
+      return 'reject';
+    default:
+      return 'borderline';
+  }
+}
+
+/** Spec §3: the criteria a draft carries (each scored 1–10). */
+export const DEFAULT_REVIEW_CRITERIA = [
+  { id: 'originality', name: 'Originality', description: 'How new are the ideas, methods or results?' },
+  { id: 'relevance', name: 'Relevance', description: 'How relevant is the work to the event?' },
+  { id: 'quality', name: 'Technical quality', description: 'Are the methods sound and the claims supported?' },
+  { id: 'clarity', name: 'Clarity', description: 'Is the paper well written and organised?' },
+  { id: 'contribution', name: 'Contribution', description: 'How much does the work advance the field?' },
+] as const;
+export type ReviewCriterionId = (typeof DEFAULT_REVIEW_CRITERIA)[number]['id'];
+
+/**
+ * Who may read each field of a review (STYLE.md §3.6: the review form's visibility is data). Audiences nest:
+ * `authors` ⊂ `reviewers` ⊂ `committee`. The committee is the review's own reviewer and the event's chairs and
+ * event admins without a conflict; reviewers are the other reviewers of the paper (when the event lets them see
+ * other reviews); authors read their reviews once a decision is made (when the event lets them).
+ */
+export const REVIEW_AUDIENCES = ['authors', 'reviewers', 'committee'] as const;
+export type ReviewAudience = (typeof REVIEW_AUDIENCES)[number];
+
+export const REVIEW_FIELD_AUDIENCE = {
+  overall_score: 'authors',
+  recommendation: 'authors',
+  confidence: 'authors',
+  criteria: 'authors',
+  strengths: 'authors',
+  weaknesses: 'authors',
+  justification: 'authors',
+  comments_to_author: 'authors',
+  confidence_comment: 'reviewers',
+  comments_to_chair: 'committee',
+  confidential_remarks_for_pc: 'committee',
+  reviewer_identity: REVIEWERS_SEE_EACH_OTHER ? 'reviewers' : 'committee',
+} as const satisfies Record<string, ReviewAudience>;
+export type ReviewField = keyof typeof REVIEW_FIELD_AUDIENCE;
+
+/** Whether an audience level may read a field. */
+export function audienceReads(audience: ReviewAudience, field: ReviewField): boolean {
+  return REVIEW_AUDIENCES.indexOf(audience) >= REVIEW_AUDIENCES.indexOf(REVIEW_FIELD_AUDIENCE[field]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Message keys of the reviewing APIs with English and Arabic text; `{name}` is filled from the error. */
+export const REVIEW_MESSAGES = {
+  // Spec §5 Review, final submit only, in this order.
+  'reviews.validations.strengthRequired': {
+    en: 'Please provide at least one strength',
+    ar: 'يُرجى ذكر نقطة قوة واحدة على الأقل',
+  },
+  'reviews.validations.weaknessRequired': {
+    en: 'Please provide at least one weakness',
+    ar: 'يُرجى ذكر نقطة ضعف واحدة على الأقل',
+  },
+  'reviews.validations.justificationRequired': { en: 'Justification is required', ar: 'التبرير مطلوب' },
+  'reviews.validations.confidenceCommentRequired': {
+    en: 'Confidence comment is required',
+    ar: 'التعليق على مستوى الثقة مطلوب',
+  },
+  'reviews.validations.scoreRequired': {
+    en: 'Please choose an overall score',
+    ar: 'يُرجى اختيار التقييم العام',
+  },
+  'reviews.validations.confidenceRequired': {
+    en: 'Please choose a confidence level',
+    ar: 'يُرجى اختيار مستوى الثقة',
+  },
+  'reviews.validations.scoreInvalid': {
+    en: 'The overall score must be a whole number from -3 to 3',
+    ar: 'يجب أن يكون التقييم العام عددًا صحيحًا من ‎-3 إلى 3',
+  },
+  'reviews.validations.confidenceInvalid': {
+    en: 'The confidence must be a whole number from 1 to 5',
+    ar: 'يجب أن يكون مستوى الثقة عددًا صحيحًا من 1 إلى 5',
+  },
+  'reviews.validations.criterionInvalid': {
+    en: 'Each criterion score must be a whole number from 1 to 10',
+    ar: 'يجب أن تكون درجة كل معيار عددًا صحيحًا من 1 إلى 10',
+  },
+  'reviews.validations.structuredReviewInvalid': {
+    en: 'scores.structured_review must be the review form as a JSON object',
+    ar: 'يجب أن يكون الحقل scores.structured_review نموذج التحكيم بصيغة كائن JSON',
+  },
+  'reviews.validations.listInvalid': {
+    en: 'Strengths and weaknesses must be lists of at most {max} texts',
+    ar: 'يجب أن تكون نقاط القوة والضعف قوائم لا تزيد على {max} نصًا',
+  },
+  'reviews.validations.textTooLong': {
+    en: 'This text is too long (at most {max} characters).',
+    ar: 'هذا النص طويل جدًا (الحد الأقصى {max} حرف).',
+  },
+  'reviews.validations.statusInvalid': {
+    en: 'status must be in_progress (save as draft) or completed (submit the review)',
+    ar: 'يجب أن تكون الحالة in_progress (حفظ كمسودة) أو completed (إرسال التحكيم)',
+  },
+  'reviews.validations.submissionRequired': { en: 'submission is required', ar: 'الورقة (submission) مطلوبة' },
+  'reviews.validations.versionInvalid': {
+    en: 'version must be the whole number you read with the review',
+    ar: 'يجب أن يكون الإصدار (version) العدد الصحيح الذي قرأته مع التحكيم',
+  },
+  'reviews.notFound': { en: 'Review not found.', ar: 'التحكيم غير موجود.' },
+  'reviews.notAssigned': {
+    en: 'You are not assigned to review this submission.',
+    ar: 'لم يُسند إليك تحكيم هذه الورقة.',
+  },
+  'reviews.writeDenied': {
+    en: 'Only the reviewer assigned to this review can change it.',
+    ar: 'لا يمكن تعديل هذا التحكيم إلا للمحكّم المسند إليه.',
+  },
+  'reviews.conflicted': {
+    en: 'You have a conflict of interest with this submission.',
+    ar: 'لديك تعارض مصالح مع هذه الورقة.',
+  },
+  'reviews.deadlinePassed': {
+    en: 'The review deadline of this event ({deadline}, {timezone}) has passed.',
+    ar: 'انتهى الموعد النهائي للتحكيم في هذه الفعالية ({deadline}، {timezone}).',
+  },
+  'reviews.stale': {
+    en: 'This review was changed elsewhere (another tab or window) after you opened it. Reload it to see the latest version, then save again.',
+    ar: 'عُدِّل هذا التحكيم في مكان آخر (علامة تبويب أو نافذة أخرى) بعد أن فتحته. أعد تحميله لرؤية أحدث نسخة ثم احفظ مرة أخرى.',
+  },
+  'reviews.cannotReopen': {
+    en: 'A submitted review cannot go back to draft.',
+    ar: 'لا يمكن إعادة تحكيم مُرسَل إلى مسودة.',
+  },
+  'reviews.saved': { en: 'Review saved as draft', ar: 'تم حفظ التحكيم كمسودة' },
+  'reviews.submitted': { en: 'Review submitted successfully', ar: 'تم إرسال التحكيم بنجاح' },
+  'reviews.hiddenUntilDecision': {
+    en: 'The reviews will be available once a decision has been made.',
+    ar: 'ستتاح التحكيمات بعد اتخاذ القرار.',
+  },
+  'reviews.hiddenFromAuthors': {
+    en: 'This event does not share its reviews with the authors.',
+    ar: 'لا تشارك هذه الفعالية التحكيمات مع المؤلفين.',
+  },
+  'reviews.hiddenUntilOwnSubmitted': {
+    en: 'The other reviews will be visible once you have submitted your own.',
+    ar: 'ستظهر التحكيمات الأخرى بعد أن ترسل تحكيمك.',
+  },
+  'reviews.reviewerLabel': { en: 'Reviewer {n}', ar: 'المحكّم {n}' },
+  'bids.valueInvalid': {
+    en: 'Choose a bid: eager, willing, in_a_pinch, not_willing or conflict',
+    ar: 'اختر رغبة: eager أو willing أو in_a_pinch أو not_willing أو conflict',
+  },
+  'bids.denied': {
+    en: 'Only the reviewers of this event can bid on its submissions.',
+    ar: 'لا يمكن إبداء الرغبة في أوراق هذه الفعالية إلا لمحكّميها.',
+  },
+  'bids.conflicted': {
+    en: 'You have a conflict of interest with this submission, so you cannot bid on it.',
+    ar: 'لديك تعارض مصالح مع هذه الورقة، لذا لا يمكنك إبداء الرغبة في تحكيمها.',
+  },
+  'bids.closed': {
+    en: 'Bidding is closed: the review deadline of this event ({deadline}, {timezone}) has passed.',
+    ar: 'انتهت فترة إبداء الرغبات: انقضى الموعد النهائي للتحكيم في هذه الفعالية ({deadline}، {timezone}).',
+  },
+  'assignments.denied': {
+    en: 'Only the event admins and chairs of this event can assign reviewers.',
+    ar: 'لا يمكن إسناد المحكّمين إلا لمسؤولي الفعالية ورؤسائها.',
+  },
+  'assignments.managerConflicted': {
+    en: 'You have a conflict of interest with this submission and cannot manage its reviews.',
+    ar: 'لديك تعارض مصالح مع هذه الورقة ولا يمكنك إدارة تحكيمها.',
+  },
+  'assignments.reviewerRequired': { en: 'reviewer_id is required', ar: 'معرّف المحكّم (reviewer_id) مطلوب' },
+  'assignments.reviewerNotFound': {
+    en: 'No active reviewer of this event has this id.',
+    ar: 'لا يوجد محكّم نشط في هذه الفعالية بهذا المعرّف.',
+  },
+  'assignments.conflicted': {
+    en: '{name} has a conflict of interest with this submission ({reason}) and cannot be assigned.',
+    ar: 'لدى {name} تعارض مصالح مع هذه الورقة ({reason}) ولا يمكن إسنادها إليه.',
+  },
+  'assignments.alreadyAssigned': {
+    en: '{name} is already assigned to this submission.',
+    ar: 'الورقة مُسنَدة إلى {name} بالفعل.',
+  },
+  'assignments.atCapacity': {
+    en: '{name} already reviews {load} papers of this event (at most {max}). Send "force": true to assign anyway.',
+    ar: 'يحكّم {name} بالفعل {load} أوراق في هذه الفعالية (الحد الأقصى {max}). أرسل "force": true للإسناد رغم ذلك.',
+  },
+  'assignments.notAssigned': {
+    en: 'This reviewer is not assigned to this submission.',
+    ar: 'هذه الورقة غير مُسنَدة إلى هذا المحكّم.',
+  },
+  'assignments.reviewCompleted': {
+    en: 'This reviewer has submitted the review, so the assignment cannot be removed.',
+    ar: 'أرسل هذا المحكّم تحكيمه، لذا لا يمكن إلغاء الإسناد.',
+  },
+  'assignments.assigned': { en: 'Reviewer assigned successfully', ar: 'تم إسناد المحكّم بنجاح' },
+  'assignments.applied': {
+    en: 'Assignment applied: {created} new, {removed} removed, {kept} kept.',
+    ar: 'طُبّق الإسناد: {created} جديد، و{removed} أُلغي، و{kept} أُبقي.',
+  },
+  'assignments.previewNotFound': { en: 'Assignment preview not found.', ar: 'معاينة الإسناد غير موجودة.' },
+  'assignments.previewIdRequired': { en: 'preview_id is required', ar: 'معرّف المعاينة (preview_id) مطلوب' },
+  'assignments.modeInvalid': {
+    en: 'mode must be keep_existing or replace',
+    ar: 'يجب أن يكون الوضع (mode) keep_existing أو replace',
+  },
+  'assignments.modeMismatch': {
+    en: 'This preview was computed with mode {preview_mode}. Compute a new preview to apply it with mode {mode}.',
+    ar: 'حُسبت هذه المعاينة بالوضع {preview_mode}. احسب معاينة جديدة لتطبيقها بالوضع {mode}.',
+  },
+  'assignments.previewNotReady': {
+    en: 'The assignment is still being computed. Try again when its status is done.',
+    ar: 'لا يزال الإسناد قيد الحساب. حاول مرة أخرى عندما تصبح حالته done.',
+  },
+  'assignments.previewFailed': {
+    en: 'The assignment could not be computed. Compute a new preview.',
+    ar: 'تعذّر حساب الإسناد. احسب معاينة جديدة.',
+  },
+  'assignments.previewApplied': {
+    en: 'This preview has already been applied.',
+    ar: 'طُبّقت هذه المعاينة بالفعل.',
+  },
+  'assignments.stalePreview': {
+    en: 'The assignments or conflicts of this event changed after this preview was computed. Compute a new preview.',
+    ar: 'تغيّرت الإسنادات أو تعارضات المصالح في هذه الفعالية بعد حساب هذه المعاينة. احسب معاينة جديدة.',
+  },
+  'assignments.shortNoEligible': {
+    en: 'Only {eligible} reviewers of the event may review it (the others have a conflict of interest); {wanted} are wanted.',
+    ar: 'لا يمكن تحكيمها إلا لـ{eligible} من محكّمي الفعالية (لدى الآخرين تعارض مصالح)، والمطلوب {wanted}.',
+  },
+  'assignments.shortCapacity': {
+    en: 'The reviewers who may review it have reached their maximum number of papers.',
+    ar: 'بلغ المحكّمون الذين يمكنهم تحكيمها الحد الأقصى لعدد الأوراق.',
+  },
+  'conflicts.notFound': { en: 'Conflict of interest not found.', ar: 'تعارض المصالح غير موجود.' },
+  'conflicts.denied': {
+    en: 'Only the event admins and chairs of this event can manage its conflicts of interest.',
+    ar: 'لا يمكن إدارة تعارضات المصالح إلا لمسؤولي الفعالية ورؤسائها.',
+  },
+  'conflicts.declareDenied': {
+    en: 'You can declare conflicts only for your own submissions, or for yourself as a reviewer of this event.',
+    ar: 'لا يمكنك التصريح بتعارض مصالح إلا لأوراقك، أو لنفسك بصفتك محكّمًا في هذه الفعالية.',
+  },
+  'conflicts.submissionRequired': {
+    en: 'submission_id is required',
+    ar: 'معرّف الورقة (submission_id) مطلوب',
+  },
+  'conflicts.submissionNotFound': {
+    en: 'No submission of this event has this id.',
+    ar: 'لا توجد ورقة في هذه الفعالية بهذا المعرّف.',
+  },
+  'conflicts.userRequired': {
+    en: 'user_id or email is required',
+    ar: 'معرّف المستخدم (user_id) أو البريد الإلكتروني مطلوب',
+  },
+  'conflicts.userNotMember': {
+    en: 'No reviewer, chair or event admin of this event matches this user.',
+    ar: 'لا يوجد محكّم أو رئيس أو مسؤول في هذه الفعالية يطابق هذا المستخدم.',
+  },
+  'conflicts.typeInvalid': {
+    en: 'type must be one of: coauthor, institutional, domain, personal, other',
+    ar: 'يجب أن يكون النوع (type) أحد: coauthor أو institutional أو domain أو personal أو other',
+  },
+  'conflicts.emailRequired': { en: 'Email is required', ar: 'البريد الإلكتروني مطلوب' },
+  'conflicts.emailInvalid': { en: 'Enter a valid email address', ar: 'أدخل عنوان بريد إلكتروني صحيحًا' },
+  'conflicts.authorshipPermanent': {
+    en: 'An authorship conflict cannot be lifted.',
+    ar: 'لا يمكن رفع تعارض مصالح ناتج عن التأليف.',
+  },
+  'conflicts.liftDenied': {
+    en: 'Only the event admins and chairs, or the person who declared it, can remove this conflict of interest.',
+    ar: 'لا يمكن إزالة تعارض المصالح هذا إلا لمسؤولي الفعالية ورؤسائها أو لمن صرّح به.',
+  },
+  'conflicts.reason.author': { en: 'Author of the submission', ar: 'مؤلف الورقة' },
+  'conflicts.reason.domain': {
+    en: 'Same e-mail domain as {author} ({domain})',
+    ar: 'نطاق البريد الإلكتروني نفسه الذي لدى {author} ({domain})',
+  },
+  'conflicts.reason.affiliation': {
+    en: 'Same affiliation as {author} ({affiliation})',
+    ar: 'جهة الانتساب نفسها التي لدى {author} ({affiliation})',
+  },
+  'conflicts.reason.coauthor': {
+    en: 'Co-author of {author} on another submission',
+    ar: 'مؤلف مشارك مع {author} في ورقة أخرى',
+  },
+  'conflicts.reason.declared': { en: 'Declared by {name}', ar: 'صرّح به {name}' },
+  'conflicts.reason.bid': {
+    en: 'Declared by the reviewer when bidding',
+    ar: 'صرّح به المحكّم عند إبداء رغبته',
+  },
+} as const satisfies Record<string, { en: string; ar: string }>;
+export type ReviewMessageKey = keyof typeof REVIEW_MESSAGES;
+
+/** The text of a message key in a language, with `{name}` placeholders filled in. */
+export function reviewMessage(
+  key: ReviewMessageKey,
+  params: Record<string, string | number> = {},
+  language: 'en' | 'ar' = 'en',
+): string {
+  return REVIEW_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A user or submission by public id (`12-abcdefgh`) or numeric id. */
+const IdField = z.union([z.string().max(60), z.number().int()], { error: 'validation.invalid' });
+
+/**
+ * The structured review form (spec §3) as the client sends it inside `scores.structured_review` (a JSON text) or
+ * directly as an object. Only the shape is checked here; the rules are checked on the server in the spec's order.
+ */
+export const StructuredReviewInput = z.object({
+  overall_evaluation: z
+    .object({
+      score: z.unknown().optional(),
+      summary: z.object({ strengths: z.unknown().optional(), weaknesses: z.unknown().optional() }).partial().nullish(),
+      justification: z.unknown().optional(),
+    })
+    .partial()
+    .nullish(),
+  confidence: z.object({ score: z.unknown().optional(), comment: z.unknown().optional() }).partial().nullish(),
+  confidential_remarks_for_pc: z.unknown().optional(),
+  criteria: z.unknown().optional(),
+});
+export type StructuredReviewInput = z.infer<typeof StructuredReviewInput>;
+
+/**
+ * `POST /api/reviews/` (spec §3 Review payload) and `PATCH /api/reviews/{id}/`. `recommendation` and
+ * `completed_at` are accepted for the old client and ignored: the server derives both. `version` is the review's
+ * version as last read; a save against an older version answers 409 STALE_REVIEW (omitted: the client started
+ * from the empty, never-saved review).
+ */
+export const SaveReviewBody = z.object({
+  submission: IdField.nullish(),
+  status: z.string({ error: 'validation.invalid' }).nullish(),
+  recommendation: z.unknown().optional(),
+  comments_to_author: z.string({ error: 'validation.invalid' }).nullish(),
+  comments_to_chair: z.string({ error: 'validation.invalid' }).nullish(),
+  confidence: z.unknown().optional(),
+  scores: z
+    .object({ structured_review: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish() })
+    .passthrough()
+    .nullish(),
+  /** The form as an object (an alternative to the JSON text in scores.structured_review). */
+  structured_review: z.record(z.string(), z.unknown()).nullish(),
+  completed_at: z.unknown().optional(),
+  version: z.union([z.number(), z.string()], { error: 'validation.invalid' }).nullish(),
+});
+export type SaveReviewBody = z.infer<typeof SaveReviewBody>;
+
+export const ReviewIdParams = z.object({ id: z.string().max(60) });
+export type ReviewIdParams = z.infer<typeof ReviewIdParams>;
+
+export const BidBody = z.object({ value: z.string({ error: 'validation.invalid' }).nullish() });
+export type BidBody = z.infer<typeof BidBody>;
+
+const pageField = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .default(1);
+const pageSizeField = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(100, 'validation.invalid')
+  .default(25);
+
+/** `GET events/{id}/bids/`: the caller's bidding list. `bid=none` lists the submissions not bid on yet. */
+export const BiddingListQuery = z.object({
+  page: pageField,
+  page_size: pageSizeField,
+  bid: z.enum([...BID_VALUES, 'none'], { error: 'validation.invalidChoice' }).optional(),
+  search: z.string().trim().max(200, 'validation.tooLong').optional(),
+});
+export type BiddingListQuery = z.infer<typeof BiddingListQuery>;
+
+export const AssignBody = z.object({
+  reviewer_id: IdField.nullish(),
+  /** Assign even when the reviewer has reached max_papers (never past a conflict). */
+  force: z.boolean({ error: 'validation.invalid' }).optional(),
+});
+export type AssignBody = z.infer<typeof AssignBody>;
+
+export const UnassignParams = z.object({ id: z.string().max(60), reviewer_id: z.string().max(60) });
+export type UnassignParams = z.infer<typeof UnassignParams>;
+
+export const AssignmentPreviewBody = z.object({ mode: z.string({ error: 'validation.invalid' }).nullish() }).nullish();
+export type AssignmentPreviewBody = z.infer<typeof AssignmentPreviewBody>;
+
+export const AssignmentPreviewParams = z.object({ id: z.string().max(60), preview_id: z.string().max(60) });
+export type AssignmentPreviewParams = z.infer<typeof AssignmentPreviewParams>;
+
+export const ApplyAssignmentBody = z.object({
+  preview_id: z.union([z.string().max(60), z.number().int()], { error: 'validation.invalid' }).nullish(),
+  mode: z.string({ error: 'validation.invalid' }).nullish(),
+});
+export type ApplyAssignmentBody = z.infer<typeof ApplyAssignmentBody>;
+
+/** `GET events/{id}/conflicts/` filters. */
+export const ConflictListQuery = z.object({
+  page: pageField,
+  page_size: pageSizeField,
+  submission: z.string().max(60).optional(),
+  user: z.string().max(60).optional(),
+  type: z.enum(CONFLICT_TYPES, { error: 'validation.invalidChoice' }).optional(),
+  source: z.enum(CONFLICT_SOURCES, { error: 'validation.invalidChoice' }).optional(),
+});
+export type ConflictListQuery = z.infer<typeof ConflictListQuery>;
+
+/**
+ * `POST events/{id}/conflicts/`: declare a conflict between a person (a reviewer, chair or event admin of the
+ * event, by user_id or email) and a submission. Chairs declare any pair; an author declares for their own
+ * submission; a reviewer declares for themself (user omitted).
+ */
+export const DeclareConflictBody = z.object({
+  submission_id: IdField.nullish(),
+  user_id: IdField.nullish(),
+  email: z.string({ error: 'validation.invalid' }).nullish(),
+  type: z.string({ error: 'validation.invalid' }).nullish(),
+  reason: z.string({ error: 'validation.invalid' }).nullish(),
+});
+export type DeclareConflictBody = z.infer<typeof DeclareConflictBody>;
+
+export const ConflictIdParams = z.object({ id: z.string().max(60), conflict_id: z.string().max(60) });
+export type ConflictIdParams = z.infer<typeof ConflictIdParams>;
+
+/** `POST events/{id}/conflicts/check/`: who a candidate would conflict with, before inviting them. */
+export const ConflictCheckBody = z.object({
+  email: z.string({ error: 'validation.invalid' }).nullish(),
+  /** Used when no account has this address (an account's own affiliation wins). */
+  affiliation: z.string({ error: 'validation.invalid' }).nullish(),
+});
+export type ConflictCheckBody = z.infer<typeof ConflictCheckBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A person as the committee sees them. Never sent to authors, nor to other reviewers (REVIEWERS_SEE_EACH_OTHER). */
+export const ReviewerRefDto = z.object({
+  public_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  affiliation: z.string(),
+});
+export type ReviewerRefDto = z.infer<typeof ReviewerRefDto>;
+
+export const SubmissionRefDto = z.object({ id: z.number().int(), public_id: z.string(), title: z.string() });
+export type SubmissionRefDto = z.infer<typeof SubmissionRefDto>;
+
+/** One reason of a conflict: its message key with parameters (REVIEW_MESSAGES) and the English text. */
+export const ConflictReasonDto = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.string()),
+  message: z.string(),
+});
+export type ConflictReasonDto = z.infer<typeof ConflictReasonDto>;
+
+export const ConflictDto = z.object({
+  id: z.number().int(),
+  submission: SubmissionRefDto,
+  user: ReviewerRefDto,
+  type: z.enum(CONFLICT_TYPES),
+  type_display: z.string(),
+  source: z.enum(CONFLICT_SOURCES),
+  /** The stored reason (English), and each reason with its message key. */
+  reason: z.string(),
+  reasons: z.array(ConflictReasonDto),
+  declared_by: z.object({ public_id: z.string(), full_name: z.string() }).nullable(),
+  created_at: z.string(),
+  abilities: z.object({ lift: z.boolean() }),
+});
+export type ConflictDto = z.infer<typeof ConflictDto>;
+
+export const ConflictPageDto = paginated(ConflictDto);
+export type ConflictPageDto = z.infer<typeof ConflictPageDto>;
+
+export const ConflictCheckDto = z.object({
+  email: z.string(),
+  /** Whether an account has this address (its affiliation and co-authorships were used). */
+  registered: z.boolean(),
+  conflicts: z.array(
+    z.object({ submission: SubmissionRefDto, type: z.enum(CONFLICT_TYPES), reasons: z.array(ConflictReasonDto) }),
+  ),
+  count: z.number().int(),
+});
+export type ConflictCheckDto = z.infer<typeof ConflictCheckDto>;
+
+export const BidDto = z.object({
+  /** The submission's public id. */
+  submission: z.string(),
+  value: z.enum(BID_VALUES).nullable(),
+  value_display: z.string().nullable(),
+  /** Whether the caller has a conflict of interest with the submission (then it cannot be bid on). */
+  conflict: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+export type BidDto = z.infer<typeof BidDto>;
+
+/** An author on the bidding list (absent in double-blind events). */
+export const BiddingAuthorDto = z.object({ full_name: z.string(), affiliation: z.string() });
+
+/** One submission of the bidding list: what a reviewer needs to choose (titles, abstracts, keywords). */
+export const BiddingItemDto = z.object({
+  id: z.number().int(),
+  public_id: z.string(),
+  title: z.string(),
+  abstract: z.string(),
+  keywords: z.string(),
+  keywords_list: z.array(z.string()),
+  track: z.string().nullable(),
+  track_name: z.string().nullable(),
+  authors: z.array(BiddingAuthorDto),
+  authors_hidden: z.boolean(),
+  bid: z.enum(BID_VALUES).nullable(),
+  bid_display: z.string().nullable(),
+  conflict: z.boolean(),
+});
+export type BiddingItemDto = z.infer<typeof BiddingItemDto>;
+
+export const BiddingPageDto = paginated(BiddingItemDto).extend({
+  /** How many of the event's submissions (that the caller may bid on) have a bid of each value. */
+  summary: z.record(z.string(), z.number().int()),
+});
+export type BiddingPageDto = z.infer<typeof BiddingPageDto>;
+
+export const CandidateDto = z.object({
+  reviewer: ReviewerRefDto,
+  expertise: z.string(),
+  max_papers: z.number().int(),
+  /** Papers of this event assigned to the reviewer now. */
+  load: z.number().int(),
+  /** 0–1, from the affinity provider; the terms that matched most. */
+  affinity: z.number(),
+  affinity_terms: z.array(z.string()),
+  bid: z.enum(BID_VALUES).nullable(),
+  /** affinity + the bid's value: what the automatic assignment maximises. */
+  score: z.number(),
+  assigned: z.boolean(),
+  review_status: z.enum(REVIEW_STATUSES).nullable(),
+  conflict: z
+    .object({
+      type: z.enum(CONFLICT_TYPES),
+      source: z.enum(CONFLICT_SOURCES),
+      reason: z.string(),
+      reasons: z.array(ConflictReasonDto),
+    })
+    .nullable(),
+  assignable: z.boolean(),
+  /** Why not: conflict, assigned or at_capacity (at_capacity may be overridden with force). */
+  not_assignable_reason: z.enum(['conflict', 'assigned', 'at_capacity']).nullable(),
+});
+export type CandidateDto = z.infer<typeof CandidateDto>;
+
+export const CandidatesDto = z.object({
+  submission: SubmissionRefDto,
+  reviewers_per_paper: z.number().int(),
+  assigned_count: z.number().int(),
+  provider: z.literal('local'),
+  candidates: z.array(CandidateDto),
+});
+export type CandidatesDto = z.infer<typeof CandidatesDto>;
+
+export const AssignmentDto = z.object({
+  review_id: z.string(),
+  submission: SubmissionRefDto,
+  reviewer: ReviewerRefDto,
+  status: z.enum(REVIEW_STATUSES),
+  source: z.enum(ASSIGNMENT_SOURCES),
+  assigned_at: z.string(),
+  message: z.string(),
+});
+export type AssignmentDto = z.infer<typeof AssignmentDto>;
+
+/** The review form as stored and shown (confidential remarks only for the committee). */
+export const StructuredReviewDto = z.object({
+  overall_evaluation: z.object({
+    score: z.number().int().nullable(),
+    summary: z.object({ strengths: z.array(z.string()), weaknesses: z.array(z.string()) }),
+    justification: z.string(),
+  }),
+  confidence: z.object({ score: z.number().int().nullable(), comment: z.string().optional() }),
+  criteria: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      min_score: z.number().int(),
+      max_score: z.number().int(),
+      score: z.number().int().nullable(),
+    }),
+  ),
+  confidential_remarks_for_pc: z.string().optional(),
+});
+export type StructuredReviewDto = z.infer<typeof StructuredReviewDto>;
+
+export const ReviewAbilities = z.object({ edit: z.boolean(), submit: z.boolean() });
+export type ReviewAbilities = z.infer<typeof ReviewAbilities>;
+
+const reviewSummary = {
+  id: z.number().int(),
+  public_id: z.string(),
+  submission: z.object({
+    id: z.number().int(),
+    public_id: z.string(),
+    title: z.string(),
+    event: z.object({ id: z.number().int(), public_id: z.string(), title: z.string() }),
+  }),
+  status: z.enum(REVIEW_STATUSES),
+  status_display: z.string(),
+  recommendation: z.enum(RECOMMENDATIONS).nullable(),
+  recommendation_display: z.string().nullable(),
+  overall_score: z.number().int().nullable(),
+  confidence: z.number().int().nullable(),
+  assigned_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+};
+
+/** One review of the caller (`GET /api/reviews/my-reviews/`). */
+export const MyReviewDto = z.object({
+  ...reviewSummary,
+  /** The event's review deadline (YYYY-MM-DD, ending 23:59:59 in `timezone`). */
+  review_deadline: z.string(),
+  timezone: z.string(),
+  version: z.number().int(),
+  abilities: ReviewAbilities,
+});
+export type MyReviewDto = z.infer<typeof MyReviewDto>;
+
+export const MyReviewListDto = z.array(MyReviewDto);
+export type MyReviewListDto = z.infer<typeof MyReviewListDto>;
+
+/**
+ * A review as one viewer may read it. Fields outside the viewer's audience (REVIEW_FIELD_AUDIENCE) are absent:
+ * `reviewer`, `comments_to_chair` and `confidential_remarks_for_pc` reach the committee only; the confidence
+ * comment reaches reviewers and the committee. `reviewer_label` ("Reviewer 2") is the same for everyone.
+ */
+export const ReviewDto = z.object({
+  ...reviewSummary,
+  reviewer_label: z.string(),
+  ordinal: z.number().int(),
+  is_own: z.boolean(),
+  reviewer: ReviewerRefDto.optional(),
+  structured_review: StructuredReviewDto.nullable(),
+  comments_to_author: z.string(),
+  comments_to_chair: z.string().optional(),
+  confidential_remarks_for_pc: z.string().optional(),
+  version: z.number().int().optional(),
+  review_deadline: z.string().optional(),
+  timezone: z.string().optional(),
+  abilities: ReviewAbilities,
+});
+export type ReviewDto = z.infer<typeof ReviewDto>;
+
+/** What a review looks like to its authors: a strict subset (the serializer drops everything else). */
+export const AuthorReviewDto = ReviewDto.omit({
+  reviewer: true,
+  comments_to_chair: true,
+  confidential_remarks_for_pc: true,
+  version: true,
+  review_deadline: true,
+  timezone: true,
+}).extend({
+  structured_review: StructuredReviewDto.omit({ confidential_remarks_for_pc: true, confidence: true })
+    .extend({ confidence: z.object({ score: z.number().int().nullable() }) })
+    .nullable(),
+});
+export type AuthorReviewDto = z.infer<typeof AuthorReviewDto>;
+
+/** What another reviewer of the paper sees: no identities, no confidential fields. */
+export const CoReviewerReviewDto = ReviewDto.omit({
+  reviewer: true,
+  comments_to_chair: true,
+  confidential_remarks_for_pc: true,
+  version: true,
+  review_deadline: true,
+  timezone: true,
+}).extend({
+  structured_review: StructuredReviewDto.omit({ confidential_remarks_for_pc: true }).nullable(),
+});
+export type CoReviewerReviewDto = z.infer<typeof CoReviewerReviewDto>;
+
+/** Whose eyes a list of reviews was filtered for, and why some may be missing. */
+export const REVIEW_VISIBILITIES = ['committee', 'reviewer', 'author', 'none'] as const;
+export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
+
+/** `GET submissions/{id}/reviews/`: the reviews of a submission the caller may read. */
+export const SubmissionReviewsDto = z.object({
+  submission: SubmissionRefDto,
+  visibility: z.enum(REVIEW_VISIBILITIES),
+  /** Why reviews are held back (a REVIEW_MESSAGES key and its English text), or null. */
+  notice: z.object({ code: z.string(), message: z.string() }).nullable(),
+  reviews: z.array(ReviewDto),
+  /** The committee only: mean overall score of the completed reviews (null when none). */
+  average_overall_score: z.number().nullable().optional(),
+  assigned_count: z.number().int().optional(),
+  completed_count: z.number().int().optional(),
+});
+export type SubmissionReviewsDto = z.infer<typeof SubmissionReviewsDto>;
+
+/** `POST events/{id}/assignment/preview/` → 202. */
+export const AssignmentPreviewCreatedDto = z.object({
+  preview_id: z.string(),
+  status: z.enum(ASSIGNMENT_PREVIEW_STATUSES),
+});
+export type AssignmentPreviewCreatedDto = z.infer<typeof AssignmentPreviewCreatedDto>;
+
+export const ProposedPairDto = z.object({
+  submission: SubmissionRefDto,
+  reviewer: ReviewerRefDto,
+  /** affinity + bid value. */
+  score: z.number(),
+  affinity: z.number(),
+  bid: z.enum(BID_VALUES).nullable(),
+  /** Which of the reviewer's terms matched the paper (the affinity provider's reasons). */
+  reasons: z.array(z.string()),
+  /** Already assigned before (kept), or proposed now. */
+  existing: z.boolean(),
+});
+export type ProposedPairDto = z.infer<typeof ProposedPairDto>;
+
+export const AssignmentResultDto = z.object({
+  pairs: z.array(ProposedPairDto),
+  new_count: z.number().int(),
+  /** Assignments that applying in replace mode would remove. */
+  removed: z.array(z.object({ submission: SubmissionRefDto, reviewer: ReviewerRefDto })),
+  total_score: z.number(),
+  /** The paper whose assigned pairs sum to the least, and that sum. */
+  lowest_paper_score: z.number().nullable(),
+  lowest_paper: SubmissionRefDto.nullable(),
+  load_histogram: z.array(z.object({ papers: z.number().int(), reviewers: z.number().int() })),
+  short: z.array(
+    z.object({
+      submission: SubmissionRefDto,
+      wanted: z.number().int(),
+      assigned: z.number().int(),
+      eligible_reviewers: z.number().int(),
+      reason: z.object({ code: z.string(), message: z.string() }),
+    }),
+  ),
+  reviewers_per_paper: z.number().int(),
+  papers: z.number().int(),
+  reviewers: z.number().int(),
+});
+export type AssignmentResultDto = z.infer<typeof AssignmentResultDto>;
+
+export const AssignmentPreviewDto = z.object({
+  preview_id: z.string(),
+  status: z.enum(ASSIGNMENT_PREVIEW_STATUSES),
+  /** 0–1. */
+  progress: z.number(),
+  mode: z.enum(ASSIGNMENT_MODES),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  error: z.string().nullable(),
+  result: AssignmentResultDto.nullable(),
+});
+export type AssignmentPreviewDto = z.infer<typeof AssignmentPreviewDto>;
+
+export const ApplyAssignmentDto = z.object({
+  message: z.string(),
+  created: z.number().int(),
+  removed: z.number().int(),
+  kept: z.number().int(),
+});
+export type ApplyAssignmentDto = z.infer<typeof ApplyAssignmentDto>;
