@@ -82,9 +82,19 @@ export function solveAssignment(problem: AssignmentProblem, options: SolveOption
   let scale = options.scoreScale ?? DEFAULT_SCORE_SCALE;
   if (!(scale > 0) || !Number.isFinite(scale)) throw new RangeError('scoreScale must be a positive number');
   if (maxScore > 0) scale = Math.min(scale, 2 ** 46 / (maxScore * (nodeCount + 1)));
+  // Progress never goes back, not even when a retry starts over.
+  const onProgress = options.onProgress;
+  let reported = -1;
+  const progress = onProgress
+    ? (p: number) => {
+        if (p <= reported) return;
+        reported = p;
+        onProgress(p);
+      }
+    : undefined;
   for (;;) {
     try {
-      return solveScaled(problem, scale, options, started);
+      return solveScaled(problem, scale, { ...options, onProgress: progress }, started);
     } catch (error) {
       if (!(error instanceof PriceOverflowError)) throw error;
       scale /= 16;
