@@ -50,6 +50,16 @@ describe('TF-IDF on a tiny corpus', () => {
     expect(repeated.graph).toBeCloseTo(raw.graph / rawNorm, 6);
   });
 
+  it('treats a word the same whether the text had it plain, capitalised, accented or split at a line end', () => {
+    const variants = buildAffinityModel([
+      doc('a', 'Speech RECOGNITION', 'naïve'),
+      doc('b', 'speech recog-\nnition', 'naive'),
+    ]);
+    expect(variants.idf('recognit')).toBeCloseTo(Math.log(1 + 0.5 / 2.5), 6); // in both documents (N = 2)
+    expect(variants.idf('naiv')).toBeDefined();
+    expect(variants.idf('speech recognit')).toBeDefined();
+  });
+
   it('scores a one-paper reviewer as a third of the cosine (the mean of the top three, missing ones 0)', () => {
     const reviewer: ReviewerProfile = { id: 'r', papers: [corpus[0] as AffinityDocument] };
     const { scores } = model.score([reviewer], [corpus[1] as AffinityDocument]);

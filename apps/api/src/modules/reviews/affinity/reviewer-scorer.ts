@@ -3,14 +3,17 @@ import type { InvertedIndex, SparseVector } from './sparse.ts';
 /** A reviewer document (a paper, or the expertise + bio text) and the factor its similarities are scaled by. */
 export type WeightedVector = { vector: SparseVector; weight: number };
 
-/** Documents scored together: their similarity rows (CHUNK × submissions float64) stay small. */
+/** Documents scored together: their similarity rows (CHUNK × submissions float32) stay small. */
 const CHUNK = 32;
+/** Sort key of a document's term: (term · CHUNK + document) · POSITION + position in the document's arrays. */
+const POSITION = 2 ** 22;
+const TERM = CHUNK * POSITION;
 
 /**
  * Scores one reviewer against every submission of an inverted index: each of the reviewer's documents gets a
  * similarity to each submission, and the reviewer's score is the mean of the three best (missing ones 0).
  *
- * Term-at-a-time: the documents' terms are merged in id order, so the posting list of a term several of the
+ * Term-at-a-time: the documents' terms are sorted together by id, so the posting list of a term several of the
  * reviewer's papers share (`speech` in most of a speech researcher's papers) comes from memory once per
  * reviewer and is then re-read from cache for each of those papers. Each document j accumulates into its own
  * row rows[j·S + s] (float32), walked in posting order, i.e. in increasing s: sequential writes, about twice as
@@ -26,9 +29,7 @@ export class ReviewerScorer {
   private readonly first: Float64Array;
   private readonly second: Float64Array;
   private readonly third: Float64Array;
-  private readonly cursor = new Int32Array(CHUNK);
-  private readonly groupDocs = new Int32Array(CHUNK);
-  private readonly groupWeights = new Float64Array(CHUNK);
+  private keys = new Float64Array(4096);
 
   constructor(submissions: number) {
     this.submissions = submissions;
@@ -60,34 +61,31 @@ export class ReviewerScorer {
 
   private runChunk(index: InvertedIndex, chunk: readonly WeightedVector[]): void {
     const { offsets, docs, values } = index;
-    const { rows, cursor, groupDocs, groupWeights } = this;
+    const rows = this.rows;
     const S = this.submissions;
     const m = chunk.length;
-    cursor.fill(0);
-    // Merge the documents' sorted term lists: each step takes the smallest next term and the documents having it.
-    for (;;) {
-      let term = -1;
-      for (let j = 0; j < m; j++) {
-        const ids = (chunk[j] as WeightedVector).vector.ids;
-        const c = cursor[j] as number;
-        if (c < ids.length && (term === -1 || (ids[c] as number) < term)) term = ids[c] as number;
-      }
-      if (term === -1) break;
-      let g = 0;
-      for (let j = 0; j < m; j++) {
-        const { vector, weight } = chunk[j] as WeightedVector;
-        const c = cursor[j] as number;
-        if (c < vector.ids.length && vector.ids[c] === term) {
-          groupDocs[g] = j;
-          groupWeights[g++] = weight * (vector.values[c] as number);
-          cursor[j] = c + 1;
-        }
-      }
+    // Every (term, document) of the chunk as one sortable number: sorting groups a term's documents together.
+    let n = 0;
+    for (const { vector } of chunk) n += vector.ids.length;
+    if (n > this.keys.length) this.keys = new Float64Array(n * 2);
+    const keys = this.keys;
+    n = 0;
+    chunk.forEach(({ vector }, j) => {
+      if (vector.ids.length > POSITION) throw new RangeError('document vector too long');
+      for (let c = 0; c < vector.ids.length; c++) keys[n++] = ((vector.ids[c] as number) * CHUNK + j) * POSITION + c;
+    });
+    keys.subarray(0, n).sort();
+    for (let i = 0; i < n; ) {
+      const term = Math.floor((keys[i] as number) / TERM);
       const start = offsets[term] as number;
       const end = offsets[term + 1] as number;
-      for (let q = 0; q < g; q++) {
-        const base = (groupDocs[q] as number) * S;
-        const w = groupWeights[q] as number;
+      // Each document having the term adds its contribution to its own row, in posting (= submission) order.
+      for (; i < n && Math.floor((keys[i] as number) / TERM) === term; i++) {
+        const rest = (keys[i] as number) - term * TERM;
+        const j = Math.floor(rest / POSITION);
+        const { vector, weight } = chunk[j] as WeightedVector;
+        const w = weight * (vector.values[rest - j * POSITION] as number);
+        const base = j * S;
         for (let p = start; p < end; p++) {
           const at = base + (docs[p] as number);
           rows[at] = (rows[at] as number) + w * (values[p] as number);

@@ -1,0 +1,171 @@
+/**
+ * Speed and memory of the affinity model at venue scale, on synthetic documents assembled from the real
+ * abstracts and full texts of the gold-standard folder (so word statistics are those of real papers).
+ * Usage (Node 24, from the repository root):
+ *
+ *   npx node bench/affinity/scale.ts [--reviewers 2000] [--submissions 2000] [--papers 20]
+ *       [--full-text-chars 40000] [--k 100] [--skip-full-matrix] [--sample <n>] [--folder <gold standard>]
+ *
+ * Prints the build, score() and topReviewers() times (wall and CPU) and the peak RSS. With --sample n,
+ * topReviewers runs on n of the submissions and its time for all of them is extrapolated (it is linear in
+ * the number of submissions), for sizes where the full run takes long.
+ */
+import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  type AffinityDocument,
+  buildAffinityModel,
+  type ReviewerProfile,
+} from '../../apps/api/src/modules/reviews/affinity/index.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values: args } = parseArgs({
+  options: {
+    reviewers: { type: 'string', default: '2000' },
+    submissions: { type: 'string', default: '2000' },
+    papers: { type: 'string', default: '20' },
+    'full-text-chars': { type: 'string', default: '40000' },
+    k: { type: 'string', default: '100' },
+    'skip-full-matrix': { type: 'boolean', default: false },
+    sample: { type: 'string' },
+    folder: { type: 'string', default: path.resolve(repoRoot, '../shared/data/expertise-goldstandard-dev') },
+  },
+});
+const R = Number(args.reviewers);
+const S = Number(args.submissions);
+const P = Number(args.papers);
+const fullTextChars = Number(args['full-text-chars']);
+const k = Number(args.k);
+const sampleSize = args.sample === undefined ? undefined : Math.min(S, Number(args.sample));
+
+/** mulberry32: a small seeded PRNG, so every run builds the same documents. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(20260611);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+
+function loadSources(folder: string) {
+  const papersDir = path.join(folder, 'data', 'papers');
+  const txtDir = path.join(folder, 'data', 'txts');
+  if (!fs.existsSync(papersDir) || !fs.existsSync(txtDir)) {
+    console.error(`No gold-standard papers in ${folder} (expected data/papers and data/txts).`);
+    process.exit(1);
+  }
+  const abstracts: { title: string; sentences: string[] }[] = [];
+  for (const file of fs.readdirSync(papersDir)) {
+    const paper = JSON.parse(fs.readFileSync(path.join(papersDir, file), 'utf8')) as {
+      title?: string;
+      abstract?: string;
+    };
+    if (paper.title && paper.abstract)
+      abstracts.push({ title: paper.title, sentences: paper.abstract.split(/(?<=\.)\s+/) });
+  }
+  const fullTexts = fs
+    .readdirSync(txtDir)
+    .filter((file) => file.endsWith('.txt'))
+    .map((file) => fs.readFileSync(path.join(txtDir, file), 'utf8'))
+    .filter((text) => text.length > 4000);
+  return { abstracts, fullTexts };
+}
+
+const sources = loadSources(args.folder);
+
+/** A paper mixing the sentences of two real abstracts (and, for submissions, halves of two real full texts). */
+function synthesize(id: string, withFullText: boolean): AffinityDocument {
+  const a = pick(sources.abstracts);
+  const b = pick(sources.abstracts);
+  const sentences = [...a.sentences.filter((_, i) => i % 2 === 0), ...b.sentences.filter((_, i) => i % 2 === 1)];
+  const doc: AffinityDocument = { id, title: random() < 0.5 ? a.title : b.title, abstract: sentences.join(' ') };
+  if (withFullText) {
+    // Half of each of two real full texts (repeated when short): the vocabulary of one or two papers.
+    const half = Math.ceil(fullTextChars / 2);
+    const part = (text: string) => text.repeat(Math.ceil(half / text.length)).slice(0, half);
+    doc.fullText = `${part(pick(sources.fullTexts))}\n${part(pick(sources.fullTexts))}`;
+  }
+  return doc;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** Wall time and CPU time (the CPU time is the fairer figure on a machine shared with other jobs). */
+function time<T>(label: string, f: () => T, scale = 1): T {
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const result = f();
+  const cpu = process.cpuUsage(cpu0);
+  const wall = seconds((performance.now() - t0) * scale).padStart(8);
+  const used = seconds(((cpu.user + cpu.system) / 1000) * scale).padStart(8);
+  console.log(`${label.padEnd(52)} ${wall} wall ${used} cpu   heap ${mb(process.memoryUsage().heapUsed)}`);
+  return result;
+}
+
+const submissions = Array.from({ length: S }, (_, s) => synthesize(`s${s}`, fullTextChars > 0));
+const reviewers: ReviewerProfile[] = Array.from({ length: R }, (_, r) => ({
+  id: `r${r}`,
+  expertise: pick(sources.abstracts).title,
+  papers: Array.from({ length: P }, (_, p) => synthesize(`r${r}p${p}`, false)),
+}));
+const corpus = [...submissions, ...reviewers.flatMap((r) => r.papers)];
+const chars = corpus.reduce(
+  (sum, d) => sum + (d.title?.length ?? 0) + (d.abstract?.length ?? 0) + (d.fullText?.length ?? 0),
+  0,
+);
+console.log(
+  `${R} reviewers × ${P} papers, ${S} submissions${fullTextChars > 0 ? ` with ~${fullTextChars} characters of full text` : ''}: ${corpus.length} documents, ${(chars / 1e6).toFixed(0)} M characters`,
+);
+
+const model = time('build (tokenize, vocabulary, IDF, vectors)', () => buildAffinityModel(corpus));
+console.log(`vocabulary ${model.vocabularySize} terms`);
+
+let matrix: Float32Array | undefined;
+if (!args['skip-full-matrix']) {
+  const result = time(`score(): full ${R} × ${S} matrix`, () => model.score(reviewers, submissions));
+  console.log(`matrix ${mb(result.scores.byteLength)}; reasons(0, 0): ${result.reasons(0, 0).join(', ')}`);
+  matrix = result.scores;
+  const threads = availableParallelism();
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const parallel = await model.scoreInParallel(reviewers, submissions, { threads });
+  const cpu = process.cpuUsage(cpu0);
+  const same = Buffer.from(parallel.scores.buffer).equals(Buffer.from(matrix.buffer));
+  console.log(
+    `${`scoreInParallel(): ${threads} threads`.padEnd(52)} ${seconds(performance.now() - t0).padStart(8)} wall ${seconds((cpu.user + cpu.system) / 1000).padStart(8)} cpu   ${same ? 'same bytes as score()' : 'DIFFERENT from score()'}`,
+  );
+}
+if (sampleSize === undefined) {
+  const top = time(`topReviewers(k=${k}), streamed`, () => model.topReviewers(reviewers, submissions, { k }));
+  if (matrix) {
+    // The streamed top k must be the top k of the matrix (score, then reviewer index).
+    let mismatches = 0;
+    for (let s = 0; s < S; s++) {
+      const column = Array.from({ length: R }, (_, r) => ({ r, score: matrix?.[r * S + s] as number }));
+      column.sort((a, b) => b.score - a.score || a.r - b.r);
+      for (let i = 0; i < Math.min(k, R); i++) if (top.reviewers[s * k + i] !== column[i]?.r) mismatches++;
+    }
+    console.log(
+      `top ${k} per submission: ${mismatches === 0 ? 'identical to' : `${mismatches} differences from`} the matrix's`,
+    );
+  }
+} else {
+  const sample = Array.from(
+    { length: sampleSize },
+    (_, i) => submissions[Math.floor((i * S) / sampleSize)] as AffinityDocument,
+  );
+  time(
+    `topReviewers(k=${k}), streamed, ${sampleSize} submissions ×${(S / sampleSize).toFixed(1)}`,
+    () => model.topReviewers(reviewers, sample, { k }),
+    S / sampleSize,
+  );
+}
+console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
