@@ -20,7 +20,6 @@ async function expectTranslated(page: Page, dir: 'ltr' | 'rtl') {
   await expect(page.locator(`html[dir=${dir}]`)).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The rendered text only (textContent would also read Mantine's <style> elements).
-  // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what is checked.
   const text = await page.locator('#root').innerText();
   expect(text).not.toMatch(RAW_KEY);
 }

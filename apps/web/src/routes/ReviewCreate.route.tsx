@@ -1,8 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams, useSearchParams } from 'react-router';
+import { ReviewCreateScreen } from '../features/reviews/components/ReviewCreateScreen.tsx';
 
-/** /reviews/create?submissionId= (spec part 2). */
+/** /reviews/create?submissionId= (a route param submissionId is also accepted; spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.reviewCreate.title')} description={t('pages.reviewCreate.description')} />;
+  const [search] = useSearchParams();
+  const params = useParams();
+  const submissionId = (search.get('submissionId') ?? params.submissionId ?? '').trim() || undefined;
+  return <ReviewCreateScreen key={submissionId ?? ''} submissionId={submissionId} />;
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { ReviewDetailScreen } from '../features/reviews/components/ReviewDetailScreen.tsx';
 
-/** /reviews/:id (spec part 1 §2.14, DESIGN.md §12). */
+/** /reviews/:id: one review (spec part 2 §2, DESIGN.md §12). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.reviewDetail.title')} description={t('pages.reviewDetail.description')} />;
+  const { id = '' } = useParams();
+  return <ReviewDetailScreen key={id} reviewId={id} />;
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { ReviewsDashboard } from '../features/reviews/components/ReviewsDashboard.tsx';
 
-/** /reviews (spec part 2). */
+/** /reviews 'Your reviews' (spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.reviews.title')} description={t('pages.reviews.description')} />;
+  return <ReviewsDashboard />;
 }

@@ -1,0 +1,49 @@
+import type { MyReviewDto, ReviewDto } from '@confero/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { submissionKeys } from '../submissions/api.ts';
+import type { ReviewPayload } from './forms/review-form.ts';
+
+/** Query keys of the reviews feature; everything under ['reviews'] is refreshed after a save. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  mine: ['reviews', 'mine'] as const,
+  detail: (id: string) => ['reviews', 'detail', id] as const,
+};
+
+const reviewPath = (id: string) => `reviews/${encodeURIComponent(id)}/`;
+
+/** `GET reviews/my-reviews/`: every review assigned to the caller, newest first. */
+export function myReviewsQuery() {
+  return queryOptions({
+    queryKey: reviewKeys.mine,
+    queryFn: () => api.get<MyReviewDto[]>('reviews/my-reviews/'),
+  });
+}
+
+/** `GET reviews/{id}/`: one review as the caller may read it. */
+export function reviewDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: reviewKeys.detail(id),
+    queryFn: () => api.get<ReviewDto>(reviewPath(id)),
+  });
+}
+
+export type SaveReviewArgs = { reviewId?: string; payload: ReviewPayload };
+
+/**
+ * Saves a review: `PATCH reviews/{id}/` when the review is known (the assignment created it), else
+ * `POST reviews/` with the submission. Answers the saved review, with its new `version`.
+ */
+export function useSaveReviewMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, payload }: SaveReviewArgs) =>
+      reviewId ? api.patch<ReviewDto>(reviewPath(reviewId), payload) : api.post<ReviewDto>('reviews/', payload),
+    onSuccess: (review) => {
+      queryClient.setQueryData(reviewKeys.detail(review.public_id), review);
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
+    },
+  });
+}

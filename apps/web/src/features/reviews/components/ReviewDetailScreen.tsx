@@ -1,0 +1,202 @@
+import type { ReviewDto } from '@confero/contracts';
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, Pencil } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../../components/data/format.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { FormSkeleton } from '../../submissions/components/FormSkeleton.tsx';
+import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
+import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
+import { reviewDetailQuery } from '../api.ts';
+import { confidenceLabel, languageOf, reviewErrorText, scoreLabel } from '../review-display.ts';
+import { RecommendationBadge, ReviewStatusBadge } from './ReviewBadges.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+function Prose({ text }: { text: string | undefined }) {
+  const { t } = useTranslation();
+  return text?.trim() ? (
+    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+      {text}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {t('reviews.detail.notGiven')}
+    </Text>
+  );
+}
+
+function Items({ items }: { items: string[] }) {
+  const { t } = useTranslation();
+  const filled = items.filter((item) => item.trim() !== '');
+  if (filled.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('reviews.detail.notGiven')}
+      </Text>
+    );
+  }
+  return (
+    <List size="sm" spacing={4}>
+      {filled.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: read-only texts identified by their position
+        <List.Item key={index}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The structured review as its reader may see it; the confidential parts only when the API sent them. */
+function ReviewBody({ review }: { review: ReviewDto }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const form = review.structured_review;
+  if (!form) {
+    return (
+      <Paper withBorder radius="lg" p="xl">
+        <Text c="dimmed">{t('reviews.detail.noContent')}</Text>
+      </Paper>
+    );
+  }
+  const remarks = review.confidential_remarks_for_pc ?? form.confidential_remarks_for_pc;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p="xl" component="section">
+        <Stack gap="md">
+          <Title order={3}>{t('reviews.form.overallTitle')}</Title>
+          <Field label={t('reviews.detail.score')}>
+            <Text size="sm">{scoreLabel(form.overall_evaluation.score, language) ?? t('reviews.detail.notGiven')}</Text>
+          </Field>
+          <Field label={t('reviews.form.strengths')}>
+            <Items items={form.overall_evaluation.summary.strengths} />
+          </Field>
+          <Field label={t('reviews.form.weaknesses')}>
+            <Items items={form.overall_evaluation.summary.weaknesses} />
+          </Field>
+          <Field label={t('reviews.form.justification')}>
+            <Prose text={form.overall_evaluation.justification} />
+          </Field>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="lg" p="xl" component="section">
+        <Stack gap="md">
+          <Title order={3}>{t('reviews.form.confidenceTitle')}</Title>
+          <Field label={t('reviews.detail.confidence')}>
+            <Text size="sm">{confidenceLabel(form.confidence.score, language) ?? t('reviews.detail.notGiven')}</Text>
+          </Field>
+          {form.confidence.comment !== undefined ? (
+            <Field label={t('reviews.form.confidenceComment')}>
+              <Prose text={form.confidence.comment} />
+            </Field>
+          ) : null}
+        </Stack>
+      </Paper>
+      {remarks !== undefined || review.comments_to_chair !== undefined ? (
+        <Paper withBorder radius="lg" p="xl" component="section" data-testid="review-confidential">
+          <Stack gap="md">
+            <Title order={3}>{t('reviews.form.remarksTitle')}</Title>
+            <Text size="xs" c="dimmed">
+              {t('reviews.form.remarksHint')}
+            </Text>
+            {remarks !== undefined ? <Prose text={remarks} /> : null}
+            {review.comments_to_chair !== undefined && review.comments_to_chair !== remarks ? (
+              <Field label={t('reviews.detail.commentsToChair')}>
+                <Prose text={review.comments_to_chair} />
+              </Field>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** /reviews/{id}: one review, read view; 'Edit' while its reviewer may still change it. */
+export function ReviewDetailScreen({ reviewId }: { reviewId: string }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const query = useQuery(reviewDetailQuery(reviewId));
+  const back = { to: '/reviews', label: t('reviews.detail.back') };
+  if (query.isPending) return <FormSkeleton />;
+  if (query.isError) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <>
+        <ScreenHeader title={t('reviews.detail.title')} back={back} />
+        {notFound ? (
+          <Alert color="red" icon={<CircleAlert size={20} />} role="alert" radius="lg" data-testid="review-not-found">
+            {reviewErrorText(query.error, language, t('reviews.detail.loadError'))}
+          </Alert>
+        ) : (
+          <LoadFailure
+            message={t('reviews.detail.loadError')}
+            detail={reviewErrorText(query.error, language, '')}
+            back={back}
+            onRetry={() => void query.refetch()}
+          />
+        )}
+      </>
+    );
+  }
+  const review = query.data;
+  const canEdit = review.is_own && review.abilities.edit;
+  const edit = canEdit ? (
+    <Button
+      component={Link}
+      to={`/reviews/create?submissionId=${encodeURIComponent(review.submission.public_id)}`}
+      leftSection={<Pencil size={16} />}
+    >
+      {t('reviews.detail.edit')}
+    </Button>
+  ) : undefined;
+  return (
+    <>
+      <ScreenHeader
+        title={review.submission.title}
+        documentTitle={t('reviews.detail.title')}
+        description={`${review.reviewer_label} · ${review.submission.event.title}`}
+        back={back}
+        actions={edit}
+      />
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="md">
+          <Group gap="md" wrap="wrap">
+            <ReviewStatusBadge status={review.status} />
+            <RecommendationBadge recommendation={review.recommendation} />
+            {review.reviewer ? (
+              <Text size="sm" data-testid="review-reviewer">
+                {t('reviews.detail.reviewer')}: {review.reviewer.full_name} ({review.reviewer.email})
+              </Text>
+            ) : null}
+            {review.completed_at ? (
+              <Text size="sm" c="dimmed">
+                {t('reviews.detail.submittedAt', { date: formatDate(review.completed_at, i18n.language) })}
+              </Text>
+            ) : null}
+            {review.review_deadline ? (
+              <Text size="sm" c="dimmed">
+                {t('reviews.detail.deadline', {
+                  date: formatDate(review.review_deadline, i18n.language),
+                  timezone: review.timezone ?? '',
+                })}
+              </Text>
+            ) : null}
+          </Group>
+        </Paper>
+        <ReviewBody review={review} />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import type { ReviewDto } from '@confero/contracts';
+import { reviewMessage } from '@confero/contracts';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { CircleAlert, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../components/feedback/notify.tsx';
+import { useSaveReviewMutation } from '../api.ts';
+import {
+  buildReviewPayload,
+  type ReviewFormValues,
+  type SaveMode,
+  sameForm,
+  validateForSubmit,
+} from '../forms/review-form.ts';
+import { createReviewSaver, StaleReviewBlocked } from '../forms/review-saver.ts';
+import { isStaleReviewError, languageOf, reviewErrorText } from '../review-display.ts';
+import { ReviewFormSections } from './ReviewFormSections.tsx';
+
+/** How long typing must pause before a draft is saved by itself. */
+export const AUTOSAVE_DELAY_MS = 2_000;
+
+type ReviewEditorProps = {
+  /** The submission's public id (the payload's `submission`). */
+  submission: string;
+  /** The caller's review of it, when the assignment made one (saved with PATCH and its version). */
+  reviewId?: string;
+  version?: number;
+  initial: ReviewFormValues;
+  /** Whether a draft may still be saved (a submitted review cannot go back to draft). */
+  draftAllowed: boolean;
+  /** Reads the review again after a stale save (the editor is then rebuilt from the answer). */
+  onReload: () => void;
+};
+
+type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** The review form with its saves: draft, submit, and the draft saved while typing (spec part 2 §2). */
+export function ReviewEditor({ submission, reviewId, version, initial, draftAllowed, onReload }: ReviewEditorProps) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const navigate = useNavigate();
+  const mutation = useSaveReviewMutation();
+  const [form, setForm] = useState<ReviewFormValues>(initial);
+  const [busy, setBusy] = useState<SaveMode | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [autosave, setAutosave] = useState<AutosaveState>('idle');
+  const lastSaved = useRef<ReviewFormValues>(initial);
+  const reviewIdRef = useRef(reviewId);
+  // One saver for the editor's life: it follows the versions its own saves answer (the page rebuilds the editor
+  // after a reload).
+  const [saver] = useState(() => createReviewSaver<ReviewDto>(version, () => setStale(true)));
+  const { mutateAsync } = mutation;
+
+  const send = useCallback(
+    (values: ReviewFormValues, status: SaveMode) =>
+      saver.save(async (current) => {
+        const review = await mutateAsync({
+          reviewId: reviewIdRef.current,
+          payload: buildReviewPayload(values, { submission, status, version: current }),
+        });
+        reviewIdRef.current = review.public_id;
+        lastSaved.current = values;
+        return review;
+      }),
+    [saver, mutateAsync, submission],
+  );
+
+  // Autosave: a draft is saved once typing pauses, only when something changed and nothing else is being sent.
+  useEffect(() => {
+    if (!draftAllowed || stale || busy || sameForm(form, lastSaved.current)) return;
+    const timer = window.setTimeout(() => {
+      setAutosave('saving');
+      send(form, 'in_progress').then(
+        () => setAutosave('saved'),
+        () => setAutosave('failed'),
+      );
+    }, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [form, draftAllowed, stale, busy, send]);
+
+  const save = async (status: SaveMode) => {
+    setProblem(null);
+    if (status === 'completed') {
+      const invalid = validateForSubmit(form);
+      if (invalid) {
+        setProblem(reviewMessage(invalid, {}, language));
+        return;
+      }
+    }
+    setBusy(status);
+    try {
+      await send(form, status);
+      notify('success', reviewMessage(status === 'completed' ? 'reviews.submitted' : 'reviews.saved', {}, language));
+      navigate('/reviews');
+    } catch (error) {
+      if (!(error instanceof StaleReviewBlocked) && !isStaleReviewError(error)) {
+        setProblem(reviewErrorText(error, language, t('reviews.create.serverError')));
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      {stale ? (
+        <Alert color="orange" icon={<TriangleAlert size={20} />} role="alert" radius="lg" data-testid="review-stale">
+          <Stack gap="sm">
+            <Text size="sm">{reviewMessage('reviews.stale', {}, language)}</Text>
+            <Button
+              variant="white"
+              color="orange"
+              size="xs"
+              w="fit-content"
+              leftSection={<RefreshCw size={14} />}
+              onClick={onReload}
+            >
+              {t('reviews.create.reload')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {problem ? (
+        <Alert color="red" icon={<CircleAlert size={20} />} role="alert" radius="lg" data-testid="review-error">
+          {problem}
+        </Alert>
+      ) : null}
+      <ReviewFormSections value={form} onChange={setForm} disabled={stale} />
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c={autosave === 'failed' ? 'red' : 'dimmed'} aria-live="polite" data-testid="autosave-status">
+          {autosave === 'saving'
+            ? t('reviews.create.autosaving')
+            : autosave === 'saved'
+              ? t('reviews.create.autosaved')
+              : autosave === 'failed' && !stale
+                ? t('reviews.create.autosaveFailed')
+                : ''}
+        </Text>
+        <Group gap="sm">
+          {draftAllowed ? (
+            <Button
+              variant="default"
+              disabled={stale || busy !== null}
+              loading={busy === 'in_progress'}
+              onClick={() => void save('in_progress')}
+            >
+              {t('reviews.create.saveDraft')}
+            </Button>
+          ) : null}
+          <Button disabled={stale || busy !== null} onClick={() => void save('completed')}>
+            {busy === 'completed' ? t('reviews.create.submitting') : t('reviews.create.submit')}
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

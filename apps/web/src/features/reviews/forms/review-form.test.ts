@@ -1,0 +1,147 @@
+import { deriveRecommendation, REVIEW_MESSAGES, reviewMessage } from '@confero/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  buildReviewPayload,
+  CONFIDENCE_OPTIONS,
+  EMPTY_REVIEW_FORM,
+  formFromReview,
+  type ReviewFormValues,
+  SCORE_OPTIONS,
+  sameForm,
+  structuredReviewOf,
+  validateForSubmit,
+} from './review-form.ts';
+
+const complete: ReviewFormValues = {
+  score: '2',
+  strengths: ['Clear method'],
+  weaknesses: ['Small sample'],
+  justification: 'Solid work overall.',
+  confidence: '4',
+  confidenceComment: 'I work in this area.',
+  confidentialRemarks: 'Possible overlap with an earlier paper.',
+};
+
+describe('validateForSubmit (spec part 2 §5 Review, in order)', () => {
+  it('accepts a complete form', () => {
+    expect(validateForSubmit(complete)).toBeNull();
+  });
+
+  it('asks for a strength first, even when everything else is missing too', () => {
+    const empty = { ...EMPTY_REVIEW_FORM, strengths: [], weaknesses: [] };
+    const key = validateForSubmit(empty);
+    expect(key).toBe('reviews.validations.strengthRequired');
+    expect(reviewMessage(key ?? 'reviews.notFound')).toBe('Please provide at least one strength');
+  });
+
+  it('then a weakness, a justification, a confidence comment, in that order', () => {
+    const noWeakness = { ...EMPTY_REVIEW_FORM, weaknesses: [] };
+    expect(validateForSubmit(noWeakness)).toBe('reviews.validations.weaknessRequired');
+    expect(REVIEW_MESSAGES['reviews.validations.weaknessRequired'].en).toBe('Please provide at least one weakness');
+
+    expect(validateForSubmit({ ...complete, justification: '   ' })).toBe('reviews.validations.justificationRequired');
+    expect(validateForSubmit({ ...complete, justification: '', confidenceComment: '' })).toBe(
+      'reviews.validations.justificationRequired',
+    );
+    expect(REVIEW_MESSAGES['reviews.validations.justificationRequired'].en).toBe('Justification is required');
+
+    expect(validateForSubmit({ ...complete, confidenceComment: '\n' })).toBe(
+      'reviews.validations.confidenceCommentRequired',
+    );
+    expect(REVIEW_MESSAGES['reviews.validations.confidenceCommentRequired'].en).toBe('Confidence comment is required');
+  });
+
+  it('after the spec four, asks for the overall score, then the confidence level', () => {
+    const noScores = { ...complete, score: '', confidence: '' };
+    expect(validateForSubmit(noScores)).toBe('reviews.validations.scoreRequired');
+    expect(validateForSubmit({ ...noScores, score: '-1' })).toBe('reviews.validations.confidenceRequired');
+    // The spec's four come first.
+    expect(validateForSubmit({ ...noScores, confidenceComment: '' })).toBe(
+      'reviews.validations.confidenceCommentRequired',
+    );
+  });
+
+  it('counts an empty strength or weakness row as an entry (the spec allows empty strings)', () => {
+    expect(validateForSubmit({ ...complete, strengths: [''], weaknesses: [''] })).toBeNull();
+  });
+
+  it('has the Arabic messages', () => {
+    expect(reviewMessage('reviews.validations.strengthRequired', {}, 'ar')).toBe('يُرجى ذكر نقطة قوة واحدة على الأقل');
+  });
+});
+
+describe('buildReviewPayload (spec part 2 §3 Review payload)', () => {
+  const now = new Date('2026-11-21T09:30:00.000Z');
+
+  it('a draft: in_progress, completed_at null, the structured form as a JSON text, no recommendation', () => {
+    const payload = buildReviewPayload(complete, { submission: '7-abcdefgh', status: 'in_progress', version: 3, now });
+    expect(payload).toEqual({
+      submission: '7-abcdefgh',
+      status: 'in_progress',
+      comments_to_author: 'Solid work overall.',
+      comments_to_chair: 'Possible overlap with an earlier paper.',
+      confidence: 4,
+      scores: { structured_review: expect.any(String) },
+      completed_at: null,
+      version: 3,
+    });
+    expect(payload).not.toHaveProperty('recommendation');
+    const structured = JSON.parse(payload.scores.structured_review);
+    expect(structured.overall_evaluation).toEqual({
+      score: 2,
+      summary: { strengths: ['Clear method'], weaknesses: ['Small sample'] },
+      justification: 'Solid work overall.',
+    });
+    expect(structured.confidence).toEqual({ score: 4, comment: 'I work in this area.' });
+    expect(structured.confidential_remarks_for_pc).toBe('Possible overlap with an earlier paper.');
+    expect(structured.criteria.map((criterion: { id: string }) => criterion.id)).toEqual([
+      'originality',
+      'relevance',
+      'quality',
+      'clarity',
+      'contribution',
+    ]);
+    expect(structured.criteria[0]).toMatchObject({ min_score: 1, max_score: 10, score: null });
+  });
+
+  it('a submit: completed with the current time', () => {
+    const payload = buildReviewPayload(complete, { submission: '7-abcdefgh', status: 'completed', now });
+    expect(payload.status).toBe('completed');
+    expect(payload.completed_at).toBe('2026-11-21T09:30:00.000Z');
+    expect(payload).not.toHaveProperty('version');
+  });
+
+  it('unset selects are sent as null, never as 0', () => {
+    const payload = buildReviewPayload(EMPTY_REVIEW_FORM, { submission: '1', status: 'in_progress' });
+    expect(payload.confidence).toBeNull();
+    const structured = structuredReviewOf(EMPTY_REVIEW_FORM);
+    expect(structured.overall_evaluation.score).toBeNull();
+    expect(structured.confidence.score).toBeNull();
+    // The server derives the recommendation from the score; with no score it is borderline.
+    expect(deriveRecommendation(structured.overall_evaluation.score)).toBe('borderline');
+  });
+
+  it('a negative score survives the round trip', () => {
+    const payload = buildReviewPayload({ ...complete, score: '-3' }, { submission: '1', status: 'in_progress' });
+    expect(JSON.parse(payload.scores.structured_review).overall_evaluation.score).toBe(-3);
+  });
+});
+
+describe('the form from a stored review', () => {
+  it('fills every field, and one empty row for empty lists', () => {
+    const stored = structuredReviewOf({ ...complete, weaknesses: [] });
+    const form = formFromReview({ ...stored, criteria: stored.criteria }, 'Secret');
+    expect(form).toEqual({ ...complete, weaknesses: [''], confidentialRemarks: 'Secret' });
+    expect(sameForm(form, { ...complete, weaknesses: [''], confidentialRemarks: 'Secret' })).toBe(true);
+    expect(sameForm(form, complete)).toBe(false);
+  });
+
+  it('starts empty without a stored review', () => {
+    expect(formFromReview(null)).toEqual(EMPTY_REVIEW_FORM);
+  });
+
+  it('offers the spec ranges: scores 3..−3, confidence 5..1', () => {
+    expect(SCORE_OPTIONS).toEqual([3, 2, 1, 0, -1, -2, -3]);
+    expect(CONFIDENCE_OPTIONS).toEqual([5, 4, 3, 2, 1]);
+  });
+});
