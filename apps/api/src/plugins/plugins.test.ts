@@ -179,6 +179,9 @@ describe('security headers', () => {
 
 describe('web app and translations', () => {
   it('serves index.html for client routes and real files for assets', async () => {
+    const root = await app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('Confero shell');
     const page = await app.inject({ method: 'GET', url: '/events/12-abcdefgh' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Confero shell');

@@ -9,7 +9,6 @@ const LOCALE_FILE = /^\/locales\/([a-z]{2,3}(?:-[A-Za-z]{2,4})?)\/translation\.j
 /**
  * Serves the translation files and the built web app on the API's origin,
  * with index.html as the fallback for client routes.
- * Files are looked up per request (wildcard), so a rebuild while the server runs is served at once. Unknown /api/ paths get
  * the JSON 404 of the error shape.
  */
 export const webPlugin = fp(
@@ -27,7 +26,7 @@ export const webPlugin = fp(
     if (options.webDist) {
       await app.register(fastifyStatic, {
         root: options.webDist,
-        wildcard: true,
+        wildcard: false,
         index: false,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
