@@ -84,7 +84,10 @@ export async function pickDate(page: Page, label: string, date: string) {
     const shown = new Date(`1 ${(heading ?? '').trim()} 12:00 UTC`);
     const difference = wanted - (shown.getUTCFullYear() * 12 + shown.getUTCMonth());
     if (difference === 0) break;
-    await page.getByRole('button', { name: difference > 0 ? 'Next month' : 'Previous month', exact: true }).click();
+    // A toast at the top right (from an earlier step) may lie over the calendar's header: click the control itself.
+    await page
+      .getByRole('button', { name: difference > 0 ? 'Next month' : 'Previous month', exact: true })
+      .dispatchEvent('click');
   }
   await page.getByRole('button', { name: dayName(date), exact: true }).click();
   await expect(page.getByRole('button', { name: label, exact: true })).toContainText(
