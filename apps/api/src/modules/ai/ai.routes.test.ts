@@ -1,57 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser } from '../../../test/factories/users.ts';
+import { completion, startCompletionsServer } from '../../../test/fixtures/openai-server.ts';
 import { createClient, signedInClient, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
-
-type Reply = { status?: number; body: string };
-type Received = { url: string; authorization: string | undefined; body: Record<string, unknown> };
-
-/** A local stand-in for an OpenAI-compatible server: answers /v1/chat/completions with the next queued reply. */
-function startCompletionsServer() {
-  const received: Received[] = [];
-  const replies: Reply[] = [];
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    request.on('end', () => {
-      received.push({
-        url: request.url ?? '',
-        authorization: request.headers.authorization,
-        body: JSON.parse(raw || '{}') as Record<string, unknown>,
-      });
-      const reply = replies.shift() ?? { status: 500, body: '{"error":{"message":"no reply queued"}}' };
-      if (request.url !== '/v1/chat/completions' || request.method !== 'POST') {
-        response.writeHead(404).end();
-        return;
-      }
-      response.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(reply.body);
-    });
-  });
-  return new Promise<{ url: string; received: Received[]; replies: Reply[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/v1`,
-        received,
-        replies,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
-const completion = (content: unknown) =>
-  JSON.stringify({
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    model: 'test-model',
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-  });
 
 let database: Database;
 let localApp: TestApp;

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AiAnalysis, SubmissionDto } from '@confero/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,46 +5,12 @@ import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/buil
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { multipartBody } from '../../../test/fixtures/multipart.ts';
+import { completion, startCompletionsServer } from '../../../test/fixtures/openai-server.ts';
 import { PAPER_FIXTURES } from '../../../test/fixtures/pdf/papers.ts';
 import { signedInClient, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import { events, jobs, submissionFiles, submissions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-
-type Reply = { status?: number; body: string };
-
-/** A local stand-in for an OpenAI-compatible chat/completions endpoint. */
-function startCompletionsServer() {
-  const received: { body: { messages?: { role: string; content: string }[] } }[] = [];
-  const replies: Reply[] = [];
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    request.on('end', () => {
-      received.push({ body: JSON.parse(raw || '{}') });
-      const reply = replies.shift() ?? { status: 500, body: '{}' };
-      response.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(reply.body);
-    });
-  });
-  return new Promise<{ url: string; received: typeof received; replies: Reply[]; close: () => Promise<void> }>(
-    (resolve) => {
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        resolve({
-          url: `http://127.0.0.1:${port}/v1`,
-          received,
-          replies,
-          close: () => new Promise((done) => server.close(() => done())),
-        });
-      });
-    },
-  );
-}
-
-const completion = (content: string) =>
-  JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
 
 let database: Database;
 let app: TestApp;
