@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONFLICT_SOURCES, CONFLICT_TYPES, type ConflictType } from './submissions.ts';
-import { paginated } from './system.ts';
+import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
  * Reviewing: conflicts of interest, bids, manual and automatic assignment, reviews and who may read which review
@@ -498,22 +498,9 @@ export type ReviewIdParams = z.infer<typeof ReviewIdParams>;
 export const BidBody = z.object({ value: z.string({ error: 'validation.invalid' }).nullish() });
 export type BidBody = z.infer<typeof BidBody>;
 
-const pageField = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int('validation.invalid')
-  .min(1, 'validation.invalid')
-  .default(1);
-const pageSizeField = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int('validation.invalid')
-  .min(1, 'validation.invalid')
-  .max(100, 'validation.invalid')
-  .default(25);
-
 /** `GET events/{id}/bids/`: the caller's bidding list. `bid=none` lists the submissions not bid on yet. */
 export const BiddingListQuery = z.object({
-  page: pageField,
-  page_size: pageSizeField,
+  ...PAGE_QUERY_FIELDS,
   bid: z.enum([...BID_VALUES, 'none'], { error: 'validation.invalidChoice' }).optional(),
   search: z.string().trim().max(200, 'validation.tooLong').optional(),
 });
@@ -543,8 +530,7 @@ export type ApplyAssignmentBody = z.infer<typeof ApplyAssignmentBody>;
 
 /** `GET events/{id}/conflicts/` filters. */
 export const ConflictListQuery = z.object({
-  page: pageField,
-  page_size: pageSizeField,
+  ...PAGE_QUERY_FIELDS,
   submission: z.string().max(60).optional(),
   user: z.string().max(60).optional(),
   type: z.enum(CONFLICT_TYPES, { error: 'validation.invalidChoice' }).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AI_PROVIDERS } from './events.ts';
-import { paginated } from './system.ts';
+import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
  * Submissions: creation (multipart with the PDF), edit, deletion, lists, status and decisions, file download, AI
@@ -353,22 +353,9 @@ export const MakeDecisionBody = z.object({
 });
 export type MakeDecisionBody = z.infer<typeof MakeDecisionBody>;
 
-const pageField = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int('validation.invalid')
-  .min(1, 'validation.invalid')
-  .default(1);
-const pageSizeField = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int('validation.invalid')
-  .min(1, 'validation.invalid')
-  .max(100, 'validation.invalid')
-  .default(25);
-
 /** `GET submissions/`: the submissions the caller may see (their own and those of the events they staff). */
 export const SubmissionListQuery = z.object({
-  page: pageField,
-  page_size: pageSizeField,
+  ...PAGE_QUERY_FIELDS,
   status: z.enum(SUBMISSION_STATUSES, { error: 'validation.invalidChoice' }).optional(),
   /** Only the submissions of this event (id or public id). */
   event: z.string().max(60).optional(),

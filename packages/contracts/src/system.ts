@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits.ts';
 
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 
@@ -21,3 +22,12 @@ export function paginated<T extends z.ZodType>(item: T) {
     results: z.array(item),
   });
 }
+
+const pageNumber = () =>
+  z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid');
+
+/** `?page=&page_size=` of a paginated list (DESIGN.md §6), with message keys for the client. */
+export const PAGE_QUERY_FIELDS = {
+  page: pageNumber().default(1),
+  page_size: pageNumber().max(PAGE_SIZE_MAX, 'validation.invalid').default(PAGE_SIZE_DEFAULT),
+};
