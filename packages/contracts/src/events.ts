@@ -484,6 +484,10 @@ export const EventAbilities = z.object({
   change_status: z.boolean(),
   view_submissions: z.boolean(),
   submit: z.boolean(),
+  /** Automatic assignment, conflicts of interest and the candidate check (the event's committee). */
+  manage_reviewing: z.boolean(),
+  /** The bidding list (the event's reviewers). */
+  bid: z.boolean(),
 });
 export type EventAbilities = z.infer<typeof EventAbilities>;
 

@@ -448,6 +448,10 @@ export const SubmissionAbilities = z.object({
   download: z.boolean(),
   view_insights: z.boolean(),
   review: z.boolean(),
+  /** Bidding on it (`/submissions/{id}/bid`): the event's reviewers who are not its authors. */
+  bid: z.boolean(),
+  /** The assign screen: reviewer candidates, assigning and unassigning (the committee, without a conflict). */
+  manage_reviewers: z.boolean(),
 });
 export type SubmissionAbilities = z.infer<typeof SubmissionAbilities>;
 

@@ -58,6 +58,8 @@ const RIGHTS: Record<Exclude<EventAction, 'event.view' | 'event.submit'>, Viewer
   'event.changeStatus': ['eventAdmin', 'platformAdmin'],
   'event.viewSubmissions': ['reviewer', 'trackChair', 'chair', 'eventAdmin', 'platformAdmin'],
   'event.viewReviewSettings': ['reviewer', 'trackChair', 'chair', 'eventAdmin', 'platformAdmin'],
+  'event.manageReviewing': ['chair', 'eventAdmin', 'platformAdmin'],
+  'event.bid': ['reviewer'],
 };
 
 describe('event policies', () => {

@@ -78,6 +78,10 @@ export const eventPolicies = {
   'event.viewSubmissions': (a: EventAccess) => isStaff(a),
   'event.viewReviewSettings': (a: EventAccess) => isStaff(a),
   'event.submit': (_a: EventAccess, e: PolicyEvent, now: Date) => acceptsSubmissions(e, now),
+  /** Automatic assignment, the conflicts registry and the pre-check (the reviews and conflicts modules enforce it). */
+  'event.manageReviewing': (a: EventAccess) => isOrganizer(a),
+  /** The event's bidding list: its reviewers. */
+  'event.bid': (a: EventAccess) => a.isReviewer,
 } satisfies Record<string, EventRule>;
 export type EventAction = keyof typeof eventPolicies;
 type EventRule = (access: EventAccess, event: PolicyEvent, now: Date) => boolean;

@@ -81,6 +81,8 @@ export function abilitiesFor(access: EventAccess, event: EventRow, now = new Dat
     change_status: allowedStatusChanges(event.status, access).length > 0,
     view_submissions: can('event.viewSubmissions'),
     submit: can('event.submit'),
+    manage_reviewing: can('event.manageReviewing'),
+    bid: can('event.bid'),
   };
 }
 

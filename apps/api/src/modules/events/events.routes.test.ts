@@ -143,6 +143,8 @@ describe('POST /api/events/create/', () => {
         change_status: false,
         view_submissions: true,
         submit: false,
+        manage_reviewing: true,
+        bid: false,
       },
       allowed_status_changes: [],
     });
@@ -392,6 +394,8 @@ describe('GET /api/events/{id}/', () => {
       change_status: false,
       view_submissions: false,
       submit: true,
+      manage_reviewing: false,
+      bid: false,
     });
     expect((await createClient(app).get(`/api/events/${event.publicId}/`)).statusCode).toBe(401);
   });

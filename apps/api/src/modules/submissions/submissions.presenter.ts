@@ -8,6 +8,7 @@ import {
   type SubmissionAuthorDto,
   type SubmissionDto,
 } from '@confero/contracts';
+import { canOnSubmissionReviews } from '../reviews/reviews.policy.ts';
 import { isDeadlinePassed } from './deadlines.ts';
 import { isDeletable } from './submission-state.ts';
 import { canOnSubmission, isBlindedReviewer, type SubmissionAccess } from './submissions.policy.ts';
@@ -54,6 +55,8 @@ export function abilitiesFor(
     download: can('submission.download') && bundle.file !== null,
     view_insights: can('submission.viewInsights'),
     review: can('submission.review'),
+    bid: canOnSubmissionReviews(access, 'submission.bid'),
+    manage_reviewers: canOnSubmissionReviews(access, 'submission.manageReviewers'),
   };
 }
 

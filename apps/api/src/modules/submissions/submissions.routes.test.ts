@@ -163,6 +163,8 @@ describe('GET /api/submissions/{id}/', () => {
       download: true,
       view_insights: false,
       review: false,
+      bid: false,
+      manage_reviewers: false,
     });
     // A linked co-author sees the same, by numeric id too.
     const byId = await (await as(coauthor)).get(`/api/submissions/${paper.id}/`);
@@ -183,6 +185,8 @@ describe('GET /api/submissions/{id}/', () => {
       make_decision: true,
       view_insights: true,
       download: true,
+      bid: false,
+      manage_reviewers: true,
     });
     const reviewerView = (
       await (await as(reviewer)).get(`/api/submissions/${paper.publicId}/`)
@@ -196,7 +200,13 @@ describe('GET /api/submissions/{id}/', () => {
       authors_hidden: true,
     });
     expect(JSON.stringify(reviewerView)).not.toContain('carla.guest@unregistered.example');
-    expect(reviewerView.abilities).toMatchObject({ review: true, make_decision: false, view_insights: true });
+    expect(reviewerView.abilities).toMatchObject({
+      review: true,
+      make_decision: false,
+      view_insights: true,
+      bid: true,
+      manage_reviewers: false,
+    });
     const trackChairView = (await (await as(trackChair)).get(`/api/submissions/${paper.publicId}/`)).json();
     expect(trackChairView).toMatchObject({ authors_hidden: false, ai_analysis: ANALYSIS });
     const adminView = (await (await as(admin)).get(`/api/submissions/${paper.publicId}/`)).json();
@@ -226,6 +236,7 @@ describe('GET /api/submissions/{id}/', () => {
       make_decision: false,
       change_status: false,
       view_insights: false,
+      manage_reviewers: false,
     });
   });
 
