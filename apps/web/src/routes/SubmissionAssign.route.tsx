@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { AssignReviewersScreen } from '../features/assignment/components/AssignReviewersScreen.tsx';
 
-/** /events/:eventId/submissions/:id/assign (spec part 2). */
+/** /events/:eventId/submissions/:id/assign: reviewer candidates of one submission (spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.submissionAssign.title')} description={t('pages.submissionAssign.description')} />;
+  const { eventId = '', id = '' } = useParams();
+  return <AssignReviewersScreen key={id} eventId={eventId} submissionId={id} />;
 }

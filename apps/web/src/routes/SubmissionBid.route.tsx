@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/layout/PageHeader.tsx';
+import { useParams } from 'react-router';
+import { SubmissionBidScreen } from '../features/bidding/components/SubmissionBidScreen.tsx';
 
-/** /submissions/:id/bid: the submission detail with bidding (spec part 2). */
+/** /submissions/:id/bid: the submission detail with bidding (spec part 2 §2). */
 export function Component() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.submissionBid.title')} description={t('pages.submissionBid.description')} />;
+  const { id = '' } = useParams();
+  return <SubmissionBidScreen key={id} submissionId={id} />;
 }

@@ -11,6 +11,7 @@ import { EventHeader } from './EventHeader.tsx';
 import { AboutCard, DatesCard, PeopleCard, RecordCard, StatsCard } from './EventInfoCards.tsx';
 import { EventLoadError } from './EventLoadError.tsx';
 import { ReviewersPanel } from './ReviewersPanel.tsx';
+import { ReviewingCard } from './ReviewingCard.tsx';
 import { ReviewSettingsCard } from './ReviewSettingsCard.tsx';
 import { StatusChangeCard } from './StatusChangeCard.tsx';
 import { SubmissionLinkCard } from './SubmissionLinkCard.tsx';
@@ -20,7 +21,8 @@ import { TracksPanel } from './TracksPanel.tsx';
  * /events/{id} (spec part 2 §2 "Event detail"). What the viewer may do comes from the event's `abilities`: the
  * organizers (manage_members) get the submission link and the reviewers panel, organizers (update) manage tracks
  * and review settings, those with allowed status changes move the event along, staff get 'view submissions'
- * (never in the author role), and anyone may submit while the event accepts submissions.
+ * (never in the author role), and anyone may submit while the event accepts submissions. Reviewers (bid) and the
+ * committee (manage_reviewing) get the reviewing tools.
  */
 export function EventDetailScreen({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -84,6 +86,7 @@ export function EventDetailScreen({ id }: { id: string }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
+            <ReviewingCard eventRef={ref} abilities={abilities} />
             {abilities.manage_members ? <SubmissionLinkCard publicId={event.public_id} /> : null}
             {event.allowed_status_changes.length > 0 ? (
               <StatusChangeCard key={event.status} event={event} eventId={id} />

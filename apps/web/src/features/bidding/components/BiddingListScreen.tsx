@@ -1,0 +1,4 @@
+/** Scaffold: replaced by the screen's helper. */
+export function BiddingListScreen({ eventId }: { eventId: string }) {
+  return <div data-scaffold="BiddingListScreen">{eventId}</div>;
+}

@@ -1,0 +1,52 @@
+import type { EventAbilities } from '@confero/contracts';
+import { Button, Text } from '@mantine/core';
+import { Gavel, Hand, ShieldAlert, Workflow } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DetailCard } from './DetailCard.tsx';
+
+type ReviewingCardProps = { eventRef: string; abilities: Pick<EventAbilities, 'bid' | 'manage_reviewing'> };
+
+/**
+ * The event's reviewing tools, by ability: its reviewers bid on submissions; its committee runs the automatic
+ * assignment and keeps the conflicts of interest. Nothing shows for anyone else.
+ */
+export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
+  const { t } = useTranslation();
+  if (!abilities.bid && !abilities.manage_reviewing) return null;
+  const base = `/events/${encodeURIComponent(eventRef)}`;
+  return (
+    <DetailCard title={t('events.reviewing.title')} icon={Gavel} data-testid="reviewing-card">
+      <Text size="sm" c="dimmed">
+        {abilities.manage_reviewing ? t('events.reviewing.committeeText') : t('events.reviewing.reviewerText')}
+      </Text>
+      {abilities.bid ? (
+        <Button component={Link} to={`${base}/bids`} variant="light" justify="start" leftSection={<Hand size={16} />}>
+          {t('events.reviewing.bids')}
+        </Button>
+      ) : null}
+      {abilities.manage_reviewing ? (
+        <>
+          <Button
+            component={Link}
+            to={`${base}/assignment`}
+            variant="light"
+            justify="start"
+            leftSection={<Workflow size={16} />}
+          >
+            {t('events.reviewing.assignment')}
+          </Button>
+          <Button
+            component={Link}
+            to={`${base}/conflicts`}
+            variant="light"
+            justify="start"
+            leftSection={<ShieldAlert size={16} />}
+          >
+            {t('events.reviewing.conflicts')}
+          </Button>
+        </>
+      ) : null}
+    </DetailCard>
+  );
+}
