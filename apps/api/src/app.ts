@@ -42,8 +42,15 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the whole application without listening, so tests can build it too. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // The pool may lose an idle connection before or after the app exists: report it through the app's logger.
+  let reportPoolError = (error: Error) => console.warn('database pool: idle connection lost:', error.message);
   const database =
-    options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/db` }));
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: `${config.dataDir}/db`,
+      onPoolError: (error) => reportPoolError(error),
+    }));
 
   const app = Fastify({
     logger:
@@ -60,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
 
+  reportPoolError = (error) => app.log.warn({ err: error }, 'database pool: idle connection lost');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -50,7 +50,10 @@ async function main() {
   }
   // A bare Fastify instance only to get the same pino logger the server uses.
   const log = Fastify({ logger: { level: config.logLevel } }).log.child({ component: 'worker' });
-  const database = await openDatabase({ url: config.databaseUrl });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    onPoolError: (error) => log.warn({ err: error }, 'database pool: idle connection lost'),
+  });
   const worker = startWorker({ config, database, log });
   let closing = false;
   const close = async (signal: string) => {

@@ -20,6 +20,8 @@ export type OpenDatabaseOptions = {
   /** A PGlite data dump (tar) to start from, skipping initdb. */
   pgliteLoadDataDir?: Blob;
   migrate?: boolean;
+  /** Told when the pool loses an idle connection (PostgreSQL); the pool connects again by itself. */
+  onPoolError?: (error: Error) => void;
 };
 
 /**
@@ -33,8 +35,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client can lose its connection (a server restart, a test database dropped while the pool closes):
-    // the pool discards it and connects again when needed. Unlistened, that 'error' event would crash the process.
-    pool.on('error', () => undefined);
+    // the pool discards it and connects again when needed. Unlistened, that 'error' event would crash the process;
+    // it is reported to the caller's logger instead.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = drizzle(pool, { schema, casing: 'snake_case' });
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
