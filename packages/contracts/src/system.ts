@@ -10,6 +10,13 @@ export const HealthDto = z.object({
 });
 export type HealthDto = z.infer<typeof HealthDto>;
 
+/** `GET /api/config/`: the server settings the web app needs to show (public, no secrets). */
+export const ClientConfigDto = z.object({
+  /** The largest PDF the server accepts (MAX_UPLOAD_MB). */
+  max_upload_mb: z.number().int(),
+});
+export type ClientConfigDto = z.infer<typeof ClientConfigDto>;
+
 export const CsrfDto = z.object({ csrftoken: z.string() });
 export type CsrfDto = z.infer<typeof CsrfDto>;
 

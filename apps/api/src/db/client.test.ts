@@ -12,7 +12,8 @@ describe.skipIf(!onPostgres)('the PostgreSQL pool', () => {
     try {
       const pg = (await import('pg')).default;
       // One idle connection in the pool, with its server process id.
-      const [row] = (await database.db.execute('select pg_backend_pid() as pid')).rows as { pid: number }[];
+      const result = (await database.db.execute('select pg_backend_pid() as pid')) as { rows: { pid: number }[] };
+      const [row] = result.rows;
       const killer = new pg.Client({ connectionString: url });
       await killer.connect();
       try {
@@ -22,8 +23,8 @@ describe.skipIf(!onPostgres)('the PostgreSQL pool', () => {
       }
       await expect.poll(() => lost.length, { timeout: 5_000 }).toBe(1);
       expect(lost[0]?.message).toMatch(/terminat/i);
-      const after = (await database.db.execute('select 1 as one')).rows as { one: number }[];
-      expect(after).toEqual([{ one: 1 }]);
+      const after = (await database.db.execute('select 1 as one')) as { rows: { one: number }[] };
+      expect(after.rows).toEqual([{ one: 1 }]);
     } finally {
       await database.close();
       await drop();

@@ -20,3 +20,17 @@ describe('GET /api/health/', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('GET /api/config/', () => {
+  it('tells anyone the upload limit the server was configured with', async () => {
+    const limited = await buildTestApp({ maxUploadBytes: 7 * 1024 * 1024 });
+    try {
+      const response = await limited.inject({ method: 'GET', url: '/api/config/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ max_upload_mb: 7 });
+    } finally {
+      await limited.close();
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/config/' })).json()).toEqual({ max_upload_mb: 20 });
+  });
+});

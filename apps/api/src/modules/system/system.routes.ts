@@ -1,4 +1,4 @@
-import { APP_VERSION, CsrfDto, HealthDto } from '@confero/contracts';
+import { APP_VERSION, ClientConfigDto, CsrfDto, HealthDto } from '@confero/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -10,6 +10,18 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       await request.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: app.dbKind, version: APP_VERSION };
     },
+  );
+
+  app.get(
+    '/api/config/',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The server settings the web app shows (upload limit); public',
+        response: { 200: ClientConfigDto },
+      },
+    },
+    async () => ({ max_upload_mb: Math.round(app.config.maxUploadBytes / (1024 * 1024)) }),
   );
 
   app.get(

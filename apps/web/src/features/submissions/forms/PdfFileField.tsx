@@ -1,8 +1,8 @@
-import { DEFAULT_MAX_UPLOAD_MB } from '@confero/contracts';
 import { FileInput, Group, Text } from '@mantine/core';
 import { FileText, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMaxUploadMb } from '../../../lib/client-config.ts';
 import { formatFileSize } from '../submission-display.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 import { isPdfFile, megabytes } from './submission-form.ts';
@@ -22,8 +22,8 @@ type PdfFileFieldProps = {
 };
 
 /**
- * A PDF picker (spec §5 "File"): PDF only, at most MAX_UPLOAD_MB (the server's limit is not exposed, so the
- * default 20 MB is shown as help text). A refused file is not kept and the reason is reported.
+ * A PDF picker (spec §5 "File"): PDF only, at most the server's MAX_UPLOAD_MB (from `GET config/`), shown as help
+ * text. A refused file is not kept and the reason is reported.
  */
 export function PdfFileField({
   value,
@@ -41,6 +41,7 @@ export function PdfFileField({
   const resetRef = useRef<() => void>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const { message } = useSubmissionText();
+  const maxUploadMb = useMaxUploadMb();
 
   const handleChange = (file: File | null) => {
     if (file && !isPdfFile(file)) {
@@ -49,10 +50,10 @@ export function PdfFileField({
       onReject(message('submissions.invalidPdf'));
       return;
     }
-    if (file && file.size > megabytes(DEFAULT_MAX_UPLOAD_MB)) {
+    if (file && file.size > megabytes(maxUploadMb)) {
       resetRef.current?.();
       onChange(null);
-      onReject(message('submissions.fileTooLarge', { max: DEFAULT_MAX_UPLOAD_MB }));
+      onReject(message('submissions.fileTooLarge', { max: maxUploadMb }));
       return;
     }
     onChange(file);
@@ -62,7 +63,7 @@ export function PdfFileField({
     <FileInput
       id={id}
       label={label}
-      description={description ?? t('submissions.form.fileHelp', { max: DEFAULT_MAX_UPLOAD_MB })}
+      description={description ?? t('submissions.form.fileHelp', { max: maxUploadMb })}
       placeholder={t('submissions.form.filePlaceholder')}
       accept="application/pdf,.pdf"
       value={value}
