@@ -274,6 +274,10 @@ export const REVIEW_MESSAGES = {
     en: 'The reviews will be available once a decision has been made.',
     ar: 'ستتاح التحكيمات بعد اتخاذ القرار.',
   },
+  'reviews.noneCompleted': {
+    en: 'A decision has been made, but no review of this submission was completed, so there is no review to show.',
+    ar: 'اتُّخذ القرار، لكن لم يُستكمل أي تحكيم لهذه الورقة، لذا لا يوجد تحكيم لعرضه.',
+  },
   'reviews.hiddenFromAuthors': {
     en: 'This event does not share its reviews with the authors.',
     ar: 'لا تشارك هذه الفعالية التحكيمات مع المؤلفين.',
@@ -321,8 +325,8 @@ export const REVIEW_MESSAGES = {
     ar: 'الورقة مُسنَدة إلى {name} بالفعل.',
   },
   'assignments.atCapacity': {
-    en: '{name} already reviews {load} papers of this event (at most {max}). Send "force": true to assign anyway.',
-    ar: 'يحكّم {name} بالفعل {load} أوراق في هذه الفعالية (الحد الأقصى {max}). أرسل "force": true للإسناد رغم ذلك.',
+    en: '{name} already reviews {load} papers of this event and has reached their limit of {max} papers. Assign anyway to go past it.',
+    ar: 'يحكّم {name} بالفعل {load} من أوراق هذه الفعالية وقد بلغ الحد الأقصى المسموح له وهو {max}. أسنِد الورقة رغم ذلك لتجاوز هذا الحد.',
   },
   'assignments.notAssigned': {
     en: 'This reviewer is not assigned to this submission.',
@@ -666,11 +670,20 @@ export const CandidateDto = z.object({
   /** 0–1, from the affinity provider; the terms that matched most. */
   affinity: z.number(),
   affinity_terms: z.array(z.string()),
+  /**
+   * The reviewer's own bid on the paper (null: none), also when they have a conflict of interest: `conflict` says
+   * that. A 'conflict' bid means the reviewer declared the conflict when bidding.
+   */
   bid: z.enum(BID_VALUES).nullable(),
-  /** affinity + the bid's value: what the automatic assignment maximises. */
+  /** affinity + the bid's value (no bid value when conflicted): what the automatic assignment maximises. */
   score: z.number(),
   assigned: z.boolean(),
   review_status: z.enum(REVIEW_STATUSES).nullable(),
+  /**
+   * The conflict of interest, if any, with the same `reasons` as `GET events/{id}/conflicts/` gives for the pair
+   * (detected: authorship, domain, affiliation, co-authorship; declared: `conflicts.reason.declared` with the
+   * declarer's name, or `conflicts.reason.bid`). `reason` is the stored English text (with a declarer's note).
+   */
   conflict: z
     .object({
       type: z.enum(CONFLICT_TYPES),

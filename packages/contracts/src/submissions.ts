@@ -452,6 +452,8 @@ export const SubmissionAbilities = z.object({
   bid: z.boolean(),
   /** The assign screen: reviewer candidates, assigning and unassigning (the committee, without a conflict). */
   manage_reviewers: z.boolean(),
+  /** Declaring a conflict of interest with a committee member (its authors; `POST events/{id}/conflicts/`). */
+  declare_conflict: z.boolean(),
 });
 export type SubmissionAbilities = z.infer<typeof SubmissionAbilities>;
 

@@ -15,7 +15,22 @@ export function presentReason(reason: ConflictReason): ConflictReasonDto {
   return { code: reason.code, params: reason.params, message: reviewMessage(reason.code, reason.params) };
 }
 
-function reasonsOf(row: ConflictListRow, detected: DetectedConflict | undefined): ConflictReason[] {
+/**
+ * The reasons of a conflict, the same wherever a conflict is shown (the committee's list, the reviewer candidates):
+ * a declared one says who declared it (or that the reviewer did when bidding); a detected one gives what detection
+ * found now (authorship, e-mail domain, affiliation, co-authorship), else authorship when that is its type.
+ */
+export function conflictReasons(
+  row: Pick<ConflictListRow, 'conflict' | 'override' | 'decider'>,
+  detected: DetectedConflict | undefined,
+): ConflictReasonDto[] {
+  return reasonsOf(row, detected).map(presentReason);
+}
+
+function reasonsOf(
+  row: Pick<ConflictListRow, 'conflict' | 'override' | 'decider'>,
+  detected: DetectedConflict | undefined,
+): ConflictReason[] {
   const { conflict, override, decider } = row;
   if (conflict.source === 'declared') {
     if (override?.viaBid) return [{ code: 'conflicts.reason.bid', params: {} }];
@@ -50,7 +65,7 @@ export function presentConflict(
     type_display: CONFLICT_TYPE_LABELS[conflict.type].en,
     source: conflict.source,
     reason: conflict.reason,
-    reasons: reasonsOf(row, options.detected).map(presentReason),
+    reasons: conflictReasons(row, options.detected),
     declared_by:
       conflict.source === 'declared' && decider ? { public_id: decider.publicId, full_name: fullName(decider) } : null,
     created_at: conflict.createdAt.toISOString(),

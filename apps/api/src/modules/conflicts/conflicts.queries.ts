@@ -324,6 +324,15 @@ export async function findConflictListRow(db: Db, conflictId: number): Promise<C
   return row as ConflictListRow | undefined;
 }
 
+/**
+ * The conflicts of one submission with what their reasons need (override, declarer), by user id: one query. No
+ * access check and no membership filter (the caller's).
+ */
+export async function findSubmissionConflictRows(db: Db, submissionId: number): Promise<Map<number, ConflictListRow>> {
+  const rows = (await selectConflictRows(db).where(eq(conflicts.submissionId, submissionId))) as ConflictListRow[];
+  return new Map(rows.map((row) => [row.user.id, row]));
+}
+
 /** Whether a user authored a submission of an event (a linked author row, or they submitted it). */
 export async function authoredInEvent(db: Db, eventId: number, userId: number): Promise<boolean> {
   const [row] = await db

@@ -134,12 +134,6 @@ export async function findBid(db: Db, submissionId: number, userId: number): Pro
   return row;
 }
 
-/** The conflicts of one submission by user. */
-export async function findConflictsOfSubmission(db: Db, submissionId: number) {
-  const rows = await db.select().from(conflicts).where(eq(conflicts.submissionId, submissionId));
-  return new Map(rows.map((row) => [row.userId, row]));
-}
-
 /** A user of the API by public id (exact) or numeric id. */
 export async function findUserByIdParam(db: Db, value: string | number) {
   const parsed = parseIdParam(String(value).trim());

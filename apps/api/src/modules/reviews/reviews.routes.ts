@@ -179,10 +179,13 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
             : 'none';
       let notice: { code: string; message: string } | null = null;
       if (visibility === 'author' && visible.length === 0) {
+        // Why an author reads nothing: the event never shares reviews, no decision yet, or none was completed.
         const key =
           event.reviewSettings.authors_see_reviews === 'never'
             ? 'reviews.hiddenFromAuthors'
-            : 'reviews.hiddenUntilDecision';
+            : loaded.submission.decision === 'pending'
+              ? 'reviews.hiddenUntilDecision'
+              : 'reviews.noneCompleted';
         notice = { code: key, message: reviewMessage(key) };
       } else if (
         visibility === 'reviewer' &&

@@ -57,6 +57,8 @@ export function abilitiesFor(
     review: can('submission.review'),
     bid: canOnSubmissionReviews(access, 'submission.bid'),
     manage_reviewers: canOnSubmissionReviews(access, 'submission.manageReviewers'),
+    // Its authors name the committee members they conflict with; reviewers do it by bidding 'conflict'.
+    declare_conflict: access.isAuthor,
   };
 }
 

@@ -165,6 +165,7 @@ describe('GET /api/submissions/{id}/', () => {
       review: false,
       bid: false,
       manage_reviewers: false,
+      declare_conflict: true,
     });
     // A linked co-author sees the same, by numeric id too.
     const byId = await (await as(coauthor)).get(`/api/submissions/${paper.id}/`);
@@ -187,6 +188,7 @@ describe('GET /api/submissions/{id}/', () => {
       download: true,
       bid: false,
       manage_reviewers: true,
+      declare_conflict: false,
     });
     const reviewerView = (
       await (await as(reviewer)).get(`/api/submissions/${paper.publicId}/`)
@@ -206,6 +208,7 @@ describe('GET /api/submissions/{id}/', () => {
       view_insights: true,
       bid: true,
       manage_reviewers: false,
+      declare_conflict: false,
     });
     const trackChairView = (await (await as(trackChair)).get(`/api/submissions/${paper.publicId}/`)).json();
     expect(trackChairView).toMatchObject({ authors_hidden: false, ai_analysis: ANALYSIS });

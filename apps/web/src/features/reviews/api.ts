@@ -1,4 +1,4 @@
-import type { MyReviewDto, ReviewDto } from '@confero/contracts';
+import type { MyReviewDto, ReviewDto, SubmissionReviewsDto } from '@confero/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { submissionKeys } from '../submissions/api.ts';
@@ -9,6 +9,9 @@ export const reviewKeys = {
   all: ['reviews'] as const,
   mine: ['reviews', 'mine'] as const,
   detail: (id: string) => ['reviews', 'detail', id] as const,
+  /** Every submission's reviews (refreshed after a decision, whatever id the page used). */
+  submissions: ['reviews', 'submission'] as const,
+  submission: (submissionId: string) => ['reviews', 'submission', submissionId] as const,
 };
 
 const reviewPath = (id: string) => `reviews/${encodeURIComponent(id)}/`;
@@ -29,6 +32,17 @@ export function reviewDetailQuery(id: string) {
   });
 }
 
+/**
+ * `GET submissions/{id}/reviews/`: the reviews of a submission filtered for the caller (committee, reviewer, author
+ * or none), with the notice of why some are held back and, for the committee, the average and counts.
+ */
+export function submissionReviewsQuery(submissionId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.submission(submissionId),
+    queryFn: () => api.get<SubmissionReviewsDto>(`submissions/${encodeURIComponent(submissionId)}/reviews/`),
+  });
+}
+
 export type SaveReviewArgs = { reviewId?: string; payload: ReviewPayload };
 
 /**
@@ -43,6 +57,7 @@ export function useSaveReviewMutation() {
     onSuccess: (review) => {
       queryClient.setQueryData(reviewKeys.detail(review.public_id), review);
       void queryClient.invalidateQueries({ queryKey: reviewKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.submissions });
       void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
     },
   });

@@ -1,13 +1,25 @@
+import type { ReviewDto, StructuredReviewDto } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import {
   assignmentLabel,
+  averageOf,
+  comparisonColumns,
+  comparisonRows,
   confidenceLabel,
+  confidenceName,
+  criterionAverages,
   findOwnReview,
+  formatScore,
   isStaleReviewError,
+  noticeText,
+  overallScoreName,
   paramsFromEnglish,
+  readerOf,
   reviewCounters,
   reviewErrorText,
+  reviewerLabel,
+  reviewSections,
   scoreLabel,
 } from './review-display.ts';
 
@@ -108,5 +120,220 @@ describe('the assignments picker', () => {
     expect(findOwnReview(assignments, '9-bbbbbbbb')?.submission.id).toBe(9);
     expect(findOwnReview(assignments, '7')?.submission.public_id).toBe('7-aaaaaaaa');
     expect(findOwnReview(assignments, '8')).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The reviews of one submission (GET submissions/{id}/reviews/)
+// ---------------------------------------------------------------------------------------------------------------
+
+function structured(
+  score: number | null,
+  criteria: Record<string, number | null>,
+  extra: Partial<StructuredReviewDto> = {},
+): StructuredReviewDto {
+  return {
+    overall_evaluation: {
+      score,
+      summary: { strengths: ['Clear writing', ' '], weaknesses: ['No baselines'] },
+      justification: 'Solid but incremental.',
+    },
+    confidence: { score: 4, comment: 'I work on this.' },
+    criteria: Object.entries(criteria).map(([id, value]) => ({
+      id,
+      name: id[0]?.toUpperCase() + id.slice(1),
+      description: '',
+      min_score: 1,
+      max_score: 10,
+      score: value,
+    })),
+    ...extra,
+  };
+}
+
+function review(ordinal: number, overrides: Partial<ReviewDto> = {}): ReviewDto {
+  return {
+    id: ordinal,
+    public_id: `${ordinal}-r`,
+    submission: { id: 1, public_id: '1-s', title: 'Paper', event: { id: 1, public_id: '1-e', title: 'Event' } },
+    status: 'completed',
+    status_display: 'Completed',
+    recommendation: 'accept',
+    recommendation_display: 'Accept',
+    overall_score: 2,
+    confidence: 4,
+    assigned_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-02T00:00:00Z',
+    completed_at: '2026-01-02T00:00:00Z',
+    reviewer_label: `Reviewer ${ordinal}`,
+    ordinal,
+    is_own: false,
+    structured_review: structured(2, { originality: 8, clarity: null }),
+    comments_to_author: 'Solid but incremental.',
+    abilities: { edit: false, submit: false },
+    ...overrides,
+  };
+}
+
+describe('criterionAverages', () => {
+  it('averages each criterion over the completed reviews only, in order of first appearance', () => {
+    const averages = criterionAverages([
+      review(1, { structured_review: structured(2, { originality: 8, clarity: 5 }) }),
+      review(2, { structured_review: structured(1, { originality: 5, clarity: null, relevance: 7 }) }),
+      // A draft (its own reviewer's view): its scores do not count.
+      review(3, { status: 'in_progress', structured_review: structured(-3, { originality: 1, clarity: 1 }) }),
+    ]);
+    expect(averages).toEqual([
+      { id: 'originality', name: 'Originality', average: 6.5, count: 2 },
+      { id: 'clarity', name: 'Clarity', average: 5, count: 1 },
+      { id: 'relevance', name: 'Relevance', average: 7, count: 1 },
+    ]);
+  });
+
+  it('gives no average to a criterion nobody scored, and rounds to two decimals', () => {
+    expect(criterionAverages([review(1), review(2)]).find((c) => c.id === 'clarity')).toEqual({
+      id: 'clarity',
+      name: 'Clarity',
+      average: null,
+      count: 0,
+    });
+    expect(averageOf([1, 2, 2])).toBe(1.67);
+    expect(averageOf([null, undefined])).toBeNull();
+  });
+});
+
+describe('the comparison table', () => {
+  const reviews = [
+    review(2, {
+      overall_score: -1,
+      confidence: 2,
+      recommendation: 'weak_reject',
+      structured_review: structured(-1, { originality: 4, clarity: null }),
+      reviewer: {
+        public_id: 'u-2',
+        first_name: 'Bea',
+        last_name: 'Second',
+        full_name: 'Bea Second',
+        email: 'b@x.org',
+        affiliation: 'X',
+      },
+    }),
+    review(3, {
+      status: 'in_progress',
+      recommendation: null,
+      overall_score: null,
+      confidence: null,
+      structured_review: null,
+      comments_to_author: '',
+    }),
+    review(1, { structured_review: structured(2, { originality: 9, clarity: null }) }),
+  ];
+
+  it('builds one column per review in the reviews order, with the name only when the API sent it', () => {
+    expect(comparisonColumns(reviews)).toEqual([
+      { publicId: '1-r', ordinal: 1, reviewerName: null, status: 'completed', isOwn: false, completed: true },
+      { publicId: '2-r', ordinal: 2, reviewerName: 'Bea Second', status: 'completed', isOwn: false, completed: true },
+      { publicId: '3-r', ordinal: 3, reviewerName: null, status: 'in_progress', isOwn: false, completed: false },
+    ]);
+  });
+
+  it('has the score rows with one value per column and averages over completed reviews', () => {
+    const rows = comparisonRows(reviews);
+    expect(rows.map((row) => row.key)).toEqual(['overall', 'confidence', 'recommendation', 'criterion:originality']);
+    expect(rows[0]).toEqual({ key: 'overall', values: [2, -1, null], average: 0.5 });
+    expect(rows[1]).toEqual({ key: 'confidence', values: [4, 2, null], average: 3 });
+    expect(rows[2]).toEqual({ key: 'recommendation', values: ['accept', 'weak_reject', null], average: null });
+    expect(rows[3]).toMatchObject({ criterionId: 'originality', values: [9, 4, null], average: 6.5 });
+  });
+
+  it("takes the API's overall average when it sent one, and shows a draft's own scores as blanks", () => {
+    expect(comparisonRows(reviews, -0.33)[0]?.average).toBe(-0.33);
+    expect(comparisonRows(reviews, null)[0]?.average).toBeNull();
+    const ownDraft = review(1, { status: 'in_progress', is_own: true, overall_score: 3 });
+    expect(comparisonRows([ownDraft])[0]).toEqual({ key: 'overall', values: [null], average: null });
+  });
+
+  it('formats scores and averages with a sign for the overall score', () => {
+    expect(formatScore(1.5, true)).toBe('+1.5');
+    expect(formatScore(-2, true)).toBe('-2');
+    expect(formatScore(0, true)).toBe('0');
+    expect(formatScore(1.666, false)).toBe('1.67');
+    expect(formatScore(null)).toBeNull();
+    expect(overallScoreName(-1, 'en')).toBe('Weak Reject');
+    expect(confidenceName(5, 'ar')).toBe('خبير');
+    expect(reviewerLabel({ ordinal: 2 }, 'ar')).toBe('المحكّم 2');
+  });
+});
+
+describe('which fields render per reader', () => {
+  const full = review(1, {
+    structured_review: structured(2, { originality: 8, clarity: null }, { confidential_remarks_for_pc: 'PC-ONLY' }),
+    comments_to_author: 'Please add an ablation.',
+    comments_to_chair: 'CHAIR-ONLY',
+    confidential_remarks_for_pc: 'PC-ONLY',
+  });
+
+  it('gives authors the scores, criteria, strengths, weaknesses, justification and comments only', () => {
+    const sections = reviewSections(full, 'author');
+    expect(sections).toEqual({
+      overallScore: 2,
+      confidence: 4,
+      recommendation: 'accept',
+      criteria: [{ id: 'originality', name: 'Originality', score: 8, maxScore: 10 }],
+      strengths: ['Clear writing'],
+      weaknesses: ['No baselines'],
+      justification: 'Solid but incremental.',
+      commentsToAuthor: 'Please add an ablation.',
+    });
+    expect(JSON.stringify(sections)).not.toMatch(/CHAIR-ONLY|PC-ONLY|I work on this/);
+  });
+
+  it('adds the confidence comment for reviewers, never the confidential parts', () => {
+    const sections = reviewSections(full, 'reviewer');
+    expect(sections.confidenceComment).toBe('I work on this.');
+    expect(sections.commentsToChair).toBeUndefined();
+    expect(sections.confidentialRemarks).toBeUndefined();
+  });
+
+  it('adds the comments to the chair and the confidential remarks for the committee, without repeating a text', () => {
+    expect(reviewSections(full, 'committee')).toMatchObject({
+      confidenceComment: 'I work on this.',
+      confidentialRemarks: 'PC-ONLY',
+      commentsToChair: 'CHAIR-ONLY',
+    });
+    // The review form sends the remarks as comments to the chair and the justification as comments to the authors.
+    const same = reviewSections(
+      review(1, { comments_to_chair: 'PC-ONLY', confidential_remarks_for_pc: 'PC-ONLY' }),
+      'committee',
+    );
+    expect(same.commentsToChair).toBeUndefined();
+    expect(same.confidentialRemarks).toBe('PC-ONLY');
+    expect(same.commentsToAuthor).toBeNull();
+  });
+
+  it("reads a reviewer's own review as the committee does, and nothing in 'none'", () => {
+    expect(readerOf('reviewer', { is_own: true })).toBe('committee');
+    expect(readerOf('reviewer', { is_own: false })).toBe('reviewer');
+    expect(readerOf('author', { is_own: false })).toBe('author');
+    expect(readerOf('committee', { is_own: false })).toBe('committee');
+    expect(readerOf('none', { is_own: false })).toBeNull();
+  });
+});
+
+describe('noticeText', () => {
+  const hidden = {
+    code: 'reviews.hiddenUntilDecision',
+    message: 'The reviews will be available once a decision has been made.',
+  };
+
+  it('translates the notice key, else keeps the English text', () => {
+    expect(noticeText(hidden, 'ar')).toBe('ستتاح التحكيمات بعد اتخاذ القرار.');
+    expect(noticeText({ code: 'reviews.unknown', message: 'Held back.' }, 'ar')).toBe('Held back.');
+    expect(noticeText(null, 'en')).toBeNull();
+  });
+
+  it("says nothing was shared instead of 'once a decision is made' when the decision is made", () => {
+    expect(noticeText(hidden, 'en', { decided: true, noneSharedText: 'None shared.' })).toBe('None shared.');
+    expect(noticeText(hidden, 'en', { decided: false, noneSharedText: 'None shared.' })).toBe(hidden.message);
   });
 });

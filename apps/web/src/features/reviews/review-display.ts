@@ -5,8 +5,10 @@ import {
   REVIEW_MESSAGES,
   REVIEW_STATUS_LABELS,
   type Recommendation,
+  type ReviewDto,
   type ReviewMessageKey,
   type ReviewStatus,
+  type ReviewVisibility,
   reviewMessage,
 } from '@confero/contracts';
 import { errorBody } from '../../components/feedback/message.ts';
@@ -130,3 +132,240 @@ export function reviewErrorText(error: unknown, language: Language, fallback: st
   if (typeof body.message === 'string' && body.message.trim()) return body.message;
   return fallback;
 }
+
+/*
+ * The reviews of one submission (`GET submissions/{id}/reviews/`, issue #6): the committee's side-by-side comparison
+ * with its averages, and which fields of a review each reader's view renders.
+ */
+
+/** Whose eyes a review is shown to on the submission page; the committee level is also a reviewer's own review. */
+export type ReviewReader = 'committee' | 'reviewer' | 'author';
+
+type ScoredReview = Pick<ReviewDto, 'status' | 'overall_score' | 'confidence' | 'structured_review'>;
+
+/** The reviews' own label ("Reviewer 2") in the interface language, from the review's ordinal. */
+export const reviewerLabel = (review: Pick<ReviewDto, 'ordinal'>, language: Language) =>
+  reviewMessage('reviews.reviewerLabel', { n: review.ordinal }, language);
+
+/** The overall score of a review: the column, else the structured form's. */
+export const overallScoreOf = (review: ScoredReview): number | null =>
+  review.overall_score ?? review.structured_review?.overall_evaluation.score ?? null;
+
+/** The confidence level of a review: the column, else the structured form's. */
+export const confidenceOf = (review: ScoredReview): number | null =>
+  review.confidence ?? review.structured_review?.confidence.score ?? null;
+
+/** The mean of the numbers given, rounded to two decimals; null when there are none. */
+export function averageOf(values: readonly (number | null | undefined)[]): number | null {
+  const numbers = values.filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+  if (numbers.length === 0) return null;
+  return Math.round((numbers.reduce((sum, value) => sum + value, 0) / numbers.length) * 100) / 100;
+}
+
+/**
+ * A score or an average as shown in the comparison ("+1.5", "-2", "0", "4"): at most two decimals, '+' on positive
+ * values when `signed` (the overall score runs −3..3). Always Latin digits, read left to right (`dir="ltr"`).
+ */
+export function formatScore(value: number | null | undefined, signed = false): string | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const rounded = Math.round(value * 100) / 100;
+  const text = String(rounded === 0 ? 0 : rounded);
+  return signed && rounded > 0 ? `+${text}` : text;
+}
+
+export type CriterionAverage = { id: string; name: string; average: number | null; count: number };
+
+/**
+ * Each criterion's mean score over the COMPLETED reviews only (a draft's scores may still change, and the committee
+ * does not read drafts), in the order the criteria first appear; `count` is how many completed reviews scored it.
+ */
+export function criterionAverages(reviews: readonly ScoredReview[]): CriterionAverage[] {
+  const found = new Map<string, { name: string; scores: number[] }>();
+  for (const review of reviews) {
+    for (const criterion of review.structured_review?.criteria ?? []) {
+      const entry = found.get(criterion.id) ?? { name: criterion.name, scores: [] };
+      found.set(criterion.id, entry);
+      if (review.status === 'completed' && typeof criterion.score === 'number') entry.scores.push(criterion.score);
+    }
+  }
+  return [...found].map(([id, { name, scores }]) => ({ id, name, average: averageOf(scores), count: scores.length }));
+}
+
+export type ComparisonColumn = {
+  publicId: string;
+  ordinal: number;
+  /** The reviewer's name: the committee only (the API sends `reviewer` to no one else). */
+  reviewerName: string | null;
+  status: ReviewStatus;
+  isOwn: boolean;
+  completed: boolean;
+};
+
+type ComparedReview = ScoredReview &
+  Pick<ReviewDto, 'public_id' | 'ordinal' | 'is_own' | 'recommendation' | 'reviewer'>;
+
+/** One column per review, in the reviews' order (Reviewer 1, 2, …). */
+export function comparisonColumns(reviews: readonly ComparedReview[]): ComparisonColumn[] {
+  return [...reviews]
+    .sort((a, b) => a.ordinal - b.ordinal)
+    .map((review) => ({
+      publicId: review.public_id,
+      ordinal: review.ordinal,
+      reviewerName: review.reviewer?.full_name ?? null,
+      status: review.status,
+      isOwn: review.is_own,
+      completed: review.status === 'completed',
+    }));
+}
+
+export type ComparisonRow =
+  | { key: 'overall'; values: (number | null)[]; average: number | null }
+  | { key: 'confidence'; values: (number | null)[]; average: number | null }
+  | { key: 'recommendation'; values: (Recommendation | null)[]; average: null }
+  | {
+      key: `criterion:${string}`;
+      criterionId: string;
+      name: string;
+      values: (number | null)[];
+      average: number | null;
+    };
+
+/**
+ * The rows of the comparison, each with one value per column (same order as `comparisonColumns`) and its average:
+ * overall score, confidence, recommendation, then each criterion that a completed review scored (the spec's form
+ * carries its criteria unscored, so a criterion nobody scored would be a row of blanks). Values and averages come
+ * from completed reviews only; the overall average is the API's `average_overall_score` when it sent one.
+ */
+export function comparisonRows(
+  reviews: readonly ComparedReview[],
+  averageOverallScore?: number | null,
+): ComparisonRow[] {
+  const ordered = [...reviews].sort((a, b) => a.ordinal - b.ordinal);
+  const completed = (review: ComparedReview) => review.status === 'completed';
+  const overall = ordered.map((review) => (completed(review) ? overallScoreOf(review) : null));
+  const confidence = ordered.map((review) => (completed(review) ? confidenceOf(review) : null));
+  const rows: ComparisonRow[] = [
+    {
+      key: 'overall',
+      values: overall,
+      average: averageOverallScore === undefined ? averageOf(overall) : averageOverallScore,
+    },
+    { key: 'confidence', values: confidence, average: averageOf(confidence) },
+    {
+      key: 'recommendation',
+      values: ordered.map((review) => (completed(review) ? review.recommendation : null)),
+      average: null,
+    },
+  ];
+  for (const criterion of criterionAverages(ordered)) {
+    if (criterion.count === 0) continue;
+    rows.push({
+      key: `criterion:${criterion.id}`,
+      criterionId: criterion.id,
+      name: criterion.name,
+      values: ordered.map((review) =>
+        completed(review)
+          ? (review.structured_review?.criteria.find((item) => item.id === criterion.id)?.score ?? null)
+          : null,
+      ),
+      average: criterion.average,
+    });
+  }
+  return rows;
+}
+
+/** What one review shows on the submission page, for one reader; absent keys are not rendered at all. */
+export type ReviewSections = {
+  overallScore: number | null;
+  confidence: number | null;
+  recommendation: Recommendation | null;
+  /** The criteria the reviewer scored. */
+  criteria: { id: string; name: string; score: number; maxScore: number }[];
+  strengths: string[];
+  weaknesses: string[];
+  justification: string;
+  /** Left out when blank or the same text as the justification (the review form sends it there too). */
+  commentsToAuthor: string | null;
+  /** Reviewers and the committee. */
+  confidenceComment?: string;
+  /** The committee only; left out when the same text as the confidential remarks (the form sends it there too). */
+  commentsToChair?: string;
+  /** The committee only. */
+  confidentialRemarks?: string;
+};
+
+type ReadableReview = ScoredReview &
+  Pick<ReviewDto, 'recommendation' | 'comments_to_author' | 'comments_to_chair' | 'confidential_remarks_for_pc'>;
+
+const filled = (items: readonly string[] | undefined) => (items ?? []).filter((item) => item.trim() !== '');
+const sameText = (a: string | undefined, b: string | undefined) => (a ?? '').trim() === (b ?? '').trim();
+
+/**
+ * The fields of a review a reader's view renders. Authors: the scores, the recommendation, the criteria, strengths,
+ * weaknesses, justification and comments to the authors, nothing else. Reviewers also read the confidence comment;
+ * the committee (and a reviewer reading their own review) also the comments to the chair and the confidential
+ * remarks. The API already leaves out what the reader may not receive: this is the second, rendering-side rule.
+ */
+export function reviewSections(review: ReadableReview, reader: ReviewReader): ReviewSections {
+  const form = review.structured_review;
+  const justification = form?.overall_evaluation.justification ?? '';
+  const toAuthor = review.comments_to_author;
+  const sections: ReviewSections = {
+    overallScore: overallScoreOf(review),
+    confidence: confidenceOf(review),
+    recommendation: review.recommendation,
+    criteria: (form?.criteria ?? []).flatMap((criterion) =>
+      typeof criterion.score === 'number'
+        ? [{ id: criterion.id, name: criterion.name, score: criterion.score, maxScore: criterion.max_score }]
+        : [],
+    ),
+    strengths: filled(form?.overall_evaluation.summary.strengths),
+    weaknesses: filled(form?.overall_evaluation.summary.weaknesses),
+    justification,
+    commentsToAuthor: toAuthor.trim() === '' || sameText(toAuthor, justification) ? null : toAuthor,
+  };
+  if (reader === 'author') return sections;
+  const confidenceComment = form?.confidence.comment;
+  if (confidenceComment !== undefined) sections.confidenceComment = confidenceComment;
+  if (reader === 'reviewer') return sections;
+  const remarks = review.confidential_remarks_for_pc ?? form?.confidential_remarks_for_pc;
+  if (remarks !== undefined) sections.confidentialRemarks = remarks;
+  const toChair = review.comments_to_chair;
+  if (toChair !== undefined && !(remarks !== undefined && sameText(toChair, remarks))) {
+    sections.commentsToChair = toChair;
+  }
+  return sections;
+}
+
+/** The reader level of one review in a list the API filtered for `visibility` (a reviewer's own review in full). */
+export function readerOf(visibility: ReviewVisibility, review: Pick<ReviewDto, 'is_own'>): ReviewReader | null {
+  if (visibility === 'committee') return 'committee';
+  if (visibility === 'reviewer') return review.is_own ? 'committee' : 'reviewer';
+  if (visibility === 'author') return 'author';
+  return null;
+}
+
+/**
+ * Why reviews are held back, in the interface language: the API's notice key (REVIEW_MESSAGES), else its English
+ * text. An author's "once a decision has been made" is replaced by `noneSharedText` when the decision is already
+ * made (the API sends that notice whenever an author receives no review).
+ */
+export function noticeText(
+  notice: { code: string; message: string } | null | undefined,
+  language: Language,
+  options: { decided?: boolean; noneSharedText?: string } = {},
+): string | null {
+  if (!notice) return null;
+  if (notice.code === 'reviews.hiddenUntilDecision' && options.decided && options.noneSharedText) {
+    return options.noneSharedText;
+  }
+  return isReviewMessageKey(notice.code) ? reviewMessage(notice.code, {}, language) : notice.message || null;
+}
+
+/** The name of an overall score ("Weak Accept") without its number, or null. */
+export const overallScoreName = (score: number | null | undefined, language: Language): string | null =>
+  score === null || score === undefined ? null : (OVERALL_SCORE_LABELS[String(score)]?.[language] ?? null);
+
+/** The name of a confidence level ("Expert") without its number, or null. */
+export const confidenceName = (level: number | null | undefined, language: Language): string | null =>
+  level === null || level === undefined ? null : (CONFIDENCE_LABELS[String(level)]?.[language] ?? null);

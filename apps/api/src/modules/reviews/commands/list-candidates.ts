@@ -1,6 +1,7 @@
 import { BID_SCORES, type CandidateDto, type CandidatesDto } from '@confero/contracts';
 import type { Db } from '../../../db/client.ts';
-import { presentReason } from '../../conflicts/conflicts.presenter.ts';
+import { conflictReasons } from '../../conflicts/conflicts.presenter.ts';
+import { findSubmissionConflictRows } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { pairKey } from '../../conflicts/detection.ts';
 import type { EventRow } from '../../events/events.queries.ts';
@@ -8,7 +9,6 @@ import { loadAffinityInputs, scoreAffinity } from '../affinity-corpus.ts';
 import { presentReviewerRef } from '../reviews.presenter.ts';
 import {
   findBidsOfSubmission,
-  findConflictsOfSubmission,
   findEventReviewers,
   findReviewableSubmissions,
   findReviewsOfSubmission,
@@ -25,7 +25,9 @@ const round = (value: number) => Math.round(value * 1e4) / 1e4;
 /**
  * The reviewer candidates of a submission (`GET submissions/{id}/reviewer-candidates/`): every active reviewer of
  * the event with their affinity (and the matched terms), bid, load against max_papers, assignment, and conflict of
- * interest with its reasons (then not assignable). Assignable candidates come first, best score first.
+ * interest with its reasons — the same reasons as the conflicts list (`conflictReasons`) — then not assignable. The
+ * bid is the reviewer's own, even when conflicted (a conflict adds no bid value to the score). Assignable candidates
+ * come first, best score first.
  */
 export async function listCandidates(
   db: Db,
@@ -38,7 +40,7 @@ export async function listCandidates(
     reviewerLoads(db, event.id),
     findBidsOfSubmission(db, submission.id),
     findReviewsOfSubmission(db, submission.id),
-    findConflictsOfSubmission(db, submission.id),
+    findSubmissionConflictRows(db, submission.id),
     findReviewableSubmissions(db, event.id),
   ]);
   const reviews = new Map(assigned.map((review) => [review.reviewerId, review]));
@@ -56,7 +58,6 @@ export async function listCandidates(
     const load = loads.get(reviewer.userId) ?? 0;
     const score = affinity ? (affinity.scores[r] ?? 0) : 0;
     const reason = conflict ? 'conflict' : review ? 'assigned' : load >= reviewer.maxPapers ? 'at_capacity' : null;
-    const found = detected.get(pairKey(submission.id, reviewer.userId));
     return {
       reviewer: presentReviewerRef({ ...reviewer, publicId: reviewer.publicId }),
       expertise: reviewer.expertise,
@@ -64,16 +65,16 @@ export async function listCandidates(
       load,
       affinity: round(score),
       affinity_terms: affinity && score > 0 ? affinity.reasons(r, 0) : [],
-      bid: conflict ? 'conflict' : bid,
+      bid,
       score: round(score + (conflict ? 0 : bidScore(bid))),
       assigned: review !== undefined,
       review_status: review?.status ?? null,
       conflict: conflict
         ? {
-            type: conflict.type,
-            source: conflict.source,
-            reason: conflict.reason,
-            reasons: conflict.source === 'detected' && found ? found.reasons.map(presentReason) : [],
+            type: conflict.conflict.type,
+            source: conflict.conflict.source,
+            reason: conflict.conflict.reason,
+            reasons: conflictReasons(conflict, detected.get(pairKey(submission.id, reviewer.userId))),
           }
         : null,
       assignable: reason === null,

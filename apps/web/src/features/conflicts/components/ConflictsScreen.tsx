@@ -1,4 +1,271 @@
-/** Scaffold: replaced by the screen's helper. */
+import { type ConflictDto, reviewMessage } from '@confero/contracts';
+import { Badge, Button, EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { SearchCheck, ShieldCheck, ShieldPlus } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { notify } from '../../../components/feedback/notify.tsx';
+import { eventDetailQuery, eventReviewersQuery } from '../../events/api.ts';
+import { EventLoadError } from '../../events/components/EventLoadError.tsx';
+import { eventRef as refOfEvent } from '../../events/event-display.ts';
+import { eventSubmissionsQuery } from '../../submissions/api.ts';
+import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
+import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
+import { eventConflictsQuery, useLiftConflictMutation } from '../api.ts';
+import { personName } from '../conflict-display.ts';
+import {
+  type ConflictFilters,
+  conflictFiltersToSearch,
+  conflictListParams,
+  hasConflictFilters,
+  pageCount,
+  parseConflictFilters,
+  updateConflictFilters,
+} from '../conflict-filters.ts';
+import { committeePeople, submissionOptions } from '../conflict-form.ts';
+import { useConflictText } from '../use-conflict-text.ts';
+import { AddConflictModal } from './AddConflictModal.tsx';
+import { CheckCandidateModal } from './CheckCandidateModal.tsx';
+import { ConflictFiltersBar } from './ConflictFiltersBar.tsx';
+import { ConflictsTable } from './ConflictsTable.tsx';
+
+function TableSkeleton() {
+  return (
+    <Stack gap="sm" p="md" data-testid="conflicts-loading" aria-busy="true">
+      {[0, 1, 2, 3].map((row) => (
+        <Skeleton key={row} height={52} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /events/{id}/conflicts (issue #6 "Conflicts of interest"), for the event's committee (`abilities.manage_reviewing`):
+ * every conflict the server detected or someone declared between a reviewer, chair or event admin and a submission,
+ * with its reasons, filtered by type, source, submission and person (kept in the address) and paginated. The
+ * committee adds a conflict, lifts one (logged; a lifted detection is not detected again) and checks a candidate
+ * before inviting them. Anyone else gets an error panel, never the list.
+ */
 export function ConflictsScreen({ eventId }: { eventId: string }) {
-  return <div data-scaffold="ConflictsScreen">{eventId}</div>;
+  const { t } = useTranslation();
+  const { language, typeLabel, errorText } = useConflictText();
+  const eventQuery = useQuery({ ...eventDetailQuery(eventId), enabled: Boolean(eventId) });
+  const canManage = eventQuery.data?.abilities.manage_reviewing === true;
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseConflictFilters(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (next: ConflictFilters) => setSearchParams(conflictFiltersToSearch(next), { replace: true }),
+    [setSearchParams],
+  );
+  const params = conflictListParams(filters);
+  const conflicts = useQuery({ ...eventConflictsQuery(eventId, params), enabled: canManage });
+  const reviewers = useQuery({ ...eventReviewersQuery(eventId), enabled: canManage });
+  const submissions = useQuery({ ...eventSubmissionsQuery(eventId), enabled: canManage });
+
+  const [adding, setAdding] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [lifting, setLifting] = useState<ConflictDto | null>(null);
+  const lift = useLiftConflictMutation(eventId);
+
+  const count = conflicts.data?.count ?? 0;
+  const pages = pageCount(count);
+  // After a lift, or with a hand-edited address, the page may be past the end.
+  useEffect(() => {
+    if (conflicts.data && !conflicts.isPlaceholderData && filters.page > pages) {
+      setFilters(updateConflictFilters(filters, { page: pages }));
+    }
+  }, [conflicts.data, conflicts.isPlaceholderData, filters, pages, setFilters]);
+
+  const event = eventQuery.data;
+  const ref = event ? refOfEvent(event) : eventId;
+  const people = useMemo(() => (event ? committeePeople(event, reviewers.data) : []), [event, reviewers.data]);
+  const submissionChoices = useMemo(() => submissionOptions(submissions.data ?? []), [submissions.data]);
+  const loadingOptions = submissions.isPending || reviewers.isPending;
+  const currentLabels = useMemo(() => {
+    const rows = conflicts.data?.results ?? [];
+    const bySubmission = rows.find((row) => row.submission.public_id === filters.submission);
+    const byUser = rows.find((row) => row.user.public_id === filters.user);
+    return {
+      submission: bySubmission?.submission.title,
+      user: byUser ? `${personName(byUser.user)} (${byUser.user.email})` : undefined,
+    };
+  }, [conflicts.data, filters.submission, filters.user]);
+
+  const title = t('conflicts.screen.title');
+  const back = { to: `/events/${encodeURIComponent(ref)}`, label: t('conflicts.screen.backToEvent') };
+
+  if (!eventId || eventQuery.isError) {
+    return (
+      <>
+        <ScreenHeader title={title} />
+        <EventLoadError
+          message={t('conflicts.screen.eventLoadFailed')}
+          error={eventQuery.error}
+          back={{ to: '/events', label: t('conflicts.screen.backToEvents') }}
+          onRetry={() => void eventQuery.refetch()}
+        />
+      </>
+    );
+  }
+  if (eventQuery.isPending) {
+    return (
+      <>
+        <ScreenHeader title={title} />
+        <Paper withBorder radius="lg">
+          <TableSkeleton />
+        </Paper>
+      </>
+    );
+  }
+  if (!canManage || !event) {
+    return (
+      <>
+        <ScreenHeader title={title} description={event?.title} back={back} />
+        <div data-testid="conflicts-denied">
+          <LoadFailure message={reviewMessage('conflicts.denied', {}, language)} back={back} />
+        </div>
+      </>
+    );
+  }
+
+  const handleLift = () => {
+    if (!lifting) return;
+    lift.mutate(lifting.id, {
+      onSuccess: () => {
+        notify('success', t('conflicts.lift.success'));
+        setLifting(null);
+      },
+      onError: (error) => notify('error', errorText(error, t('conflicts.lift.failed'))),
+    });
+  };
+
+  let content: ReactNode;
+  if (conflicts.isPending) content = <TableSkeleton />;
+  else if (conflicts.isError) {
+    content = (
+      <Stack p="md">
+        <LoadFailure
+          message={t('conflicts.screen.loadFailed')}
+          detail={errorText(conflicts.error, '')}
+          onRetry={() => void conflicts.refetch()}
+        />
+      </Stack>
+    );
+  } else if (conflicts.data.results.length === 0) {
+    const filtered = hasConflictFilters(filters);
+    content = (
+      <EmptyState
+        py="xl"
+        icon={<ShieldCheck size={28} />}
+        withIndicatorBackground
+        title={filtered ? t('conflicts.screen.emptyFilteredTitle') : t('conflicts.screen.emptyTitle')}
+        description={filtered ? t('conflicts.screen.emptyFiltered') : t('conflicts.screen.empty')}
+        data-testid="conflicts-empty"
+      />
+    );
+  } else {
+    content = <ConflictsTable conflicts={conflicts.data.results} eventRef={ref} onLift={setLifting} />;
+  }
+
+  const liftingName = lifting ? personName(lifting.user) : '';
+  const liftingParams = {
+    name: liftingName,
+    title: lifting?.submission.title ?? '',
+    type: lifting ? typeLabel(lifting.type) : '',
+  };
+
+  return (
+    <>
+      <ScreenHeader
+        title={title}
+        description={event.title}
+        back={back}
+        documentTitle={`${event.title} – ${title}`}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<SearchCheck size={16} />}
+              onClick={() => setChecking(true)}
+              data-testid="check-candidate-button"
+            >
+              {t('conflicts.check.button')}
+            </Button>
+            <Button
+              leftSection={<ShieldPlus size={16} />}
+              onClick={() => setAdding(true)}
+              data-testid="add-conflict-button"
+            >
+              {t('conflicts.add.button')}
+            </Button>
+          </>
+        }
+      >
+        <Text size="sm" c="dimmed">
+          {t('conflicts.screen.description')}
+        </Text>
+      </ScreenHeader>
+      <Paper withBorder radius="lg">
+        <Group p="md" justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <ConflictFiltersBar
+            filters={filters}
+            onChange={(change) => setFilters(updateConflictFilters(filters, change))}
+            submissions={submissionChoices}
+            people={people}
+            loadingOptions={loadingOptions}
+            currentLabels={currentLabels}
+          />
+          {conflicts.data ? (
+            <Badge size="lg" variant="light" data-testid="conflicts-count" data-count={count}>
+              {t('conflicts.screen.count', { count })}
+            </Badge>
+          ) : null}
+        </Group>
+        {content}
+        {pages > 1 ? (
+          <Group justify="center" p="md">
+            <Pagination
+              total={pages}
+              value={Math.min(filters.page, pages)}
+              onChange={(page) => setFilters(updateConflictFilters(filters, { page }))}
+              size="sm"
+              data-testid="conflicts-pagination"
+            />
+          </Group>
+        ) : null}
+      </Paper>
+      <AddConflictModal
+        eventId={eventId}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        submissions={submissionChoices}
+        people={people}
+        loadingOptions={loadingOptions}
+      />
+      <CheckCandidateModal eventId={eventId} eventRef={ref} opened={checking} onClose={() => setChecking(false)} />
+      <ConfirmDialog
+        opened={lifting !== null}
+        title={t('conflicts.lift.title')}
+        message={
+          <Stack gap="xs" data-testid="lift-confirm">
+            <Text size="sm">{t('conflicts.lift.confirm', liftingParams)}</Text>
+            <Text size="sm" c="dimmed">
+              {lifting?.source === 'detected'
+                ? t('conflicts.lift.detectedNote', { name: liftingName })
+                : t('conflicts.lift.declaredNote', { name: liftingName })}
+            </Text>
+          </Stack>
+        }
+        confirmLabel={t('conflicts.lift.action')}
+        cancelLabel={t('conflicts.common.cancel')}
+        danger
+        loading={lift.isPending}
+        onConfirm={handleLift}
+        onClose={() => setLifting(null)}
+      />
+    </>
+  );
 }

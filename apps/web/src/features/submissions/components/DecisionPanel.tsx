@@ -6,12 +6,14 @@ import {
   type SubmissionStatus,
 } from '@confero/contracts';
 import { Button, Divider, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Gavel, RefreshCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { DetailCard } from '../../events/components/DetailCard.tsx';
+import { reviewKeys } from '../../reviews/api.ts';
 import { useChangeSubmissionStatusMutation, useMakeDecisionMutation } from '../api.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 
@@ -20,11 +22,13 @@ const DECISIONS = ['accept', 'reject', 'revision'] as const satisfies readonly S
 /**
  * The chairs' and event admins' panel (spec §2, §7, §8): record a decision (accept, reject or revision, with details
  * for the authors; `make_decision` mails them) and move the submission to another status (`change_status`).
- * Shown only when the submission's abilities allow each.
+ * Shown only when the submission's abilities allow each. A decision also refreshes the submission's reviews: the
+ * authors may read them from then on.
  */
 export function DecisionPanel({ submission, routeId }: { submission: SubmissionDto; routeId: string }) {
   const { t } = useTranslation();
   const { statusLabel, decisionLabel, errorText } = useSubmissionText();
+  const queryClient = useQueryClient();
   const decide = useMakeDecisionMutation(routeId);
   const changeStatus = useChangeSubmissionStatusMutation(routeId);
   const current = submission.decision;
@@ -45,6 +49,7 @@ export function DecisionPanel({ submission, routeId }: { submission: SubmissionD
       {
         onSuccess: () => {
           setConfirming(false);
+          void queryClient.invalidateQueries({ queryKey: reviewKeys.submissions });
           notify('success', t('submissions.decision.made'));
         },
         onError: (error) => {

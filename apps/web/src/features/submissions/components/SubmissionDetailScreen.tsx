@@ -1,11 +1,13 @@
 import type { RoleName, SubmissionDto } from '@confero/contracts';
 import { Button, Grid, Group, Menu, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ClipboardPen, Download, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import { ChevronDown, ClipboardPen, Download, Hand, Pencil, Sparkles, Trash2, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
+import { DeclareConflictButton } from '../../conflicts/components/DeclareConflictButton.tsx';
+import { SubmissionReviewsPanel } from '../../reviews/components/SubmissionReviewsPanel.tsx';
 import { useActiveRole } from '../../roles/active-role-context.ts';
 import { submissionDetailQuery } from '../api.ts';
 import { formatSubmissionDate, submissionHref, submissionRef } from '../submission-display.ts';
@@ -87,8 +89,15 @@ function SubmissionDetail({
   const isStaffRole = STAFF_ROLES.includes(activeRole);
   const showTopics = isStaffRole && 'ai_analysis' in submission;
   const analysis = isStaffRole ? submission.ai_analysis : null;
+  const assignHref = abilities.manage_reviewers && eventRef ? submissionHref(ref, eventRef, '/assign') : null;
   const hasActions =
-    abilities.update || abilities.download || abilities.review || abilities.delete || Boolean(analysis);
+    abilities.update ||
+    abilities.download ||
+    abilities.review ||
+    abilities.bid ||
+    Boolean(assignHref) ||
+    abilities.delete ||
+    Boolean(analysis);
 
   return (
     <>
@@ -97,6 +106,9 @@ function SubmissionDetail({
         back={back}
         actions={
           <>
+            {submission.abilities.declare_conflict ? (
+              <DeclareConflictButton eventRef={submission.event_public_id} submissionId={submission.public_id} />
+            ) : null}
             {analysis ? (
               <Button
                 variant="light"
@@ -141,6 +153,26 @@ function SubmissionDetail({
                       leftSection={<ClipboardPen size={16} />}
                     >
                       {t('submissions.detail.actions.addReview')}
+                    </Menu.Item>
+                  ) : null}
+                  {abilities.bid ? (
+                    <Menu.Item
+                      component={Link}
+                      to={`/submissions/${encodeURIComponent(ref)}/bid`}
+                      leftSection={<Hand size={16} />}
+                      data-testid="action-bid"
+                    >
+                      {t('submissionReviews.actions.bid')}
+                    </Menu.Item>
+                  ) : null}
+                  {assignHref ? (
+                    <Menu.Item
+                      component={Link}
+                      to={assignHref}
+                      leftSection={<UserPlus size={16} />}
+                      data-testid="action-assign-reviewers"
+                    >
+                      {t('submissionReviews.actions.assign')}
                     </Menu.Item>
                   ) : null}
                   {analysis ? (
@@ -205,21 +237,23 @@ function SubmissionDetail({
           <SubmissionDetailsCard submission={submission} showTopics={showTopics} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="lg">
-            <StatusPanel submission={submission} />
-            {abilities.make_decision || abilities.change_status ? (
-              <DecisionPanel
-                key={`${submission.status}-${submission.decision}`}
-                submission={submission}
-                routeId={routeId}
-              />
-            ) : null}
-          </Stack>
+          <StatusPanel submission={submission} />
         </Grid.Col>
         <Grid.Col span={12}>
           <AuthorsCard submission={submission} />
         </Grid.Col>
       </Grid>
+      {/* The reviews first, so the chair decides right after reading them. */}
+      <Stack gap="lg" mt="lg">
+        <SubmissionReviewsPanel submission={submission} eventRef={eventRef} />
+        {abilities.make_decision || abilities.change_status ? (
+          <DecisionPanel
+            key={`${submission.status}-${submission.decision}`}
+            submission={submission}
+            routeId={routeId}
+          />
+        ) : null}
+      </Stack>
       {analysis ? (
         <InsightsModal opened={insightsOpen} onClose={() => setInsightsOpen(false)} analysis={analysis} />
       ) : null}
@@ -232,6 +266,7 @@ function SubmissionDetail({
  * /submissions/{id} and /events/{eventId}/submissions/{id} (spec part 2 §2 "Submission detail"). Opened through
  * the first while the submission has an event, it moves (replace) to the event-scoped address. What the viewer
  * may do comes from the submission's abilities; the AI topics row and insights need a staff role and the analysis.
+ * Under the details: the reviews as the API shows them to the viewer (issue #6), then the chair's decision panel.
  */
 export function SubmissionDetailScreen({
   submissionId,

@@ -95,8 +95,8 @@ function LoadingRows({ columns }: { columns: number }) {
 /**
  * The submissions list of spec part 2 §2 ("My submissions", "Event submissions list"): index, authors (first three
  * and '+N', avatars), title with its first three keywords, event (not on an event's list), status, actions (view;
- * edit and delete when the submission's abilities allow them; assign reviewers on an event's list) and the time
- * of the last update. Rows are grouped by event title.
+ * edit and delete when the submission's abilities allow them; assign reviewers on an event's list for those who
+ * manage them) and the time of the last update. Rows are grouped by event title.
  */
 export function SubmissionTable({
   submissions,
@@ -322,12 +322,15 @@ type RowActionsProps = {
   submission: SubmissionDto;
   /** The event of the list's addresses, when the list is an event's. */
   scope?: string;
-  /** Set on an event's list: adds the assign-reviewers action. */
+  /** Set on an event's list: adds the assign-reviewers action (with `abilities.manage_reviewers`). */
   eventId?: string;
   onDelete?: (submission: SubmissionDto) => void;
 };
 
-/** View; edit and delete when the submission's abilities allow them; assign reviewers on an event's list. */
+/**
+ * View; edit and delete when the submission's abilities allow them; assign reviewers on an event's list when the
+ * viewer manages the submission's reviewers (`abilities.manage_reviewers`).
+ */
 function RowActions({ submission, scope, eventId, onDelete }: RowActionsProps) {
   const { t } = useTranslation();
   const ref = submissionRef(submission);
@@ -357,7 +360,7 @@ function RowActions({ submission, scope, eventId, onDelete }: RowActionsProps) {
           </ActionIcon>
         </Tooltip>
       ) : null}
-      {eventId ? (
+      {eventId && abilities?.manage_reviewers ? (
         <Tooltip label={t('submissions.list.actions.assign')} withArrow>
           <ActionIcon
             component={Link}

@@ -1,0 +1,89 @@
+import type {
+  ApplyAssignmentDto,
+  AssignmentMode,
+  AssignmentPreviewCreatedDto,
+  AssignmentPreviewDto,
+} from '@confero/contracts';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { eventKeys } from '../events/api.ts';
+import { reviewKeys } from '../reviews/api.ts';
+import { submissionKeys } from '../submissions/api.ts';
+import { isPreviewActive, PREVIEW_POLL_MS } from './auto-display.ts';
+
+/** Query keys of the automatic assignment; a preview lives under ['assignment', 'preview', event, preview]. */
+export const autoAssignmentKeys = {
+  all: ['assignment'] as const,
+  previews: ['assignment', 'preview'] as const,
+  preview: (eventId: string, previewId: string) => ['assignment', 'preview', eventId, previewId] as const,
+};
+
+const assignmentPath = (eventId: string) => `events/${encodeURIComponent(eventId)}/assignment/`;
+const previewPath = (eventId: string, previewId: string) =>
+  `${assignmentPath(eventId)}preview/${encodeURIComponent(previewId)}/`;
+
+/**
+ * `GET events/{id}/assignment/preview/{preview_id}/`: status and progress, then the result. Asked again every
+ * second while the job is queued or running, and no more once it is done, failed or applied (or the call fails).
+ */
+export function assignmentPreviewQuery(eventId: string, previewId: string) {
+  return queryOptions({
+    queryKey: autoAssignmentKeys.preview(eventId, previewId),
+    queryFn: () => api.get<AssignmentPreviewDto>(previewPath(eventId, previewId)),
+    refetchInterval: (query) =>
+      query.state.status !== 'error' && isPreviewActive(query.state.data?.status) ? PREVIEW_POLL_MS : false,
+    // A finished preview changes only when it is applied, which this screen does itself.
+    staleTime: (query) => (isPreviewActive(query.state.data?.status) ? 0 : Number.POSITIVE_INFINITY),
+  });
+}
+
+/** `POST events/{id}/assignment/preview/` {mode}: starts the job; 202 with the new preview's id and status. */
+export function useStartPreviewMutation(eventId: string) {
+  return useMutation({
+    mutationFn: (mode: AssignmentMode) =>
+      api.post<AssignmentPreviewCreatedDto>(`${assignmentPath(eventId)}preview/`, { mode }),
+  });
+}
+
+/** `DELETE events/{id}/assignment/preview/{preview_id}/`: discards a preview (nothing was assigned from it). */
+export function useDiscardPreviewMutation(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (previewId: string) => api.delete<void>(previewPath(eventId, previewId)),
+    onSuccess: (_, previewId) => {
+      queryClient.removeQueries({ queryKey: autoAssignmentKeys.preview(eventId, previewId) });
+    },
+  });
+}
+
+/**
+ * `POST events/{id}/assignment/apply/` {preview_id, mode}: creates the new assignments (409 STALE_PREVIEW when the
+ * event's assignments or conflicts changed since). Afterwards the preview (now applied), the event, its
+ * submissions, the candidate lists and the caller's reviews are asked again.
+ */
+export function useApplyAssignmentMutation(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ previewId, mode }: { previewId: string; mode: AssignmentMode }) =>
+      api.post<ApplyAssignmentDto>(`${assignmentPath(eventId)}apply/`, { preview_id: previewId, mode }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: autoAssignmentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+      void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+    },
+  });
+}
+
+/**
+ * Discards a preview the screen no longer shows (replaced by a new one), without telling anyone: it cannot be
+ * reached again anyway, and a failure (already gone) changes nothing.
+ */
+export async function discardReplacedPreview(queryClient: QueryClient, eventId: string, previewId: string) {
+  queryClient.removeQueries({ queryKey: autoAssignmentKeys.preview(eventId, previewId) });
+  try {
+    await api.delete<void>(previewPath(eventId, previewId));
+  } catch {
+    // Already discarded or applied elsewhere: nothing to do.
+  }
+}
