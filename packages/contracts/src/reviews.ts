@@ -325,8 +325,8 @@ export const REVIEW_MESSAGES = {
     ar: 'الورقة مُسنَدة إلى {name} بالفعل.',
   },
   'assignments.atCapacity': {
-    en: '{name} already reviews {load} papers of this event and has reached their limit of {max} papers. Assign anyway to go past it.',
-    ar: 'يحكّم {name} بالفعل {load} من أوراق هذه الفعالية وقد بلغ الحد الأقصى المسموح له وهو {max}. أسنِد الورقة رغم ذلك لتجاوز هذا الحد.',
+    en: '{name} has reached their limit of papers in this event ({load} assigned, at most {max}). Assign anyway to go past it.',
+    ar: 'بلغ {name} الحد الأقصى من الأوراق في هذه الفعالية ({load} مُسنَدة، والحد الأقصى {max}). أسنِد الورقة رغم ذلك لتجاوز هذا الحد.',
   },
   'assignments.notAssigned': {
     en: 'This reviewer is not assigned to this submission.',

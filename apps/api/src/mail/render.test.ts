@@ -42,6 +42,13 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     link: 'https://confero.test/reviews/7-abcdefgh',
     review_deadline: '2027-03-01',
   },
+  'reviews.unassigned': {
+    first_name: 'Grace',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    draft_deleted: 'yes',
+    link: 'https://confero.test/reviews',
+  },
 };
 
 describe('every template', () => {
@@ -138,6 +145,22 @@ describe('wording', () => {
     expect(mail.text).toContain('review the submission “On Computable Numbers” for “ICML 2027”');
     expect(mail.text).toContain('Review deadline: 1 March 2027');
     expect(mail.html).toContain('href="https://confero.test/reviews/7-abcdefgh"');
+  });
+
+  it('tells a reviewer the assignment was removed, and that their draft went with it only when it did', () => {
+    const withDraft = renderMail('reviews.unassigned', 'en', SAMPLE['reviews.unassigned']);
+    expect(withDraft.subject).toBe('Review assignment removed: On Computable Numbers');
+    expect(withDraft.text).toContain(
+      'You are no longer assigned to review the submission “On Computable Numbers” for “ICML 2027”',
+    );
+    expect(withDraft.text).toContain('The draft review you had saved for this submission has been deleted.');
+    expect(withDraft.html).toContain('href="https://confero.test/reviews"');
+    const { draft_deleted: _, ...untouched } = SAMPLE['reviews.unassigned'];
+    expect(renderMail('reviews.unassigned', 'en', untouched).text).not.toContain('draft');
+    const arabic = renderMail('reviews.unassigned', 'ar', SAMPLE['reviews.unassigned']);
+    expect(arabic.subject).toBe('إلغاء مهمة مراجعة: On Computable Numbers');
+    expect(arabic.text).toContain('حُذفت مسودة المراجعة');
+    expect(renderMail('reviews.unassigned', 'ar', untouched).text).not.toContain('مسودة');
   });
 
   it('greets by first name, or plainly without one', () => {

@@ -132,5 +132,16 @@ export const ar: LocaleMail = {
       actions: [{ label: 'فتح المراجعة', url: v.text('link') }],
       closing: ['إذا كان لديك تضارب مصالح مع هذه الورقة، فأبلغ الرؤساء قبل البدء في المراجعة.'],
     }),
+
+    'reviews.unassigned': (v) => ({
+      subject: `إلغاء مهمة مراجعة: ${v.text('submission_title')}`,
+      greeting: hello(v),
+      paragraphs: [
+        `لم تَعُد مكلَّفًا بمراجعة الورقة «${v.text('submission_title')}» المقدَّمة إلى «${v.text('event_title')}»، فقد ألغى الرؤساء هذا التكليف.`,
+        ...(v.has('draft_deleted') ? ['وقد حُذفت مسودة المراجعة التي كنت قد حفظتها لهذه الورقة.'] : []),
+      ],
+      actions: v.has('link') ? [{ label: 'عرض مراجعاتك', url: v.text('link') }] : [],
+      closing: ['لا يلزمك اتخاذ أي إجراء. وإن رأيت أن ذلك حدث عن طريق الخطأ، فتواصل مع رؤساء الفعالية.'],
+    }),
   },
 };

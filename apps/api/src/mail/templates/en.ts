@@ -150,5 +150,16 @@ export const en: LocaleMail = {
       actions: [{ label: 'Open the review', url: v.text('link') }],
       closing: ['If you have a conflict of interest with this submission, tell the chairs before you start reviewing.'],
     }),
+
+    'reviews.unassigned': (v) => ({
+      subject: `Review assignment removed: ${v.text('submission_title')}`,
+      greeting: hello(v),
+      paragraphs: [
+        `You are no longer assigned to review the submission “${v.text('submission_title')}” for “${v.text('event_title')}”: the chairs removed this assignment.`,
+        ...(v.has('draft_deleted') ? ['The draft review you had saved for this submission has been deleted.'] : []),
+      ],
+      actions: v.has('link') ? [{ label: 'View your reviews', url: v.text('link') }] : [],
+      closing: ['You do not need to do anything. If you think this is a mistake, contact the chairs of the event.'],
+    }),
   },
 };

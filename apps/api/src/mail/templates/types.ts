@@ -10,6 +10,7 @@ export const MAIL_TEMPLATES = [
   'submissions.receipt',
   'submissions.decision',
   'reviews.assigned',
+  'reviews.unassigned',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -26,6 +27,7 @@ export type MailData = Record<string, string | number | null | undefined>;
  * - submissions.receipt: `link` (the submission page)
  * - submissions.decision: `decision_details`, `link`
  * - reviews.assigned: `review_deadline`
+ * - reviews.unassigned: `draft_deleted` (any text: the reviewer's saved draft was deleted with it), `link`
  */
 export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'auth.verify_email': ['link'],
@@ -38,6 +40,7 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'submissions.receipt': ['submission_title', 'event_title', 'received_at', 'sha256'],
   'submissions.decision': ['submission_title', 'event_title', 'decision'],
   'reviews.assigned': ['submission_title', 'event_title', 'link'],
+  'reviews.unassigned': ['submission_title', 'event_title'],
 };
 
 /** Read access to a mail's data, already formatted for the mail's locale. */

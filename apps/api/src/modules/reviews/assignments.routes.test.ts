@@ -1,4 +1,4 @@
-import type { AssignmentDto, CandidatesDto } from '@confero/contracts';
+import type { AssignmentDto, CandidatesDto, ConflictPageDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -7,7 +7,7 @@ import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { lastMail, mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
-import { auditLog, reviews } from '../../db/schema/index.ts';
+import { auditLog, bids, reviews } from '../../db/schema/index.ts';
 
 let app: TestApp;
 let event: BuiltEvent;
@@ -201,7 +201,13 @@ describe('POST /api/submissions/{id}/assign/', () => {
     expect(again.json()).toMatchObject({ code: 'ALREADY_ASSIGNED' });
     const full = await client.post(assignUrl(paper), { reviewer_id: busy.publicId });
     expect(full.statusCode).toBe(409);
-    expect(full.json()).toMatchObject({ code: 'REVIEWER_AT_CAPACITY', message_code: 'assignments.atCapacity' });
+    expect(full.json()).toMatchObject({
+      code: 'REVIEWER_AT_CAPACITY',
+      message_code: 'assignments.atCapacity',
+      detail:
+        'Bea Tester has reached their limit of papers in this event (1 assigned, at most 1). Assign anyway to go past it.',
+    });
+    expect(full.body).not.toContain('force');
     expect(await reviewOf(paper, busy)).toBeUndefined();
     const forced = await client.post(assignUrl(paper), { reviewer_id: busy.publicId, force: true });
     expect(forced.statusCode).toBe(201);
@@ -220,8 +226,9 @@ describe('POST /api/submissions/{id}/assign/', () => {
 });
 
 describe('DELETE /api/submissions/{id}/assign/{reviewer_id}/', () => {
-  it('removes an assignment whose review is not submitted, audited', async () => {
+  it('removes an assignment whose review is not submitted, audited, and mails the reviewer', async () => {
     const row = await reviewOf(paper, busy);
+    const before = await mailsTo(app, busy.email);
     const response = await (await as(chair)).delete(assignUrl(paper, busy));
     expect(response.statusCode, response.body).toBe(204);
     expect(await reviewOf(paper, busy)).toBeUndefined();
@@ -230,6 +237,43 @@ describe('DELETE /api/submissions/{id}/assign/{reviewer_id}/', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'review.unassigned'), eq(auditLog.entityId, String(row?.id))));
     expect(audit?.data).toMatchObject({ reviewer_id: busy.id, status: 'assigned' });
+    const after = await mailsTo(app, busy.email);
+    expect(after).toHaveLength(before.length + 1);
+    const mail = after.at(-1);
+    expect(mail).toMatchObject({
+      recipient: busy.email,
+      template: 'reviews.unassigned',
+      subject: `Review assignment removed: ${paper.title}`,
+    });
+    expect(mail?.text_body).toContain(
+      `You are no longer assigned to review the submission “${paper.title}” for “${event.title}”`,
+    );
+    // Nothing was written yet, so the mail says nothing about a draft.
+    expect(mail?.text_body).not.toContain('draft');
+  });
+
+  it('deletes a draft with the assignment and tells the reviewer, in their language, that it was deleted', async () => {
+    const writer = await buildUser(app, {
+      email: 'writer@uni-w.edu',
+      affiliation: 'Writer University',
+      firstName: 'Wafa',
+      lastName: 'Tester',
+      locale: 'ar',
+    });
+    await addMembership(app, { event, user: writer, role: 'reviewer' });
+    const draft = await buildReview(app, { submission: paper, reviewer: writer, status: 'in_progress' });
+    const response = await (await as(chair)).delete(assignUrl(paper, writer));
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await reviewOf(paper, writer)).toBeUndefined();
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'review.unassigned'), eq(auditLog.entityId, String(draft.id))));
+    expect(audit?.data).toMatchObject({ reviewer_id: writer.id, status: 'in_progress' });
+    const mail = await lastMail(app, writer.email, 'reviews.unassigned');
+    expect(mail.subject).toBe(`إلغاء مهمة مراجعة: ${paper.title}`);
+    expect(mail.text_body).toContain('حُذفت مسودة المراجعة');
+    expect(mail.text_body).toContain('/reviews');
   });
 
   it('answers 404 when not assigned, 409 for a submitted review, 403 to reviewers and 404 to outsiders', async () => {
@@ -240,8 +284,88 @@ describe('DELETE /api/submissions/{id}/assign/{reviewer_id}/', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message_code: 'assignments.reviewCompleted' });
     expect(await reviewOf(otherPaper, novice)).toMatchObject({ id: done.id, status: 'completed' });
+    // Refused or not assigned: no mail.
+    expect((await mailsTo(app, novice.email)).filter((mail) => mail.template === 'reviews.unassigned')).toEqual([]);
     expect((await (await as(novice)).delete(assignUrl(paper, expert))).statusCode).toBe(403);
     expect((await (await as(outsider)).delete(assignUrl(paper, expert))).statusCode).toBe(404);
     expect(await reviewOf(paper, expert)).toBeDefined();
+  });
+});
+
+describe('conflicts and bids on the candidates list', () => {
+  it('gives the conflicts list reasons and keeps each reviewer’s real bid', async () => {
+    const person = (email: string, firstName: string) =>
+      buildUser(app, { email, affiliation: `${firstName} Institute`, firstName, lastName: 'Tester' });
+    const declared = await person('declared@uni-d.edu', 'Dora');
+    const bidder = await person('bidder@uni-q.edu', 'Quinn');
+    await addMembership(app, { event, user: declared, role: 'reviewer' });
+    await addMembership(app, { event, user: bidder, role: 'reviewer' });
+    const chairClient = await as(chair);
+    // Dora bids willing, then a chair declares her conflicted (with a note).
+    const willing = await (await as(declared)).put(`/api/submissions/${paper.publicId}/bid/`, { value: 'willing' });
+    expect(willing.statusCode, willing.body).toBe(200);
+    const declaredAnswer = await chairClient.post(`/api/events/${event.publicId}/conflicts/`, {
+      submission_id: paper.publicId,
+      user_id: declared.publicId,
+      type: 'personal',
+      reason: 'Former student',
+    });
+    expect(declaredAnswer.statusCode, declaredAnswer.body).toBe(201);
+    // Quinn declares his own conflict by bidding "conflict".
+    const conflictBid = await (await as(bidder)).put(`/api/submissions/${paper.publicId}/bid/`, { value: 'conflict' });
+    expect(conflictBid.statusCode, conflictBid.body).toBe(200);
+
+    const response = await chairClient.get(candidatesUrl(paper));
+    expect(response.statusCode, response.body).toBe(200);
+    const byId = new Map(
+      (response.json() as CandidatesDto).candidates.map((candidate) => [candidate.reviewer.public_id, candidate]),
+    );
+    const registry = await chairClient.get(`/api/events/${event.publicId}/conflicts/`, {
+      query: { submission: paper.publicId, page_size: '100' },
+    });
+    expect(registry.statusCode, registry.body).toBe(200);
+    const listed = new Map(
+      (registry.json() as ConflictPageDto).results.map((conflict) => [conflict.user.public_id, conflict]),
+    );
+
+    expect(byId.get(declared.publicId)).toMatchObject({
+      bid: 'willing',
+      assignable: false,
+      not_assignable_reason: 'conflict',
+      conflict: {
+        type: 'personal',
+        source: 'declared',
+        reason: 'Declared by Chair Tester: Former student',
+        reasons: [
+          { code: 'conflicts.reason.declared', params: { name: 'Chair Tester' }, message: 'Declared by Chair Tester' },
+        ],
+      },
+    });
+    expect(byId.get(bidder.publicId)).toMatchObject({
+      bid: 'conflict',
+      not_assignable_reason: 'conflict',
+      conflict: {
+        source: 'declared',
+        reasons: [{ code: 'conflicts.reason.bid', params: {}, message: 'Declared by the reviewer when bidding' }],
+      },
+    });
+    // The real bid adds nothing to a conflicted reviewer's score.
+    const dora = byId.get(declared.publicId);
+    expect(dora?.score).toBe(dora?.affinity);
+    // Every conflicted candidate (declared, by bid, detected) has exactly the conflicts list's reasons.
+    for (const user of [declared, bidder, conflicted]) {
+      const reasons = byId.get(user.publicId)?.conflict?.reasons;
+      expect(reasons?.length, user.email).toBeGreaterThan(0);
+      expect(reasons).toEqual(listed.get(user.publicId)?.reasons);
+    }
+    // The bids stored are untouched.
+    const stored = await app.db.select().from(bids).where(eq(bids.submissionId, paper.id));
+    expect(new Map(stored.map((row) => [row.userId, row.value]))).toEqual(
+      new Map([
+        [novice.id, 'eager'],
+        [declared.id, 'willing'],
+        [bidder.id, 'conflict'],
+      ]),
+    );
   });
 });

@@ -98,7 +98,8 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Remove an assignment whose review is not submitted yet (the committee)',
+        summary:
+          'Remove an assignment whose review is not submitted yet (a draft is deleted); the reviewer is e-mailed (the committee)',
         params: UnassignParams,
         response: { 204: z.null() },
       },
@@ -108,9 +109,10 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { submission, event } = await loadManaged(actor, request.params.id);
       await unassignReviewer(app.db, {
         actor,
-        eventId: event.id,
-        submissionId: submission.id,
+        event,
+        submission,
         reviewerId: request.params.reviewer_id,
+        publicUrl: app.config.publicUrl,
       });
       return reply.status(204).send(null);
     },

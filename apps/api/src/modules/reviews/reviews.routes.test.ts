@@ -444,6 +444,44 @@ describe('GET /api/submissions/{id}/reviews/', () => {
     }
   });
 
+  it('tells authors truthfully when the decision is made but no review was completed', async () => {
+    const lonely = await buildSubmission(app, { event, submitter: author, authors: [{ user: author }] });
+    await buildReview(app, { submission: lonely, reviewer: writer, status: 'in_progress' });
+    const lonelyUrl = `/api/submissions/${lonely.publicId}/reviews/`;
+    const client = await as(author);
+    expect((await client.get(lonelyUrl)).json()).toMatchObject({
+      visibility: 'author',
+      reviews: [],
+      notice: { code: 'reviews.hiddenUntilDecision' },
+    });
+    const decided = await (await as(chair)).post(`/api/submissions/${lonely.publicId}/make_decision/`, {
+      decision: 'reject',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const after = await client.get(lonelyUrl);
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json()).toEqual({
+      submission: { id: lonely.id, public_id: lonely.publicId, title: lonely.title },
+      visibility: 'author',
+      notice: {
+        code: 'reviews.noneCompleted',
+        message:
+          'A decision has been made, but no review of this submission was completed, so there is no review to show.',
+      },
+      reviews: [],
+    });
+    // The draft is still there, unread by the author.
+    expect((await reviewRow(lonely, writer)).status).toBe('in_progress');
+    await setSettings(event, { authors_see_reviews: 'never' });
+    try {
+      expect(((await client.get(lonelyUrl)).json() as SubmissionReviewsDto).notice?.code).toBe(
+        'reviews.hiddenFromAuthors',
+      );
+    } finally {
+      await setSettings(event, {});
+    }
+  });
+
   it('shows a conflicted chair nothing, and outsiders get 404', async () => {
     const conflictedChair = await buildUser(app, { email: 'c2@uni-c2.edu', affiliation: 'C2' });
     await addMembership(app, { event, user: conflictedChair, role: 'chair' });

@@ -238,6 +238,23 @@ describe('conflict reasons', () => {
     expect(conflictReasonLines(viaBid, 'ar')).toEqual(['صرّح به المحكّم عند إبداء رغبته']);
   });
 
+  it("keeps the declarer's note after the structured reasons the API sends", () => {
+    const declared = conflict({
+      type: 'personal',
+      source: 'declared',
+      reason: 'Declared by Alan Turing: PhD advisor',
+      reasons: [
+        {
+          code: 'conflicts.reason.declared',
+          params: { name: 'Alan Turing' },
+          message: 'Declared by Alan Turing',
+        },
+      ],
+    });
+    expect(conflictReasonLines(declared, 'en')).toEqual(['Declared by Alan Turing', 'PhD advisor']);
+    expect(conflictReasonLines(declared, 'ar')).toEqual(['صرّح به Alan Turing', 'PhD advisor']);
+  });
+
   it('translates stored detected texts, and names the type when nothing is stored', () => {
     const stored = conflict({
       type: 'author',

@@ -167,11 +167,16 @@ function reasonText(reason: ConflictReasonDto, language: Language): string {
  * name and note are kept and whose words are translated. Anything else is shown as stored, else the type's label.
  */
 export function conflictReasonLines(conflict: NonNullable<CandidateDto['conflict']>, language: Language): string[] {
-  if (conflict.reasons.length > 0) return conflict.reasons.map((reason) => reasonText(reason, language));
   const stored = conflict.reason.trim();
+  const declared = /^Declared by (.+?)(?:: ([\s\S]*))?$/.exec(stored);
+  if (conflict.reasons.length > 0) {
+    const lines = conflict.reasons.map((reason) => reasonText(reason, language));
+    // The declarer's own words are kept only in the stored text ("Declared by X: note").
+    const note = conflict.source === 'declared' ? declared?.[2]?.trim() : undefined;
+    return note ? [...lines, note] : lines;
+  }
   if (stored === REVIEW_MESSAGES['conflicts.reason.bid'].en)
     return [reviewMessage('conflicts.reason.bid', {}, language)];
-  const declared = /^Declared by (.+?)(?:: ([\s\S]*))?$/.exec(stored);
   if (declared) {
     const line = reviewMessage('conflicts.reason.declared', { name: declared[1] ?? '' }, language);
     const note = declared[2]?.trim();

@@ -9,6 +9,7 @@ import {
   confidenceLabel,
   confidenceName,
   criterionAverages,
+  detailReader,
   findOwnReview,
   formatScore,
   isStaleReviewError,
@@ -16,6 +17,7 @@ import {
   overallScoreName,
   paramsFromEnglish,
   readerOf,
+  reviewBackLink,
   reviewCounters,
   reviewErrorText,
   reviewerLabel,
@@ -332,8 +334,62 @@ describe('noticeText', () => {
     expect(noticeText(null, 'en')).toBeNull();
   });
 
+  it('translates the notice an author gets once decided without a completed review', () => {
+    const none = {
+      code: 'reviews.noneCompleted',
+      message:
+        'A decision has been made, but no review of this submission was completed, so there is no review to show.',
+    };
+    expect(noticeText(none, 'en')).toBe(none.message);
+    expect(noticeText(none, 'ar')).toBe('اتُّخذ القرار، لكن لم يُستكمل أي تحكيم لهذه الورقة، لذا لا يوجد تحكيم لعرضه.');
+    expect(noticeText(none, 'en', { decided: true, noneSharedText: 'None shared.' })).toBe(none.message);
+  });
+
   it("says nothing was shared instead of 'once a decision is made' when the decision is made", () => {
     expect(noticeText(hidden, 'en', { decided: true, noneSharedText: 'None shared.' })).toBe('None shared.');
     expect(noticeText(hidden, 'en', { decided: false, noneSharedText: 'None shared.' })).toBe(hidden.message);
+  });
+});
+
+describe('the review detail page', () => {
+  const reviewer = {
+    public_id: '5-u',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    full_name: 'Ada Lovelace',
+    email: 'ada@example.org',
+    affiliation: 'Analytical Engines',
+  };
+
+  it('links its own reviewer back to their reviews, and anyone else to the submission', () => {
+    expect(reviewBackLink(review(1, { is_own: true }))).toEqual({ to: '/reviews', labelKey: 'reviews.detail.back' });
+    expect(reviewBackLink(review(2, { reviewer }))).toEqual({
+      to: '/submissions/1-s',
+      labelKey: 'reviews.detail.backToSubmission',
+    });
+    expect(reviewBackLink(undefined)).toEqual({ to: '/reviews', labelKey: 'reviews.detail.back' });
+  });
+
+  it('reads the review in full for its reviewer and the committee, never the confidential parts for others', () => {
+    expect(detailReader({ is_own: true })).toBe('committee');
+    expect(detailReader({ is_own: false, reviewer })).toBe('committee');
+    expect(detailReader({ is_own: false })).toBe('reviewer');
+    const leaked = review(3, { comments_to_chair: 'CHAIR-ONLY', confidential_remarks_for_pc: 'PC-ONLY' });
+    const sections = reviewSections(leaked, detailReader(leaked));
+    expect(JSON.stringify(sections)).not.toMatch(/CHAIR-ONLY|PC-ONLY/);
+  });
+
+  it('shows the scored criteria and comments to the authors that differ from the justification', () => {
+    const scored = review(4, {
+      is_own: true,
+      structured_review: structured(1, { originality: 7, relevance: null, clarity: 9 }),
+      comments_to_author: 'Please compare with the 2019 baseline.',
+    });
+    const sections = reviewSections(scored, detailReader(scored));
+    expect(sections.criteria).toEqual([
+      { id: 'originality', name: 'Originality', score: 7, maxScore: 10 },
+      { id: 'clarity', name: 'Clarity', score: 9, maxScore: 10 },
+    ]);
+    expect(sections.commentsToAuthor).toBe('Please compare with the 2019 baseline.');
   });
 });

@@ -346,9 +346,10 @@ export function readerOf(visibility: ReviewVisibility, review: Pick<ReviewDto, '
 }
 
 /**
- * Why reviews are held back, in the interface language: the API's notice key (REVIEW_MESSAGES), else its English
- * text. An author's "once a decision has been made" is replaced by `noneSharedText` when the decision is already
- * made (the API sends that notice whenever an author receives no review).
+ * Why reviews are held back, in the interface language: the API's notice key (REVIEW_MESSAGES, e.g.
+ * `reviews.noneCompleted` once decided with no completed review), else its English text. An author's "once a
+ * decision has been made" is still replaced by `noneSharedText` when the submission shows a decision (the reviews
+ * may have been fetched before it was made).
  */
 export function noticeText(
   notice: { code: string; message: string } | null | undefined,
@@ -369,3 +370,35 @@ export const overallScoreName = (score: number | null | undefined, language: Lan
 /** The name of a confidence level ("Expert") without its number, or null. */
 export const confidenceName = (level: number | null | undefined, language: Language): string | null =>
   level === null || level === undefined ? null : (CONFIDENCE_LABELS[String(level)]?.[language] ?? null);
+
+/*
+ * The review detail page (/reviews/{id}).
+ */
+
+/**
+ * Whose eyes the detail page renders a review for: its own reviewer and the committee (the only ones the API sends
+ * `reviewer` to) read it in full; anyone else (another reviewer, an author) never gets the confidential parts
+ * rendered, even if a payload carried them. The API already left out what they may not read.
+ */
+export function detailReader(review: Pick<ReviewDto, 'is_own' | 'reviewer'>): ReviewReader {
+  return review.is_own || review.reviewer !== undefined ? 'committee' : 'reviewer';
+}
+
+export type ReviewBackLink = {
+  to: string;
+  /** The translation key of the link's label. */
+  labelKey: 'reviews.detail.back' | 'reviews.detail.backToSubmission';
+};
+
+/**
+ * Where the detail page's back link leads: the review's own reviewer back to their reviews; anyone else (a chair,
+ * an event admin, an author, another reviewer) to the submission the review belongs to. Before the review is
+ * loaded (or when it fails to load), the caller's reviews.
+ */
+export function reviewBackLink(review?: Pick<ReviewDto, 'is_own' | 'submission'>): ReviewBackLink {
+  if (!review || review.is_own) return { to: '/reviews', labelKey: 'reviews.detail.back' };
+  return {
+    to: `/submissions/${encodeURIComponent(review.submission.public_id)}`,
+    labelKey: 'reviews.detail.backToSubmission',
+  };
+}

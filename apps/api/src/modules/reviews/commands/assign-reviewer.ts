@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { reviews } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
+import { queueMail } from '../../../mail/outbox.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { hasConflict } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
@@ -81,29 +82,50 @@ export async function assignReviewer(
 
 /**
  * Removes an assignment (`DELETE submissions/{id}/assign/{reviewer_id}/`): 404 when the reviewer is not assigned,
- * 409 when their review is already submitted (it stays). Audited.
+ * 409 when their review is already submitted (it stays). A draft (in_progress) is deleted with it. In one
+ * transaction: the deletion, its audit entry and the 'reviews.unassigned' mail telling the reviewer, in their
+ * language, that they no longer review the paper (and that their draft was deleted, when there was one).
  */
 export async function unassignReviewer(
   db: Db,
-  input: { actor: Actor; eventId: number; submissionId: number; reviewerId: string },
+  input: {
+    actor: Actor;
+    event: { id: number; title: string };
+    submission: { id: number; title: string };
+    reviewerId: string;
+    publicUrl: string;
+  },
 ): Promise<void> {
+  const { event, submission } = input;
   const user = await findUserByIdParam(db, input.reviewerId);
-  const review = user ? await findReviewOfPair(db, input.submissionId, user.id) : undefined;
-  if (!review) throw reviewError(404, 'NOT_FOUND', 'assignments.notAssigned');
+  const review = user ? await findReviewOfPair(db, submission.id, user.id) : undefined;
+  if (!user || !review) throw reviewError(404, 'NOT_FOUND', 'assignments.notAssigned');
   if (review.status === 'completed') throw reviewError(409, 'CONFLICT', 'assignments.reviewCompleted');
   await db.transaction(async (tx) => {
-    const removed = await tx
+    const [removed] = await tx
       .delete(reviews)
       .where(and(eq(reviews.id, review.id), ne(reviews.status, 'completed')))
-      .returning({ id: reviews.id });
-    if (removed.length === 0) throw reviewError(409, 'CONFLICT', 'assignments.reviewCompleted');
+      .returning({ id: reviews.id, status: reviews.status });
+    if (!removed) throw reviewError(409, 'CONFLICT', 'assignments.reviewCompleted');
     await recordAudit(tx, {
       actorId: input.actor.id,
-      eventId: input.eventId,
+      eventId: event.id,
       entity: 'review',
       entityId: review.id,
       action: 'review.unassigned',
-      data: { submission_id: input.submissionId, reviewer_id: review.reviewerId, status: review.status },
+      data: { submission_id: submission.id, reviewer_id: review.reviewerId, status: removed.status },
+    });
+    await queueMail(tx, {
+      to: user.email,
+      template: 'reviews.unassigned',
+      locale: user.locale,
+      data: {
+        first_name: user.firstName,
+        submission_title: submission.title,
+        event_title: event.title,
+        draft_deleted: removed.status === 'in_progress' ? 'yes' : undefined,
+        link: `${input.publicUrl}/reviews`,
+      },
     });
   });
 }

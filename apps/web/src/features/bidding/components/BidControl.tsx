@@ -211,7 +211,8 @@ export function BidControl({
               const pending = pendingValue === option.value;
               return (
                 <Tooltip key={option.value} label={t(option.helpKey)} withArrow openDelay={400} disabled={disabled}>
-                  <Box component="span" display="inline-block">
+                  {/* The chip's input is visually hidden: the test id goes on what is seen and clicked. */}
+                  <Box component="span" display="inline-block" data-testid={`bid-option-${option.value}`}>
                     <Chip
                       value={option.value}
                       type="radio"
@@ -220,7 +221,6 @@ export function BidControl({
                       color={option.color}
                       disabled={disabled && shown !== option.value}
                       icon={pending ? <Loader size={10} color={option.color} /> : <Icon size={12} />}
-                      data-testid={`bid-option-${option.value}`}
                     >
                       {option.label}
                     </Chip>

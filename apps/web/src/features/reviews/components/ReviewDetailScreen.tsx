@@ -1,5 +1,5 @@
 import type { ReviewDto } from '@confero/contracts';
-import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -11,8 +11,17 @@ import { FormSkeleton } from '../../submissions/components/FormSkeleton.tsx';
 import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
 import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
 import { reviewDetailQuery } from '../api.ts';
-import { confidenceLabel, languageOf, reviewErrorText, scoreLabel } from '../review-display.ts';
+import {
+  confidenceLabel,
+  detailReader,
+  languageOf,
+  reviewBackLink,
+  reviewErrorText,
+  reviewSections,
+  scoreLabel,
+} from '../review-display.ts';
 import { RecommendationBadge, ReviewStatusBadge } from './ReviewBadges.tsx';
+import { useCriterionName } from './SubmissionReviewBody.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,52 +67,92 @@ function Items({ items }: { items: string[] }) {
   );
 }
 
-/** The structured review as its reader may see it; the confidential parts only when the API sent them. */
+/**
+ * The structured review as its reader may see it (reviewSections, with `detailReader`): the overall evaluation
+ * with the comments to the authors (when they add to the justification), the criteria the reviewer scored, the
+ * confidence, and the confidential parts only for the review's reviewer and the committee when the API sent them.
+ */
 function ReviewBody({ review }: { review: ReviewDto }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
-  const form = review.structured_review;
-  if (!form) {
+  const criterionName = useCriterionName();
+  if (!review.structured_review) {
     return (
       <Paper withBorder radius="lg" p="xl">
         <Text c="dimmed">{t('reviews.detail.noContent')}</Text>
       </Paper>
     );
   }
-  const remarks = review.confidential_remarks_for_pc ?? form.confidential_remarks_for_pc;
+  const sections = reviewSections(review, detailReader(review));
+  const remarks = sections.confidentialRemarks;
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p="xl" component="section">
         <Stack gap="md">
           <Title order={3}>{t('reviews.form.overallTitle')}</Title>
           <Field label={t('reviews.detail.score')}>
-            <Text size="sm">{scoreLabel(form.overall_evaluation.score, language) ?? t('reviews.detail.notGiven')}</Text>
+            <Text size="sm" data-testid="review-score">
+              {scoreLabel(sections.overallScore, language) ?? t('reviews.detail.notGiven')}
+            </Text>
           </Field>
           <Field label={t('reviews.form.strengths')}>
-            <Items items={form.overall_evaluation.summary.strengths} />
+            <Items items={sections.strengths} />
           </Field>
           <Field label={t('reviews.form.weaknesses')}>
-            <Items items={form.overall_evaluation.summary.weaknesses} />
+            <Items items={sections.weaknesses} />
           </Field>
           <Field label={t('reviews.form.justification')}>
-            <Prose text={form.overall_evaluation.justification} />
+            <Prose text={sections.justification} />
           </Field>
-        </Stack>
-      </Paper>
-      <Paper withBorder radius="lg" p="xl" component="section">
-        <Stack gap="md">
-          <Title order={3}>{t('reviews.form.confidenceTitle')}</Title>
-          <Field label={t('reviews.detail.confidence')}>
-            <Text size="sm">{confidenceLabel(form.confidence.score, language) ?? t('reviews.detail.notGiven')}</Text>
-          </Field>
-          {form.confidence.comment !== undefined ? (
-            <Field label={t('reviews.form.confidenceComment')}>
-              <Prose text={form.confidence.comment} />
+          {sections.commentsToAuthor !== null ? (
+            <Field label={t('reviews.detail.commentsToAuthor')}>
+              <Box data-testid="review-comments-to-author">
+                <Prose text={sections.commentsToAuthor} />
+              </Box>
             </Field>
           ) : null}
         </Stack>
       </Paper>
-      {remarks !== undefined || review.comments_to_chair !== undefined ? (
+      {sections.criteria.length > 0 ? (
+        <Paper withBorder radius="lg" p="xl" component="section" data-testid="review-criteria">
+          <Stack gap="md">
+            <Title order={3}>{t('reviews.detail.criteriaTitle')}</Title>
+            <Stack gap="xs">
+              {sections.criteria.map((criterion) => (
+                <Group
+                  key={criterion.id}
+                  justify="space-between"
+                  gap="md"
+                  wrap="nowrap"
+                  data-testid="review-criterion"
+                  data-criterion={criterion.id}
+                >
+                  <Text size="sm">{criterionName(criterion.id, criterion.name)}</Text>
+                  <Text size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                    {t('reviews.detail.criterionScore', { score: criterion.score, max: criterion.maxScore })}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Stack>
+        </Paper>
+      ) : null}
+      <Paper withBorder radius="lg" p="xl" component="section">
+        <Stack gap="md">
+          <Title order={3}>{t('reviews.form.confidenceTitle')}</Title>
+          <Field label={t('reviews.detail.confidence')}>
+            <Text size="sm" data-testid="review-confidence">
+              {confidenceLabel(sections.confidence, language) ?? t('reviews.detail.notGiven')}
+            </Text>
+          </Field>
+          {sections.confidenceComment !== undefined ? (
+            <Field label={t('reviews.form.confidenceComment')}>
+              <Prose text={sections.confidenceComment} />
+            </Field>
+          ) : null}
+        </Stack>
+      </Paper>
+      {remarks !== undefined || sections.commentsToChair !== undefined ? (
         <Paper withBorder radius="lg" p="xl" component="section" data-testid="review-confidential">
           <Stack gap="md">
             <Title order={3}>{t('reviews.form.remarksTitle')}</Title>
@@ -111,9 +160,9 @@ function ReviewBody({ review }: { review: ReviewDto }) {
               {t('reviews.form.remarksHint')}
             </Text>
             {remarks !== undefined ? <Prose text={remarks} /> : null}
-            {review.comments_to_chair !== undefined && review.comments_to_chair !== remarks ? (
+            {sections.commentsToChair !== undefined ? (
               <Field label={t('reviews.detail.commentsToChair')}>
-                <Prose text={review.comments_to_chair} />
+                <Prose text={sections.commentsToChair} />
               </Field>
             ) : null}
           </Stack>
@@ -123,12 +172,16 @@ function ReviewBody({ review }: { review: ReviewDto }) {
   );
 }
 
-/** /reviews/{id}: one review, read view; 'Edit' while its reviewer may still change it. */
+/**
+ * /reviews/{id}: one review, read view; 'Edit' while its reviewer may still change it. Its reviewer goes back to
+ * their reviews, anyone else (a chair, an author) to the submission.
+ */
 export function ReviewDetailScreen({ reviewId }: { reviewId: string }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const query = useQuery(reviewDetailQuery(reviewId));
-  const back = { to: '/reviews', label: t('reviews.detail.back') };
+  const backLink = reviewBackLink(query.data);
+  const back = { to: backLink.to, label: t(backLink.labelKey) };
   if (query.isPending) return <FormSkeleton />;
   if (query.isError) {
     const notFound = isApiError(query.error) && query.error.status === 404;
