@@ -17,7 +17,13 @@ export function strongPassword(): string {
   return `Tulip-${Math.random().toString(36).slice(2, 8)}-Orbit-42!`;
 }
 
-export type SeededUser = { email: string; password: string; firstName: string; lastName: string };
+export type SeededUser = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  affiliation: string;
+};
 
 /** Sends an unsafe call with the CSRF token, fetched first (the cookie and the header must match). */
 async function csrfHeaders(api: APIRequestContext): Promise<Record<string, string>> {
@@ -36,13 +42,14 @@ export async function postJson(api: APIRequestContext, path: string, data: unkno
 
 /** Registers an account through the API and, unless told otherwise, verifies it with the mailed link. */
 export async function registerUser(
-  options: { prefix?: string; firstName?: string; lastName?: string; verify?: boolean } = {},
+  options: { prefix?: string; firstName?: string; lastName?: string; affiliation?: string; verify?: boolean } = {},
 ): Promise<SeededUser> {
   const user: SeededUser = {
     email: uniqueEmail(options.prefix ?? 'user'),
     password: strongPassword(),
     firstName: options.firstName ?? 'Grace',
     lastName: options.lastName ?? 'Hopper',
+    affiliation: options.affiliation ?? 'Institut Pasteur',
   };
   const api = await request.newContext({ baseURL: APP_URL });
   try {
@@ -56,7 +63,7 @@ export async function registerUser(
         first_name: user.firstName,
         last_name: user.lastName,
         country: 'FR',
-        affiliation: 'Institut Pasteur',
+        affiliation: user.affiliation,
       },
       201,
     );

@@ -25,7 +25,7 @@ export function BidBadge({ bid }: { bid: BidValue | null }) {
     );
   }
   return (
-    <Badge color={BID_COLORS[bid]} variant="light" data-testid="candidate-bid" data-bid={bid}>
+    <Badge color={BID_COLORS[bid]} variant="light" miw="max-content" data-testid="candidate-bid" data-bid={bid}>
       {bidLabel(bid, languageOf(i18n.language))}
     </Badge>
   );
@@ -41,11 +41,11 @@ export function LoadIndicator({ load, maxPapers }: { load: number; maxPapers: nu
         <Text size="xs" c="dimmed">
           {t('assignReviewers.candidate.load')}
         </Text>
-        <Text size="sm" fw={600} c={LOAD_COLORS[state]} dir="ltr">
+        <Text size="sm" fw={600} c={LOAD_COLORS[state]} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
           {loadText(load, maxPapers)}
         </Text>
         {state !== 'available' ? (
-          <Badge size="xs" color={LOAD_COLORS[state]} variant="light">
+          <Badge size="xs" color={LOAD_COLORS[state]} variant="light" miw="max-content">
             {state === 'full' ? t('assignReviewers.candidate.atCapacity') : t('assignReviewers.candidate.overCapacity')}
           </Badge>
         ) : null}

@@ -56,7 +56,13 @@ function PairRow({ pair }: { pair: ProposedPairDto }) {
       </Table.Td>
       <Table.Td>
         {pair.bid ? (
-          <Badge color={BID_COLORS[pair.bid]} variant="light" data-testid="pair-bid" data-bid={pair.bid}>
+          <Badge
+            color={BID_COLORS[pair.bid]}
+            variant="light"
+            miw="max-content"
+            data-testid="pair-bid"
+            data-bid={pair.bid}
+          >
             {BID_LABELS[pair.bid][language]}
           </Badge>
         ) : (
@@ -87,11 +93,11 @@ function PairRow({ pair }: { pair: ProposedPairDto }) {
       </Table.Td>
       <Table.Td>
         {pair.existing ? (
-          <Badge color="gray" variant="light" data-testid="pair-kept-badge">
+          <Badge color="gray" variant="light" miw="max-content" data-testid="pair-kept-badge">
             {t('autoAssignment.pairs.kept')}
           </Badge>
         ) : (
-          <Badge color="teal" variant="light" data-testid="pair-new-badge">
+          <Badge color="teal" variant="light" miw="max-content" data-testid="pair-new-badge">
             {t('autoAssignment.pairs.new')}
           </Badge>
         )}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect } from '@playwright/test';
+import type { SeededUser } from './accounts.ts';
+import type { SeededEvent } from './events.ts';
+import { signedInApi } from './events.ts';
+
+/**
+ * Reviewing in the end-to-end journeys: the people, papers and reviews a journey starts from, seeded through the
+ * API as the app's users would create them (never the database). The screens under test are driven by the spec.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const PAPERS_DIR = path.resolve(repoRoot, '../shared/data/pdf-metadata/dev');
+
+/** Two real papers from the shared data set, far apart in topic, so that affinity tells them apart. */
+export const SHARK_PAPER = {
+  pdf: path.join(PAPERS_DIR, 'norma_f1000-3-190.pdf'),
+  title: 'Longevity of Atlantic Sharpnose Sharks and Blacknose Sharks',
+  abstract:
+    'We estimate the longevity of Atlantic sharpnose sharks Rhizoprionodon terraenovae and blacknose sharks ' +
+    'Carcharhinus acronotus from tag and recapture data and vertebral band counts, and compare the estimates ' +
+    'with age and growth studies of other coastal elasmobranchs.',
+  keywords: 'shark, longevity, elasmobranch, age and growth, tag and recapture',
+} as const;
+
+export const DOG_PAPER = {
+  pdf: path.join(PAPERS_DIR, 'norma_frontiers-fpsyg-05-01582.pdf'),
+  title: 'Tracking the evolutionary origins of dog-human cooperation',
+  abstract:
+    'We propose the canine cooperation hypothesis: the cooperative abilities of dogs with humans derive from the ' +
+    'cooperation of wolves with each other. We review the attention, social cognition and domestication of dogs ' +
+    'and wolves, and outline experiments that compare them.',
+  keywords: 'domestication, evolution, cooperation, attention, canine cognition',
+} as const;
+
+export type SeededPaper = { id: number; public_id: string; title: string };
+
+/** Sends JSON with any method and the CSRF token; fails the test on an unexpected status. */
+export async function sendJson(
+  api: APIRequestContext,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  data: unknown,
+  expected = 200,
+) {
+  const { csrftoken } = (await (await api.get('/api/auth/csrf/')).json()) as { csrftoken: string };
+  const response = await api.fetch(url, { method, data, headers: { 'X-CSRFToken': csrftoken } });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(expected);
+  return response;
+}
+
+/** Runs `work` with an API context signed in as the user, and disposes of it. */
+export async function asUser<T>(user: SeededUser, work: (api: APIRequestContext) => Promise<T>): Promise<T> {
+  const api = await signedInApi(user.email, user.password);
+  try {
+    return await work(api);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The user's public id (`GET /api/users/me/`). */
+export function publicIdOf(user: SeededUser): Promise<string> {
+  return asUser(user, async (api) => {
+    const response = await api.get('/api/users/me/');
+    expect(response.ok()).toBeTruthy();
+    return ((await response.json()) as { public_id: string }).public_id;
+  });
+}
+
+/** The organiser makes a registered user an active reviewer of the event, with expertise and a paper limit. */
+export async function addReviewerThroughApi(
+  organiser: SeededUser,
+  event: SeededEvent,
+  reviewer: SeededUser,
+  grant: { expertise: string; max_papers: number },
+): Promise<void> {
+  const userId = await publicIdOf(reviewer);
+  await asUser(organiser, (api) =>
+    sendJson(api, 'POST', `/api/events/${event.public_id}/add_reviewer/`, { user_id: userId, ...grant }, 201),
+  );
+}
+
+/** The organiser changes the event's review settings (`PATCH /api/events/{id}/` with `review_settings`). */
+export async function setReviewSettingsThroughApi(
+  organiser: SeededUser,
+  event: SeededEvent,
+  settings: Record<string, string | number>,
+): Promise<void> {
+  await asUser(organiser, (api) =>
+    sendJson(api, 'PATCH', `/api/events/${event.public_id}/`, { review_settings: settings }),
+  );
+}
+
+/** The author submits a paper with its PDF (`POST /api/submissions/`, multipart), as the only author. */
+export async function submitPaperThroughApi(
+  author: SeededUser,
+  event: SeededEvent,
+  paper: { pdf: string; title: string; abstract: string; keywords: string },
+): Promise<SeededPaper> {
+  return asUser(author, async (api) => {
+    const { csrftoken } = (await (await api.get('/api/auth/csrf/')).json()) as { csrftoken: string };
+    const authors = [
+      {
+        first_name: author.firstName,
+        last_name: author.lastName,
+        email: author.email,
+        affiliation: author.affiliation,
+        country: 'FR',
+        is_corresponding: true,
+        order: 1,
+        webpage: '',
+      },
+    ];
+    const response = await api.post('/api/submissions/', {
+      headers: { 'X-CSRFToken': csrftoken },
+      multipart: {
+        title: paper.title,
+        abstract: paper.abstract,
+        keywords: paper.keywords,
+        event: event.public_id,
+        track: '',
+        metadata: JSON.stringify({ method: 'manual', fileFormat: 'pdf' }),
+        authors: JSON.stringify(authors),
+        file: { name: path.basename(paper.pdf), mimeType: 'application/pdf', buffer: fs.readFileSync(paper.pdf) },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as SeededPaper;
+  });
+}
+
+/** A reviewer submits a complete review of an assigned paper (`POST /api/reviews/`, status completed). */
+export async function submitReviewThroughApi(
+  reviewer: SeededUser,
+  paper: SeededPaper,
+  review: { score: number; confidence: number; strength: string; weakness: string; toAuthors: string; toChair: string },
+): Promise<void> {
+  await asUser(reviewer, (api) =>
+    sendJson(api, 'POST', '/api/reviews/', {
+      submission: paper.public_id,
+      status: 'completed',
+      comments_to_author: review.toAuthors,
+      comments_to_chair: review.toChair,
+      confidence: review.confidence,
+      structured_review: {
+        overall_evaluation: {
+          score: review.score,
+          summary: { strengths: [review.strength], weaknesses: [review.weakness] },
+          justification: `${review.strength} ${review.weakness}`,
+        },
+        confidence: { score: review.confidence, comment: `Confidence ${review.confidence} of 5.` },
+        confidential_remarks_for_pc: review.toChair,
+      },
+    }),
+  );
+}
