@@ -1,44 +1,13 @@
-import fs from 'node:fs';
 import type { ConflictDto, ConflictPageDto } from '@confero/contracts';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { renderHtml } from '../../test/render.tsx';
 import { eventKeys } from '../events/api.ts';
 import { submissionKeys } from '../submissions/api.ts';
 import { conflictKeys } from './api.ts';
 import { ConflictsScreen } from './components/ConflictsScreen.tsx';
 import { DeclareConflictButton } from './components/DeclareConflictButton.tsx';
 import { conflictListParams, parseConflictFilters } from './conflict-filters.ts';
-
-const translations = (language: string) =>
-  JSON.parse(fs.readFileSync(`packages/i18n/locales/${language}/translation.json`, 'utf8'));
-
-async function i18nFor(language: string): Promise<I18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    resources: { en: { translation: translations('en') }, ar: { translation: translations('ar') } },
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
-
-function render(node: ReactNode, client: QueryClient, i18n: I18n, url: string): string {
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-}
 
 const EVENT = '7-abcdefgh';
 
@@ -113,7 +82,10 @@ describe('ConflictsScreen', () => {
   };
 
   it('lists the conflicts with their reasons, filters, pagination and actions', async () => {
-    const html = render(<ConflictsScreen eventId={EVENT} />, clientWith(true, page), await i18nFor('en'), '/');
+    const html = await renderHtml(<ConflictsScreen eventId={EVENT} />, {
+      client: clientWith(true, page),
+      language: 'en',
+    });
     expect(html).toContain('ICML Test');
     expect(html).toContain('Same e-mail domain as Ann Alpha (cs.uni-a.edu)');
     expect(html).toContain('Note: Former student');
@@ -128,7 +100,10 @@ describe('ConflictsScreen', () => {
   });
 
   it('speaks Arabic', async () => {
-    const html = render(<ConflictsScreen eventId={EVENT} />, clientWith(true, page), await i18nFor('ar'), '/');
+    const html = await renderHtml(<ConflictsScreen eventId={EVENT} />, {
+      client: clientWith(true, page),
+      language: 'ar',
+    });
     expect(html).toContain('تعارضات المصالح');
     expect(html).toContain('نطاق البريد الإلكتروني نفسه الذي لدى Ann Alpha (cs.uni-a.edu)');
     expect(html).toContain('صرّح به Chair Person');
@@ -137,13 +112,20 @@ describe('ConflictsScreen', () => {
   it('reads its filters from the address', async () => {
     const empty: ConflictPageDto = { count: 0, next: null, previous: null, results: [] };
     const client = clientWith(true, empty, 'type=coauthor');
-    const html = render(<ConflictsScreen eventId={EVENT} />, client, await i18nFor('en'), '/?type=coauthor');
+    const html = await renderHtml(<ConflictsScreen eventId={EVENT} />, {
+      client,
+      language: 'en',
+      url: '/?type=coauthor',
+    });
     expect(html).toContain('No conflict of interest matches these filters.');
     expect(html).toContain('data-testid="conflict-filters-clear"');
   });
 
   it('refuses anyone outside the committee with a panel', async () => {
-    const html = render(<ConflictsScreen eventId={EVENT} />, clientWith(false, page), await i18nFor('en'), '/');
+    const html = await renderHtml(<ConflictsScreen eventId={EVENT} />, {
+      client: clientWith(false, page),
+      language: 'en',
+    });
     expect(html).toContain('data-testid="conflicts-denied"');
     expect(html).toContain('Only the event admins and chairs of this event can manage its conflicts of interest.');
     expect(html).not.toContain('conflict-row');
@@ -152,12 +134,9 @@ describe('ConflictsScreen', () => {
 
 describe('DeclareConflictButton', () => {
   it('renders its button', async () => {
-    const html = render(
-      <DeclareConflictButton eventRef={EVENT} submissionId="11-papera" />,
-      new QueryClient(),
-      await i18nFor('ar'),
-      '/',
-    );
+    const html = await renderHtml(<DeclareConflictButton eventRef={EVENT} submissionId="11-papera" />, {
+      language: 'ar',
+    });
     expect(html).toContain('data-testid="declare-conflict-button"');
     expect(html).toContain('التصريح بتعارض مصالح');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { conflictErrorMessage, conflictFieldMessages, reviewParamsFromEnglish } from './conflict-errors.ts';
+import { paramsFromEnglish } from '../reviews/review-display.ts';
+import { conflictErrorMessage, conflictFieldMessages } from './conflict-errors.ts';
 
 const fieldError = (field: string, code: string, english: string) =>
   new ApiError({
@@ -41,7 +42,7 @@ describe('conflictFieldMessages', () => {
       reason: { text: 'هذا النص طويل جدًا (الحد الأقصى 1000 حرف).' },
     });
     expect(
-      reviewParamsFromEnglish('reviews.validations.textTooLong', 'This text is too long (at most 1000 characters).'),
+      paramsFromEnglish('reviews.validations.textTooLong', 'This text is too long (at most 1000 characters).'),
     ).toEqual({
       max: '1000',
     });

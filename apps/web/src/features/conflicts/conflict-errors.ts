@@ -1,4 +1,4 @@
-import { type ReviewMessageKey, reviewMessage } from '@confero/contracts';
+import { reviewMessage } from '@confero/contracts';
 import {
   errorBody,
   firstText,
@@ -7,32 +7,20 @@ import {
   type Message,
 } from '../../components/feedback/message.ts';
 import { eventMessageText, isEventMessageKey } from '../events/event-errors.ts';
+import { paramsFromEnglish } from '../reviews/review-display.ts';
 import { isReviewMessageKey, type Language } from './conflict-display.ts';
 
 /*
  * What a failed conflicts call says, in the interface language. The conflicts API answers with REVIEW_MESSAGES keys
  * (`message_code`, or `field_codes` for a field) next to their English text; loading the event can also answer
  * with an events key (404 'events.notFound'), and schema validation with a `validation.*` key of the translation
- * files. Values a message carries ({max}) are read back from its English text.
+ * files. Values a message carries ({max}) are read back from its English text (the reviews feature's
+ * paramsFromEnglish).
  */
-
-/** The `{name}` values of a review message, read back from its English text. */
-export function reviewParamsFromEnglish(key: ReviewMessageKey, english: string | undefined): Record<string, string> {
-  const template: string = reviewMessage(key);
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
-  if (names.length === 0 || !english) return {};
-  const pattern = template
-    .split(/\{\w+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('(.+?)');
-  const match = new RegExp(`^${pattern}$`, 's').exec(english.trim());
-  if (!match) return {};
-  return Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
-}
 
 /** A message key of any table the API uses, as a message in the interface language. */
 function keyedMessage(code: unknown, english: string | undefined, language: Language): Message | undefined {
-  if (isReviewMessageKey(code)) return { text: reviewMessage(code, reviewParamsFromEnglish(code, english), language) };
+  if (isReviewMessageKey(code)) return { text: reviewMessage(code, paramsFromEnglish(code, english), language) };
   if (isEventMessageKey(code)) return { text: eventMessageText(code, english, language) };
   return undefined;
 }

@@ -7,6 +7,7 @@ import {
   EMPTY_ADD_CONFLICT,
   EMPTY_CHECK_CANDIDATE,
   EMPTY_DECLARE_CONFLICT,
+  formFieldErrors,
   submissionOptions,
   toAddConflictBody,
   toCheckCandidateBody,
@@ -139,5 +140,23 @@ describe('the candidate check', () => {
       email: 'n@uni-a.edu',
       affiliation: 'University B',
     });
+  });
+});
+
+describe('formFieldErrors', () => {
+  it("moves the server's problems onto the form's fields, the later one winning a shared field", () => {
+    expect(
+      formFieldErrors({ user_id: 'Unknown person', email: 'Not in the committee', reason: 'Too long' }, declareFieldOf),
+    ).toEqual({ email: 'Not in the committee', reason: 'Too long' });
+    expect(
+      formFieldErrors({ submission_id: 'No such submission', email: 'Unknown' }, (field) =>
+        addConflictFieldOf(field, 'member'),
+      ),
+    ).toEqual({ submission: 'No such submission', user: 'Unknown' });
+  });
+
+  it('places nothing when no problem belongs to a field of the form', () => {
+    expect(formFieldErrors({ submission_id: 'No such submission' }, declareFieldOf)).toEqual({});
+    expect(formFieldErrors({}, declareFieldOf)).toEqual({});
   });
 });

@@ -42,6 +42,23 @@ function only(problems: Record<string, ConflictFormProblem | undefined>): Confli
   return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem !== undefined));
 }
 
+/**
+ * The server's problems (by its field names) moved onto the form's own fields, for the ones `fieldOf` knows; when
+ * two server fields land on one form field the later wins. Empty when none belongs to a field: the form then shows
+ * the error in one line above its buttons.
+ */
+export function formFieldErrors<F extends string>(
+  serverErrors: Record<string, string>,
+  fieldOf: (serverField: string) => F | undefined,
+): Partial<Record<F, string>> {
+  const placed: Partial<Record<F, string>> = {};
+  for (const [serverField, text] of Object.entries(serverErrors)) {
+    const field = fieldOf(serverField);
+    if (field) placed[field] = text;
+  }
+  return placed;
+}
+
 // -- A member of the event's committee, for the person pickers -------------------------------------------------
 
 export type CommitteePerson = { value: string; name: string; email: string; label: string };

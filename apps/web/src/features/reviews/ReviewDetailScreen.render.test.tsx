@@ -1,27 +1,9 @@
-import fs from 'node:fs';
 import type { ReviewDto, StructuredReviewDto } from '@confero/contracts';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n as I18n } from 'i18next';
-import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { renderHtml } from '../../test/render.tsx';
 import { reviewKeys } from './api.ts';
 import { ReviewDetailScreen } from './components/ReviewDetailScreen.tsx';
-
-const translations = (language: string) =>
-  JSON.parse(fs.readFileSync(`packages/i18n/locales/${language}/translation.json`, 'utf8'));
-
-async function i18nFor(language: string): Promise<I18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    resources: { en: { translation: translations('en') }, ar: { translation: translations('ar') } },
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
 
 const REVIEW = '12-reviewaa';
 
@@ -67,20 +49,10 @@ const review = (overrides: Partial<ReviewDto> = {}): ReviewDto => ({
   ...overrides,
 });
 
-async function render(data: ReviewDto, language = 'en'): Promise<string> {
+async function render(data: ReviewDto, language: 'en' | 'ar' = 'en'): Promise<string> {
   const client = new QueryClient();
   client.setQueryData(reviewKeys.detail(REVIEW), data);
-  return renderToString(
-    <I18nextProvider i18n={await i18nFor(language)}>
-      <MantineProvider>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[`/reviews/${REVIEW}`]}>
-            <ReviewDetailScreen reviewId={REVIEW} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  return renderHtml(<ReviewDetailScreen reviewId={REVIEW} />, { client, language, url: `/reviews/${REVIEW}` });
 }
 
 describe('ReviewDetailScreen', () => {

@@ -2,7 +2,7 @@ import type { CandidateDto, CandidatesDto } from '@confero/contracts';
 import { Alert, Anchor, Button, EmptyState, Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, CircleAlert, FileQuestion, ListChecks, ShieldX, Users } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
@@ -115,6 +115,30 @@ function AssignmentSummary({ data }: { data: CandidatesDto }) {
   );
 }
 
+type PanelProps = {
+  testId: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  /** The panel's buttons, centred under its text. */
+  children: ReactNode;
+};
+
+/** A whole-screen state instead of the candidates (refused, not found, no reviewers): what and why, and where to go. */
+function StatePanel({ testId, icon, title, description, children }: PanelProps) {
+  return (
+    <Paper withBorder radius="lg" p="xl" data-testid={testId}>
+      <EmptyState icon={icon} withIndicatorBackground title={title} description={description}>
+        <EmptyState.Actions>
+          <Group gap="sm" justify="center">
+            {children}
+          </Group>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}
+
 /** The API refused the candidates: 403 (not the committee, or a conflicted chair), 404, or another failure. */
 function CandidatesError({
   error,
@@ -135,50 +159,38 @@ function CandidatesError({
   };
   const status = isApiError(error) ? error.status : undefined;
   if (status === 403) {
-    const back = {
-      to: `/events/${encodeURIComponent(eventId)}/submissions/${encodeURIComponent(submissionId)}`,
-      label: t('assignReviewers.header.backToSubmission'),
-    };
     return (
-      <Paper withBorder radius="lg" p="xl" data-testid="assign-forbidden">
-        <EmptyState
-          icon={<ShieldX size={28} />}
-          withIndicatorBackground
-          title={t('assignReviewers.forbidden.title')}
-          description={reviewErrorText(error, language, t('assignReviewers.forbidden.text'))}
+      <StatePanel
+        testId="assign-forbidden"
+        icon={<ShieldX size={28} />}
+        title={t('assignReviewers.forbidden.title')}
+        description={reviewErrorText(error, language, t('assignReviewers.forbidden.text'))}
+      >
+        <Button
+          component={Link}
+          to={`/events/${encodeURIComponent(eventId)}/submissions/${encodeURIComponent(submissionId)}`}
+          leftSection={<ArrowLeft size={16} className="mirror-rtl" />}
         >
-          <EmptyState.Actions>
-            <Group gap="sm" justify="center">
-              <Button component={Link} to={back.to} leftSection={<ArrowLeft size={16} className="mirror-rtl" />}>
-                {back.label}
-              </Button>
-              <Button component={Link} to={listBack.to} variant="default">
-                {listBack.label}
-              </Button>
-            </Group>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+          {t('assignReviewers.header.backToSubmission')}
+        </Button>
+        <Button component={Link} to={listBack.to} variant="default">
+          {listBack.label}
+        </Button>
+      </StatePanel>
     );
   }
   if (status === 404) {
     return (
-      <Paper withBorder radius="lg" p="xl" data-testid="assign-not-found">
-        <EmptyState
-          icon={<FileQuestion size={28} />}
-          withIndicatorBackground
-          title={t('assignReviewers.notFound.title')}
-          description={t('assignReviewers.notFound.text')}
-        >
-          <EmptyState.Actions>
-            <Group justify="center">
-              <Button component={Link} to={listBack.to} leftSection={<ArrowLeft size={16} className="mirror-rtl" />}>
-                {listBack.label}
-              </Button>
-            </Group>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+      <StatePanel
+        testId="assign-not-found"
+        icon={<FileQuestion size={28} />}
+        title={t('assignReviewers.notFound.title')}
+        description={t('assignReviewers.notFound.text')}
+      >
+        <Button component={Link} to={listBack.to} leftSection={<ArrowLeft size={16} className="mirror-rtl" />}>
+          {listBack.label}
+        </Button>
+      </StatePanel>
     );
   }
   return (
@@ -195,22 +207,16 @@ function CandidatesError({
 function NoReviewers({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="lg" p="xl" data-testid="assign-no-reviewers">
-      <EmptyState
-        icon={<Users size={28} />}
-        withIndicatorBackground
-        title={t('assignReviewers.noReviewers.title')}
-        description={t('assignReviewers.noReviewers.text')}
-      >
-        <EmptyState.Actions>
-          <Group justify="center">
-            <Button component={Link} to={`/events/${encodeURIComponent(eventId)}`}>
-              {t('assignReviewers.noReviewers.action')}
-            </Button>
-          </Group>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Paper>
+    <StatePanel
+      testId="assign-no-reviewers"
+      icon={<Users size={28} />}
+      title={t('assignReviewers.noReviewers.title')}
+      description={t('assignReviewers.noReviewers.text')}
+    >
+      <Button component={Link} to={`/events/${encodeURIComponent(eventId)}`}>
+        {t('assignReviewers.noReviewers.action')}
+      </Button>
+    </StatePanel>
   );
 }
 

@@ -1,13 +1,9 @@
-import { CONFLICT_NOTE_MAX_LENGTH } from '@confero/contracts';
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { CircleAlert, Mail, ShieldPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { ShieldPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../components/feedback/notify.tsx';
-import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
 import { useDeclareConflictMutation } from '../api.ts';
-import { DECLARABLE_CONFLICT_TYPES, isConflictType, personName } from '../conflict-display.ts';
+import { personName } from '../conflict-display.ts';
 import type { PickerOption } from '../conflict-filters.ts';
 import {
   type AddConflictValues,
@@ -17,8 +13,15 @@ import {
   toAddConflictBody,
   validateAddConflict,
 } from '../conflict-form.ts';
-import { useConflictText } from '../use-conflict-text.ts';
+import { useConflictForm } from '../use-conflict-form.ts';
 import { PICKER_OPTION_LIMIT } from './ConflictFiltersBar.tsx';
+import {
+  ConflictEmailField,
+  ConflictReasonField,
+  ConflictTypeField,
+  FormActions,
+  FormFailure,
+} from './ConflictFormFields.tsx';
 
 type AddConflictModalProps = {
   eventId: string;
@@ -44,29 +47,13 @@ export function AddConflictModal({
   loadingOptions,
 }: AddConflictModalProps) {
   const { t } = useTranslation();
-  const { typeLabel, errorText, fieldErrors } = useConflictText();
   const declare = useDeclareConflictMutation(eventId);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<AddConflictValues>({
+  const { form, failure, setFailure, showError } = useConflictForm<AddConflictValues>({
+    opened,
     initialValues: EMPTY_ADD_CONFLICT,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(validateAddConflict(values)).map(([field, problem]) => [
-          field,
-          problem ? t(problem, { max: CONFLICT_NOTE_MAX_LENGTH }) : null,
-        ]),
-      ),
+    validate: validateAddConflict,
+    resetMutation: declare.reset,
   });
-  const { reset } = form;
-  const { reset: resetMutation } = declare;
-
-  useEffect(() => {
-    if (opened) {
-      reset();
-      resetMutation();
-      setFailure(null);
-    }
-  }, [opened, reset, resetMutation]);
 
   const handleSubmit = form.onSubmit((values) => {
     setFailure(null);
@@ -79,17 +66,8 @@ export function AddConflictModal({
         notify('success', message);
         onClose();
       },
-      onError: (error) => {
-        let placed = false;
-        for (const [serverField, text] of Object.entries(fieldErrors(error))) {
-          const field = addConflictFieldOf(serverField, values.personMode);
-          if (field) {
-            form.setFieldError(field, text);
-            placed = true;
-          }
-        }
-        if (!placed) setFailure(errorText(error, t('conflicts.add.failed')));
-      },
+      onError: (error) =>
+        showError(error, t('conflicts.add.failed'), (field) => addConflictFieldOf(field, values.personMode)),
     });
   });
 
@@ -150,59 +128,38 @@ export function AddConflictModal({
                 {...form.getInputProps('user')}
               />
             ) : (
-              <TextInput
-                type="email"
+              <ConflictEmailField
                 aria-label={t('conflicts.add.email')}
                 placeholder={t('conflicts.add.emailPlaceholder')}
-                leftSection={<Mail size={16} />}
-                classNames={LTR_VALUE_CLASS_NAMES}
-                autoComplete="off"
-                data-testid="add-conflict-email"
-                {...form.getInputProps('email')}
+                testId="add-conflict-email"
+                field={form.getInputProps('email')}
               />
             )}
           </Stack>
-          <Select
+          <ConflictTypeField
             label={t('conflicts.add.type')}
-            data={DECLARABLE_CONFLICT_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
-            allowDeselect={false}
-            data-testid="add-conflict-type"
-            {...form.getInputProps('type')}
-            onChange={(value) => {
-              if (isConflictType(value) && value !== 'author') form.setFieldValue('type', value);
-            }}
+            testId="add-conflict-type"
+            field={form.getInputProps('type')}
+            onChange={(type) => form.setFieldValue('type', type)}
           />
-          <Textarea
+          <ConflictReasonField
             label={t('conflicts.add.reason')}
-            description={t('conflicts.add.reasonHint', { max: CONFLICT_NOTE_MAX_LENGTH })}
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={CONFLICT_NOTE_MAX_LENGTH}
-            data-testid="add-conflict-reason"
-            {...form.getInputProps('reason')}
+            testId="add-conflict-reason"
+            field={form.getInputProps('reason')}
           />
-          {failure ? (
-            <Alert color="red" icon={<CircleAlert size={18} />} role="alert" data-testid="add-conflict-error">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormFailure message={failure} testId="add-conflict-error" />
           <Text size="xs" c="dimmed">
             {t('conflicts.add.logged')}
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={declare.isPending}>
-              {t('conflicts.common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              loading={declare.isPending}
-              leftSection={<ShieldPlus size={16} />}
-              data-testid="add-conflict-submit"
-            >
-              {t('conflicts.add.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('conflicts.common.cancel')}
+            onCancel={onClose}
+            cancelDisabled={declare.isPending}
+            submitLabel={t('conflicts.add.submit')}
+            submitIcon={<ShieldPlus size={16} />}
+            submitting={declare.isPending}
+            submitTestId="add-conflict-submit"
+          />
         </Stack>
       </form>
     </Modal>

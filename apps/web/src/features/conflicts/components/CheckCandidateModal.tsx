@@ -1,11 +1,8 @@
 import type { ConflictCheckDto } from '@confero/contracts';
-import { Alert, Anchor, Badge, Button, Divider, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { CircleAlert, CircleCheck, Mail, SearchCheck, UserRoundCheck, UserRoundX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Divider, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { CircleCheck, SearchCheck, UserRoundCheck, UserRoundX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
 import { useCheckCandidateMutation } from '../api.ts';
 import {
   type CheckCandidateValues,
@@ -13,8 +10,10 @@ import {
   toCheckCandidateBody,
   validateCheckCandidate,
 } from '../conflict-form.ts';
+import { useConflictForm } from '../use-conflict-form.ts';
 import { useConflictText } from '../use-conflict-text.ts';
 import { ConflictTypeBadge } from './ConflictBadges.tsx';
+import { ConflictEmailField, FormActions, FormFailure } from './ConflictFormFields.tsx';
 import { ConflictReasons } from './ConflictReasons.tsx';
 
 /** What the check found: whether the address has an account, then each submission with its type and reasons. */
@@ -102,24 +101,12 @@ export function CheckCandidateModal({ eventId, eventRef, opened, onClose }: Chec
   const { t } = useTranslation();
   const { errorText, fieldErrors } = useConflictText();
   const check = useCheckCandidateMutation(eventId);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<CheckCandidateValues>({
+  const { form, failure, setFailure } = useConflictForm<CheckCandidateValues>({
+    opened,
     initialValues: EMPTY_CHECK_CANDIDATE,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(validateCheckCandidate(values)).map(([field, problem]) => [field, problem ? t(problem) : null]),
-      ),
+    validate: validateCheckCandidate,
+    resetMutation: check.reset,
   });
-  const { reset } = form;
-  const { reset: resetMutation } = check;
-
-  useEffect(() => {
-    if (opened) {
-      reset();
-      resetMutation();
-      setFailure(null);
-    }
-  }, [opened, reset, resetMutation]);
 
   const handleSubmit = form.onSubmit((values) => {
     setFailure(null);
@@ -141,17 +128,13 @@ export function CheckCandidateModal({ eventId, eventRef, opened, onClose }: Chec
             <Text size="sm" c="dimmed">
               {t('conflicts.check.intro')}
             </Text>
-            <TextInput
-              type="email"
+            <ConflictEmailField
               label={t('conflicts.check.email')}
               placeholder={t('conflicts.add.emailPlaceholder')}
               withAsterisk
-              leftSection={<Mail size={16} />}
-              classNames={LTR_VALUE_CLASS_NAMES}
-              autoComplete="off"
               data-autofocus
-              data-testid="check-email"
-              {...form.getInputProps('email')}
+              testId="check-email"
+              field={form.getInputProps('email')}
             />
             <TextInput
               label={t('conflicts.check.affiliation')}
@@ -160,24 +143,15 @@ export function CheckCandidateModal({ eventId, eventRef, opened, onClose }: Chec
               data-testid="check-affiliation"
               {...form.getInputProps('affiliation')}
             />
-            {failure ? (
-              <Alert color="red" icon={<CircleAlert size={18} />} role="alert" data-testid="check-error">
-                {failure}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                {t('common.close')}
-              </Button>
-              <Button
-                type="submit"
-                loading={check.isPending}
-                leftSection={<SearchCheck size={16} />}
-                data-testid="check-submit"
-              >
-                {t('conflicts.check.submit')}
-              </Button>
-            </Group>
+            <FormFailure message={failure} testId="check-error" />
+            <FormActions
+              cancelLabel={t('common.close')}
+              onCancel={onClose}
+              submitLabel={t('conflicts.check.submit')}
+              submitIcon={<SearchCheck size={16} />}
+              submitting={check.isPending}
+              submitTestId="check-submit"
+            />
           </Stack>
         </form>
         {check.data ? (

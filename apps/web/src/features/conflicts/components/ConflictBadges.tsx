@@ -1,5 +1,5 @@
 import type { ConflictSource, ConflictType } from '@confero/contracts';
-import { Badge } from '@mantine/core';
+import { Badge, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CONFLICT_SOURCE_COLORS, CONFLICT_TYPE_COLORS } from '../conflict-display.ts';
 import { useConflictText } from '../use-conflict-text.ts';
@@ -7,19 +7,36 @@ import { useConflictText } from '../use-conflict-text.ts';
 /** Badges keep their whole label; the table scrolls sideways instead. */
 const NO_TRUNCATION = { label: { overflow: 'visible' } };
 
+type ConflictBadgeProps = {
+  /** What the badge tells: its test id is `conflict-{kind}`, and it carries the value as `data-{kind}`. */
+  kind: 'type' | 'source';
+  value: string;
+  color: MantineColor;
+  variant: 'light' | 'outline';
+  label: string;
+};
+
+/** One fact about a conflict as a badge that is never cut short, with the value for the journeys to read. */
+function ConflictBadge({ kind, value, color, variant, label }: ConflictBadgeProps) {
+  const data = { 'data-testid': `conflict-${kind}`, [`data-${kind}`]: value };
+  return (
+    <Badge color={color} variant={variant} styles={NO_TRUNCATION} {...data}>
+      {label}
+    </Badge>
+  );
+}
+
 /** A conflict's type (authorship, co-author, same institution…) in the interface language, coloured by type. */
 export function ConflictTypeBadge({ type }: { type: ConflictType }) {
   const { typeLabel } = useConflictText();
   return (
-    <Badge
+    <ConflictBadge
+      kind="type"
+      value={type}
       color={CONFLICT_TYPE_COLORS[type]}
       variant="light"
-      styles={NO_TRUNCATION}
-      data-testid="conflict-type"
-      data-type={type}
-    >
-      {typeLabel(type)}
-    </Badge>
+      label={typeLabel(type)}
+    />
   );
 }
 
@@ -27,14 +44,12 @@ export function ConflictTypeBadge({ type }: { type: ConflictType }) {
 export function ConflictSourceBadge({ source }: { source: ConflictSource }) {
   const { t } = useTranslation();
   return (
-    <Badge
+    <ConflictBadge
+      kind="source"
+      value={source}
       color={CONFLICT_SOURCE_COLORS[source]}
       variant="outline"
-      styles={NO_TRUNCATION}
-      data-testid="conflict-source"
-      data-source={source}
-    >
-      {t(`conflicts.source.${source}`)}
-    </Badge>
+      label={t(`conflicts.source.${source}`)}
+    />
   );
 }

@@ -1,13 +1,9 @@
-import { CONFLICT_NOTE_MAX_LENGTH } from '@confero/contracts';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { CircleAlert, Mail, ShieldAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../components/feedback/notify.tsx';
-import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
 import { useDeclareConflictMutation } from '../api.ts';
-import { DECLARABLE_CONFLICT_TYPES, isConflictType } from '../conflict-display.ts';
 import {
   type DeclareConflictValues,
   declareFieldOf,
@@ -15,7 +11,14 @@ import {
   toDeclareConflictBody,
   validateDeclareConflict,
 } from '../conflict-form.ts';
-import { useConflictText } from '../use-conflict-text.ts';
+import { useConflictForm } from '../use-conflict-form.ts';
+import {
+  ConflictEmailField,
+  ConflictReasonField,
+  ConflictTypeField,
+  FormActions,
+  FormFailure,
+} from './ConflictFormFields.tsx';
 
 type DeclareConflictButtonProps = {
   /** The event's public id (or numeric id). */
@@ -33,30 +36,14 @@ type DeclareConflictButtonProps = {
  */
 export function DeclareConflictButton({ eventRef, submissionId }: DeclareConflictButtonProps) {
   const { t } = useTranslation();
-  const { typeLabel, errorText, fieldErrors } = useConflictText();
   const declare = useDeclareConflictMutation(eventRef);
   const [opened, setOpened] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<DeclareConflictValues>({
+  const { form, failure, setFailure, showError } = useConflictForm<DeclareConflictValues>({
+    opened,
     initialValues: EMPTY_DECLARE_CONFLICT,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(validateDeclareConflict(values)).map(([field, problem]) => [
-          field,
-          problem ? t(problem, { max: CONFLICT_NOTE_MAX_LENGTH }) : null,
-        ]),
-      ),
+    validate: validateDeclareConflict,
+    resetMutation: declare.reset,
   });
-  const { reset } = form;
-  const { reset: resetMutation } = declare;
-
-  useEffect(() => {
-    if (opened) {
-      reset();
-      resetMutation();
-      setFailure(null);
-    }
-  }, [opened, reset, resetMutation]);
 
   const close = () => {
     if (!declare.isPending) setOpened(false);
@@ -69,17 +56,7 @@ export function DeclareConflictButton({ eventRef, submissionId }: DeclareConflic
         notify('success', t('conflicts.declare.success', { email: values.email.trim() }));
         setOpened(false);
       },
-      onError: (error) => {
-        let placed = false;
-        for (const [serverField, text] of Object.entries(fieldErrors(error))) {
-          const field = declareFieldOf(serverField);
-          if (field) {
-            form.setFieldError(field, text);
-            placed = true;
-          }
-        }
-        if (!placed) setFailure(errorText(error, t('conflicts.declare.failed')));
-      },
+      onError: (error) => showError(error, t('conflicts.declare.failed'), declareFieldOf),
     });
   });
 
@@ -100,56 +77,35 @@ export function DeclareConflictButton({ eventRef, submissionId }: DeclareConflic
             <Text size="sm" c="dimmed">
               {t('conflicts.declare.intro')}
             </Text>
-            <TextInput
-              type="email"
+            <ConflictEmailField
               label={t('conflicts.declare.email')}
               description={t('conflicts.declare.emailHint')}
               withAsterisk
-              leftSection={<Mail size={16} />}
-              classNames={LTR_VALUE_CLASS_NAMES}
-              autoComplete="off"
               data-autofocus
-              data-testid="declare-conflict-email"
-              {...form.getInputProps('email')}
+              testId="declare-conflict-email"
+              field={form.getInputProps('email')}
             />
-            <Select
+            <ConflictTypeField
               label={t('conflicts.declare.type')}
-              data={DECLARABLE_CONFLICT_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
-              allowDeselect={false}
-              data-testid="declare-conflict-type"
-              {...form.getInputProps('type')}
-              onChange={(value) => {
-                if (isConflictType(value) && value !== 'author') form.setFieldValue('type', value);
-              }}
+              testId="declare-conflict-type"
+              field={form.getInputProps('type')}
+              onChange={(type) => form.setFieldValue('type', type)}
             />
-            <Textarea
+            <ConflictReasonField
               label={t('conflicts.declare.reason')}
-              description={t('conflicts.add.reasonHint', { max: CONFLICT_NOTE_MAX_LENGTH })}
-              autosize
-              minRows={2}
-              maxRows={6}
-              maxLength={CONFLICT_NOTE_MAX_LENGTH}
-              data-testid="declare-conflict-reason"
-              {...form.getInputProps('reason')}
+              testId="declare-conflict-reason"
+              field={form.getInputProps('reason')}
             />
-            {failure ? (
-              <Alert color="red" icon={<CircleAlert size={18} />} role="alert" data-testid="declare-conflict-error">
-                {failure}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={declare.isPending}>
-                {t('conflicts.common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                loading={declare.isPending}
-                leftSection={<ShieldAlert size={16} />}
-                data-testid="declare-conflict-submit"
-              >
-                {t('conflicts.declare.submit')}
-              </Button>
-            </Group>
+            <FormFailure message={failure} testId="declare-conflict-error" />
+            <FormActions
+              cancelLabel={t('conflicts.common.cancel')}
+              onCancel={close}
+              cancelDisabled={declare.isPending}
+              submitLabel={t('conflicts.declare.submit')}
+              submitIcon={<ShieldAlert size={16} />}
+              submitting={declare.isPending}
+              submitTestId="declare-conflict-submit"
+            />
           </Stack>
         </form>
       </Modal>
