@@ -299,6 +299,14 @@ export const REVIEW_MESSAGES = {
     en: 'You have a conflict of interest with this submission, so you cannot bid on it.',
     ar: 'لديك تعارض مصالح مع هذه الورقة، لذا لا يمكنك إبداء الرغبة في تحكيمها.',
   },
+  'bids.conflictNotClearable': {
+    en: 'You have a conflict of interest with this submission, so your bid stays "conflict". Only the chairs of the event can lift the conflict.',
+    ar: 'لديك تعارض مصالح مع هذه الورقة، لذا تبقى رغبتك «تعارض مصالح». لا يرفع التعارض إلا رؤساء الفعالية.',
+  },
+  'bids.submissionClosed': {
+    en: 'This submission is no longer open for review (a decision has been made), so it takes no bids.',
+    ar: 'لم تعد هذه الورقة مفتوحة للتحكيم (اتُّخذ قرار بشأنها)، لذا لا تقبل إبداء الرغبات.',
+  },
   'bids.closed': {
     en: 'Bidding is closed: the review deadline of this event ({deadline}, {timezone}) has passed.',
     ar: 'انتهت فترة إبداء الرغبات: انقضى الموعد النهائي للتحكيم في هذه الفعالية ({deadline}، {timezone}).',
@@ -362,6 +370,14 @@ export const REVIEW_MESSAGES = {
   'assignments.previewApplied': {
     en: 'This preview has already been applied.',
     ar: 'طُبّقت هذه المعاينة بالفعل.',
+  },
+  'assignments.previewAppliedKept': {
+    en: 'This preview has been applied, so it cannot be discarded: it records what was assigned.',
+    ar: 'طُبّقت هذه المعاينة، لذا لا يمكن تجاهلها: فهي تسجّل ما أُسند.',
+  },
+  'assignments.noPreview': {
+    en: 'No automatic assignment has been computed for this event yet.',
+    ar: 'لم يُحسب أي إسناد تلقائي لهذه الفعالية بعد.',
   },
   'assignments.stalePreview': {
     en: 'The assignments or conflicts of this event changed after this preview was computed. Compute a new preview.',
@@ -499,6 +515,10 @@ export type SaveReviewBody = z.infer<typeof SaveReviewBody>;
 export const ReviewIdParams = z.object({ id: z.string().max(60) });
 export type ReviewIdParams = z.infer<typeof ReviewIdParams>;
 
+/**
+ * `PUT submissions/{id}/bid/`: `value` one of BID_VALUES, or `null` to clear the caller's bid (a missing or empty
+ * value is refused). A 'conflict' bid declared a conflict of interest and cannot be cleared (409).
+ */
 export const BidBody = z.object({ value: z.string({ error: 'validation.invalid' }).nullish() });
 export type BidBody = z.infer<typeof BidBody>;
 
@@ -868,11 +888,13 @@ export type ProposedPairDto = z.infer<typeof ProposedPairDto>;
 
 export const AssignmentResultDto = z.object({
   pairs: z.array(ProposedPairDto),
+  /** Pairs proposed now (not existing), among those the viewer may see. */
   new_count: z.number().int(),
   /** Assignments that applying in replace mode would remove. */
   removed: z.array(z.object({ submission: SubmissionRefDto, reviewer: ReviewerRefDto })),
+  /** Σ score of the pairs (over the pairs the viewer may see: see hidden_papers). */
   total_score: z.number(),
-  /** The paper whose assigned pairs sum to the least, and that sum. */
+  /** The paper whose assigned pairs sum to the least, and that sum (among the papers the viewer may see). */
   lowest_paper_score: z.number().nullable(),
   lowest_paper: SubmissionRefDto.nullable(),
   load_histogram: z.array(z.object({ papers: z.number().int(), reviewers: z.number().int() })),
@@ -882,12 +904,20 @@ export const AssignmentResultDto = z.object({
       wanted: z.number().int(),
       assigned: z.number().int(),
       eligible_reviewers: z.number().int(),
-      reason: z.object({ code: z.string(), message: z.string() }),
+      /** Why, as conflict reasons are given: the message key, its parameters (eligible, wanted) and the English text. */
+      reason: z.object({ code: z.string(), params: z.record(z.string(), z.number()), message: z.string() }),
     }),
   ),
   reviewers_per_paper: z.number().int(),
+  /** Every paper and reviewer of the computation (hidden papers included). */
   papers: z.number().int(),
   reviewers: z.number().int(),
+  /**
+   * How many papers of the preview were left out for the viewer because they have a conflict of interest with them:
+   * their pairs, removals and short rows are absent, and new_count, total_score and the lowest paper are computed
+   * without them. 0 for everyone else.
+   */
+  hidden_papers: z.number().int(),
 });
 export type AssignmentResultDto = z.infer<typeof AssignmentResultDto>;
 

@@ -7,7 +7,7 @@ import { buildReview, countQueries, findConflict } from '../../../test/factories
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { signedInClient, type TestClient } from '../../../test/http.ts';
-import { auditLog, conflictOverrides, conflicts, reviews, submissions, users } from '../../db/schema/index.ts';
+import { auditLog, bids, conflictOverrides, conflicts, reviews, submissions, users } from '../../db/schema/index.ts';
 import { CONFLICTS_SYNC_JOB } from './conflicts.job.ts';
 
 let app: TestApp;
@@ -201,6 +201,34 @@ describe('DELETE /api/events/{id}/conflicts/{conflict_id}/', () => {
     expect(audit?.data).toMatchObject({ type: 'domain', source: 'detected', user_id: revDomain.id });
     expect((await list(chair, { user: revDomain.publicId })).count).toBe(0);
     expect(await findConflict(app, paperA, revDomain)).toBeUndefined();
+  });
+
+  it('clears the conflict bid that declared a conflict when a chair lifts it, so the pair can be assigned again', async () => {
+    const bidder = await buildUser(app, {
+      email: 'bidder@uni-bid.edu',
+      affiliation: 'Bidding College',
+      firstName: 'Bidder',
+    });
+    await addMembership(app, { event, user: bidder, role: 'reviewer' });
+    const author = await buildUser(app, { email: 'author@uni-far.edu', affiliation: 'Far University' });
+    const paper = await buildSubmission(app, { event, submitter: author });
+    const bid = await (await as(bidder)).put(`/api/submissions/${paper.publicId}/bid/`, { value: 'conflict' });
+    expect(bid.statusCode, bid.body).toBe(200);
+    const row = await findConflict(app, paper, bidder);
+    expect(row).toMatchObject({ source: 'declared' });
+    const pairBids = () =>
+      app.db
+        .select({ value: bids.value })
+        .from(bids)
+        .where(and(eq(bids.submissionId, paper.id), eq(bids.userId, bidder.id)));
+    expect(await pairBids()).toEqual([{ value: 'conflict' }]);
+
+    const lifted = await (await as(chair)).delete(url(`${row?.id}/`));
+    expect(lifted.statusCode, lifted.body).toBe(204);
+    expect(await findConflict(app, paper, bidder)).toBeUndefined();
+    expect(await pairBids()).toEqual([]);
+    const after = await (await as(bidder)).get(`/api/submissions/${paper.publicId}/bid/`);
+    expect(after.json()).toMatchObject({ value: null, conflict: false });
   });
 
   it('never lifts authorship (409), refuses reviewers (403) and outsiders (404), and 404s unknown ids', async () => {

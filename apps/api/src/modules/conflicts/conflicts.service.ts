@@ -6,7 +6,7 @@ import {
 } from '@confero/contracts';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conflictOverrides, conflicts, reviews, submissionAuthors, submissions } from '../../db/schema/index.ts';
+import { bids, conflictOverrides, conflicts, reviews, submissionAuthors, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { reviewError, reviewFieldError } from '../reviews/review-errors.ts';
@@ -320,6 +320,12 @@ export async function liftConflict(
 
   await db.transaction(async (tx) => {
     await tx.delete(conflicts).where(eq(conflicts.id, conflict.id));
+    // A 'conflict' bid declared the conflict: once lifted it would keep the pair apart in the automatic assignment.
+    await tx
+      .delete(bids)
+      .where(
+        and(eq(bids.submissionId, conflict.submissionId), eq(bids.userId, conflict.userId), eq(bids.value, 'conflict')),
+      );
     if (asCommittee) {
       const now = new Date();
       await tx

@@ -335,8 +335,24 @@ describe('automatic assignment', () => {
     expect(short.find((row) => row.submission.id === second.id)).toMatchObject({
       wanted: 3,
       eligible_reviewers: 1,
-      reason: { code: 'assignments.shortNoEligible' },
+      reason: {
+        code: 'assignments.shortNoEligible',
+        params: { eligible: 1, wanted: 3 },
+        message: 'Only 1 reviewers of the event may review it (the others have a conflict of interest); 3 are wanted.',
+      },
     });
+    expect(short.find((row) => row.submission.id === first.id)?.reason).toEqual({
+      code: 'assignments.shortNoEligible',
+      params: { eligible: 2, wanted: 3 },
+      message: 'Only 2 reviewers of the event may review it (the others have a conflict of interest); 3 are wanted.',
+    });
+    // Stored with its parameters, as answered.
+    const [stored] = await app.db
+      .select()
+      .from(assignmentPreviews)
+      .where(eq(assignmentPreviews.publicId, preview.preview_id));
+    expect(stored?.result?.short.map((row) => row.reason.params)).toEqual(short.map((row) => row.reason.params));
+    expect(preview.result?.hidden_papers).toBe(0);
     expect(
       preview.result?.pairs.some(
         (pair) => pair.submission.id === second.id && pair.reviewer.public_id === busy.publicId,
@@ -377,11 +393,169 @@ describe('automatic assignment', () => {
     await app.db.delete(reviews).where(eq(reviews.submissionId, paper.id));
     const preview = await computePreview(event, undefined, conflictedChair);
     expect(preview.result?.pairs.some((pair) => pair.submission.id === paper.id)).toBe(false);
+    // Nor the paper's scores: the figures are computed over the pairs they may see, and say one paper is hidden.
+    const full = (
+      (await (await as(chair)).get(`${base(event)}preview/${preview.preview_id}/`)).json() as AssignmentPreviewDto
+    ).result;
+    if (!full || !preview.result) throw new Error('no result');
+    expect(full.hidden_papers).toBe(0);
+    expect(full.pairs.filter((pair) => pair.submission.id === paper.id)).toHaveLength(2);
+    const visible = full.pairs.filter((pair) => pair.submission.id !== paper.id);
+    expect(preview.result.pairs).toEqual(visible);
+    expect(preview.result.hidden_papers).toBe(1);
+    expect(preview.result.new_count).toBe(visible.filter((pair) => !pair.existing).length);
+    expect(full.new_count).toBe(preview.result.new_count + 2);
+    const sum = (list: typeof visible) => list.reduce((total, pair) => total + pair.score, 0);
+    expect(preview.result.total_score).toBeCloseTo(sum(visible), 4);
+    expect(full.total_score).toBeCloseTo(sum(full.pairs), 3);
+    const perPaper = papers
+      .filter((other) => other.id !== paper.id)
+      .map((other) => ({ id: other.id, score: sum(visible.filter((pair) => pair.submission.id === other.id)) }))
+      .sort((a, b) => a.score - b.score || a.id - b.id);
+    expect(preview.result.lowest_paper?.id).toBe(perPaper[0]?.id);
+    expect(preview.result.lowest_paper_score).toBeCloseTo(perPaper[0]?.score ?? Number.NaN, 4);
+    const body = JSON.stringify(preview);
+    expect(body).not.toContain(paper.title);
+    expect(body).not.toContain(`"id":${paper.id},`);
+    // The latest preview hides them the same way.
+    const latest = await (await as(conflictedChair)).get(`${base(event)}preview/`);
+    expect(latest.json()).toEqual(preview);
     const response = await (await as(conflictedChair)).post(`${base(event)}apply/`, { preview_id: preview.preview_id });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'CONFLICT_OF_INTEREST' });
     const asChair = (await (await as(chair)).get(`${base(event)}preview/${preview.preview_id}/`)).json();
     expect((asChair as AssignmentPreviewDto).result?.pairs.some((pair) => pair.submission.id === paper.id)).toBe(true);
     await buildReview(app, { submission: paper, reviewer: reviewers[0] as BuiltUser });
+  });
+});
+
+describe('automatic assignment: applied previews, removal mails and the latest preview', () => {
+  /** A one-paper event where reviewer A holds an untouched automatic assignment that reviewer B's bid outweighs. */
+  async function replaceScene(tag: string) {
+    const scene = await buildEvent(app, { status: 'active' });
+    await setSettings(scene, { reviewers_per_paper: 1 });
+    const sceneChair = await buildUser(app, {
+      email: `chair-${tag}@uni-chair-${tag}.edu`,
+      affiliation: `Chair University ${tag}`,
+    });
+    await addMembership(app, { event: scene, user: sceneChair, role: 'chair' });
+    const a = await buildUser(app, {
+      email: `a-${tag}@uni-a-${tag}.edu`,
+      affiliation: `A University ${tag}`,
+      firstName: 'Ada',
+      locale: 'ar',
+    });
+    const b = await buildUser(app, { email: `b-${tag}@uni-b-${tag}.edu`, affiliation: `B University ${tag}` });
+    const sceneReviewer = await buildUser(app, {
+      email: `c-${tag}@uni-c-${tag}.edu`,
+      affiliation: `C University ${tag}`,
+    });
+    for (const user of [a, b, sceneReviewer]) {
+      await addMembership(app, { event: scene, user, role: 'reviewer', maxPapers: 1 });
+    }
+    const paper = await buildSubmission(app, { event: scene, title: `Replace scene paper ${tag}` });
+    await buildReview(app, { submission: paper, reviewer: a, source: 'automatic' });
+    await buildBid(app, { submission: paper, user: a, value: 'not_willing' });
+    await buildBid(app, { submission: paper, user: b, value: 'eager' });
+    await buildBid(app, { submission: paper, user: sceneReviewer, value: 'not_willing' });
+    return { scene, sceneChair, a, b, sceneReviewer, paper };
+  }
+
+  it('mails the reviewers whose automatic assignments a replace-mode apply removes, in their language', async () => {
+    const { scene, sceneChair, a, b, paper } = await replaceScene('mail');
+    const preview = await computePreview(scene, 'replace', sceneChair);
+    expect(preview.result?.removed).toEqual([
+      {
+        submission: { id: paper.id, public_id: paper.publicId, title: paper.title },
+        reviewer: expect.objectContaining({ public_id: a.publicId }),
+      },
+    ]);
+    expect(await mailsTo(app, a.email)).toEqual([]);
+    const response = await (await as(sceneChair)).post(`${base(scene)}apply/`, { preview_id: preview.preview_id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ created: 1, removed: 1, kept: 0 });
+    expect((await eventAssignments(scene)).map((row) => row.reviewerId)).toEqual([b.id]);
+    const toA = await mailsTo(app, a.email);
+    expect(toA.map((mail) => mail.template)).toEqual(['reviews.unassigned']);
+    expect(toA[0]?.subject).toBe(`إلغاء مهمة مراجعة: ${paper.title}`);
+    expect(toA[0]?.text_body).toContain('لم تَعُد مكلَّفًا بمراجعة الورقة');
+    expect(toA[0]?.text_body).not.toContain('مسودة');
+    expect((await mailsTo(app, b.email)).map((mail) => mail.template)).toEqual(['reviews.assigned']);
+  });
+
+  it('sends no removal mail when the apply fails (stale preview)', async () => {
+    const { scene, sceneChair, a, b, paper } = await replaceScene('stale');
+    const preview = await computePreview(scene, 'replace', sceneChair);
+    await buildReview(app, { submission: paper, reviewer: b, source: 'manual' });
+    const response = await (await as(sceneChair)).post(`${base(scene)}apply/`, { preview_id: preview.preview_id });
+    expect(response.statusCode).toBe(409);
+    expect(await mailsTo(app, a.email)).toEqual([]);
+    expect((await eventAssignments(scene)).map((row) => row.reviewerId).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('refuses to discard an applied preview (409) and keeps its record', async () => {
+    const { scene, sceneChair } = await replaceScene('keep');
+    const preview = await computePreview(scene, 'replace', sceneChair);
+    const client = await as(sceneChair);
+    expect((await client.post(`${base(scene)}apply/`, { preview_id: preview.preview_id })).statusCode).toBe(200);
+    const url = `${base(scene)}preview/${preview.preview_id}/`;
+    const refused = await client.delete(url);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONFLICT',
+      message_code: 'assignments.previewAppliedKept',
+      detail: 'This preview has been applied, so it cannot be discarded: it records what was assigned.',
+    });
+    const [stored] = await app.db
+      .select()
+      .from(assignmentPreviews)
+      .where(eq(assignmentPreviews.publicId, preview.preview_id));
+    expect(stored).toMatchObject({ status: 'applied', appliedBy: sceneChair.id });
+    expect((await client.get(url)).json()).toMatchObject({ status: 'applied', preview_id: preview.preview_id });
+    // A preview not applied is still discarded.
+    const other = await computePreview(scene, 'keep_existing', sceneChair);
+    expect((await client.delete(`${base(scene)}preview/${other.preview_id}/`)).statusCode).toBe(204);
+    expect(
+      await app.db.select().from(assignmentPreviews).where(eq(assignmentPreviews.publicId, other.preview_id)),
+    ).toEqual([]);
+  });
+
+  it('answers the latest preview not discarded (404 when none), to the committee only', async () => {
+    const { scene, sceneChair, sceneReviewer } = await replaceScene('latest');
+    const client = await as(sceneChair);
+    const latestUrl = `${base(scene)}preview/`;
+    const none = await client.get(latestUrl);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message_code: 'assignments.noPreview',
+      detail: 'No automatic assignment has been computed for this event yet.',
+    });
+    const first = await computePreview(scene, 'keep_existing', sceneChair);
+    const second = await computePreview(scene, 'replace', sceneChair);
+    const latest = await client.get(latestUrl);
+    expect(latest.statusCode, latest.body).toBe(200);
+    expect(latest.json()).toEqual((await client.get(`${latestUrl}${second.preview_id}/`)).json());
+    expect(latest.json()).toMatchObject({ preview_id: second.preview_id, mode: 'replace', status: 'done' });
+    // A queued one is the latest as soon as it is asked for.
+    const queued = await client.post(latestUrl, {});
+    const queuedId = (queued.json() as { preview_id: string }).preview_id;
+    expect((await client.get(latestUrl)).json()).toMatchObject({
+      preview_id: queuedId,
+      status: 'queued',
+      result: null,
+    });
+    expect((await client.delete(`${latestUrl}${queuedId}/`)).statusCode).toBe(204);
+    await app.jobs.runPending();
+    expect((await client.get(latestUrl)).json()).toMatchObject({ preview_id: second.preview_id });
+    // Discarded: the one before.
+    expect((await client.delete(`${latestUrl}${second.preview_id}/`)).statusCode).toBe(204);
+    expect((await client.get(latestUrl)).json()).toMatchObject({ preview_id: first.preview_id });
+    // Outsiders 404, members without the right 403.
+    for (const user of [outsider, author]) expect((await (await as(user)).get(latestUrl)).statusCode).toBe(404);
+    const denied = await (await as(sceneReviewer)).get(latestUrl);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'assignments.denied' });
+    expect(denied.body).not.toContain(first.preview_id);
   });
 });

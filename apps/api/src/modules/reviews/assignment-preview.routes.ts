@@ -7,11 +7,10 @@ import {
   AssignmentPreviewCreatedDto,
   AssignmentPreviewDto,
   AssignmentPreviewParams,
-  type AssignmentResultDto,
   EventIdParams,
   reviewMessage,
 } from '@confero/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assignmentPreviews } from '../../db/schema/index.ts';
@@ -23,41 +22,17 @@ import { eventNotFound } from '../events/event-errors.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { isMember, isOrganizer } from '../events/events.policy.ts';
 import { ASSIGNMENT_PREVIEW_JOB } from './assignment.job.ts';
-import { applyAssignment, type PreviewRow } from './commands/apply-assignment.ts';
+import { presentPreview } from './assignment-preview.presenter.ts';
+import { applyAssignment } from './commands/apply-assignment.ts';
 import { reviewError, reviewFieldError } from './review-errors.ts';
 
 const TAGS = ['assignments'];
 
-/** The result without the rows of submissions the viewer is conflicted with (they learn nothing about those). */
-function withoutConflicted(result: AssignmentResultDto, hidden: Set<number>): AssignmentResultDto {
-  if (hidden.size === 0) return result;
-  const keep = (row: { submission: { id: number } }) => !hidden.has(row.submission.id);
-  return {
-    ...result,
-    pairs: result.pairs.filter(keep),
-    removed: result.removed.filter(keep),
-    short: result.short.filter(keep),
-    lowest_paper: result.lowest_paper && hidden.has(result.lowest_paper.id) ? null : result.lowest_paper,
-    lowest_paper_score: result.lowest_paper && hidden.has(result.lowest_paper.id) ? null : result.lowest_paper_score,
-  };
-}
-
-function presentPreview(preview: PreviewRow, hidden: Set<number>) {
-  return {
-    preview_id: preview.publicId,
-    status: preview.status,
-    progress: Math.round(preview.progress * 100) / 100,
-    mode: preview.mode,
-    created_at: preview.createdAt.toISOString(),
-    finished_at: preview.finishedAt?.toISOString() ?? null,
-    error: preview.status === 'failed' ? reviewMessage('assignments.previewFailed') : null,
-    result: preview.result ? withoutConflicted(preview.result, hidden) : null,
-  };
-}
-
 /**
  * The automatic assignment (issue #6) as a job with progress: compute a preview (202), read its status, progress
- * and result, discard it, or apply it. The committee of the event only (event admins, chairs, platform admins).
+ * and result (by id, or the event's latest), discard it (not once applied: it records what was assigned), or apply
+ * it. The committee of the event only (event admins, chairs, platform admins); a committee member with a conflict
+ * of interest sees the previews without those papers (assignment-preview.presenter.ts).
  */
 export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
@@ -126,6 +101,30 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/events/:id/assignment/preview/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The event's latest assignment preview (any status; discarded ones are gone); 404 when none",
+        params: EventIdParams,
+        response: { 200: AssignmentPreviewDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const event = await loadCommitteeEvent(actor, request.params.id);
+      const [preview] = await app.db
+        .select()
+        .from(assignmentPreviews)
+        .where(eq(assignmentPreviews.eventId, event.id))
+        .orderBy(desc(assignmentPreviews.createdAt), desc(assignmentPreviews.id))
+        .limit(1);
+      if (!preview) throw reviewError(404, 'NOT_FOUND', 'assignments.noPreview');
+      return presentPreview(preview, await conflictedSubmissionIds(app.db, actor.id));
+    },
+  );
+
+  app.get(
     '/api/events/:id/assignment/preview/:preview_id/',
     {
       schema: {
@@ -148,7 +147,7 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Discard an assignment preview',
+        summary: 'Discard an assignment preview; 409 for an applied one (its record stays)',
         params: AssignmentPreviewParams,
         response: { 204: z.null() },
       },
@@ -157,7 +156,20 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const event = await loadCommitteeEvent(actor, request.params.id);
       const preview = await loadPreview(event.id, request.params.preview_id);
-      await app.db.delete(assignmentPreviews).where(eq(assignmentPreviews.id, preview.id));
+      const kept = () => reviewError(409, 'CONFLICT', 'assignments.previewAppliedKept');
+      if (preview.status === 'applied') throw kept();
+      const [deleted] = await app.db
+        .delete(assignmentPreviews)
+        .where(and(eq(assignmentPreviews.id, preview.id), ne(assignmentPreviews.status, 'applied')))
+        .returning({ id: assignmentPreviews.id });
+      // Applied (or discarded) between the read and the delete.
+      if (!deleted) {
+        const [still] = await app.db
+          .select({ id: assignmentPreviews.id })
+          .from(assignmentPreviews)
+          .where(eq(assignmentPreviews.id, preview.id));
+        throw still ? kept() : reviewError(404, 'NOT_FOUND', 'assignments.previewNotFound');
+      }
       return reply.status(204).send(null);
     },
   );

@@ -4,11 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent, daysFromNow } from '../../../test/factories/events.ts';
-import { buildReview, countQueries, findConflict } from '../../../test/factories/reviews.ts';
+import { buildConflict, buildReview, countQueries, findConflict } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { signedInClient, type TestClient } from '../../../test/http.ts';
-import { auditLog, bids, conflictOverrides, events, reviews } from '../../db/schema/index.ts';
+import { auditLog, bids, conflictOverrides, conflicts, events, reviews, submissions } from '../../db/schema/index.ts';
 
 let app: TestApp;
 let event: BuiltEvent;
@@ -265,5 +265,196 @@ describe('GET /api/events/{id}/bids/', () => {
     }
     expect(costs[0]).toBeGreaterThan(3);
     expect(costs[1]).toBe(costs[0]);
+  });
+});
+
+describe('clearing a bid: PUT /api/submissions/{id}/bid/ {"value": null}', () => {
+  const clearedAudits = async (user: BuiltUser, submission: { id: number }) =>
+    (
+      await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'bid.cleared'), eq(auditLog.actorId, user.id)))
+    ).filter((row) => row.entityId === String(submission.id));
+
+  it("deletes the caller's bid and answers the bid without a value, audited", async () => {
+    const target = await buildSubmission(app, {
+      event,
+      submitter: author,
+      authors: [{ user: author, affiliation: 'Alpha University' }],
+    });
+    const client = await as(reviewer);
+    expect((await client.put(bidUrl(target), { value: 'willing' })).statusCode).toBe(200);
+    expect((await bidRow(target, reviewer))?.value).toBe('willing');
+    const cleared = await client.put(bidUrl(target), { value: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toEqual({
+      submission: target.publicId,
+      value: null,
+      value_display: null,
+      conflict: false,
+      updated_at: null,
+    } satisfies BidDto);
+    expect(await bidRow(target, reviewer)).toBeUndefined();
+    expect((await client.get(bidUrl(target))).json()).toMatchObject({ value: null, conflict: false });
+    expect((await clearedAudits(reviewer, target)).map((row) => row.data)).toEqual([{ from: 'willing' }]);
+    // Listed as not bid on again.
+    const none = (await client.get(listUrl(event), { query: { bid: 'none' } })).json() as BiddingPageDto;
+    expect(none.results.map((row) => row.public_id)).toContain(target.publicId);
+    // Clearing when there is no bid changes nothing and records nothing.
+    const again = await client.put(bidUrl(target), { value: null });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ value: null });
+    expect(await clearedAudits(reviewer, target)).toHaveLength(1);
+  });
+
+  it('refuses to clear a "conflict" bid (409, the bid and the declared conflict stay)', async () => {
+    const target = await buildSubmission(app, {
+      event,
+      submitter: author,
+      authors: [{ user: author, affiliation: 'Alpha University' }],
+    });
+    const client = await as(reviewer);
+    expect((await client.put(bidUrl(target), { value: 'conflict' })).statusCode).toBe(200);
+    const refused = await client.put(bidUrl(target), { value: null });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONFLICT_OF_INTEREST',
+      message_code: 'bids.conflictNotClearable',
+      detail:
+        'You have a conflict of interest with this submission, so your bid stays "conflict". Only the chairs of the event can lift the conflict.',
+    });
+    expect((await bidRow(target, reviewer))?.value).toBe('conflict');
+    expect(await findConflict(app, target, reviewer)).toMatchObject({ source: 'declared' });
+    expect(await clearedAudits(reviewer, target)).toEqual([]);
+  });
+
+  it('refuses to clear the bid of a reviewer with a detected conflict (409)', async () => {
+    const client = await as(conflicted);
+    const refused = await client.put(bidUrl(paper), { value: null });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message_code: 'bids.conflictNotClearable' });
+    expect((await bidRow(paper, conflicted))?.value).toBe('conflict');
+  });
+
+  it('still refuses a missing, empty or unknown value (400)', async () => {
+    const client = await as(reviewer);
+    for (const body of [{}, { value: '' }, { value: '  ' }, { value: 'none' }]) {
+      const response = await client.put(bidUrl(paper), body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ field_codes: { value: ['bids.valueInvalid'] } });
+    }
+    expect((await bidRow(paper, reviewer))?.value).toBe('in_a_pinch');
+  });
+});
+
+describe('bids on submissions no longer open for review', () => {
+  it('refuses to read, put or clear a bid on a decided submission (409), storing nothing', async () => {
+    const client = await as(reviewer);
+    for (const request of [
+      () => client.get(bidUrl(decided)),
+      () => client.put(bidUrl(decided), { value: 'eager' }),
+      () => client.put(bidUrl(decided), { value: null }),
+    ]) {
+      const response = await request();
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'CONFLICT',
+        message_code: 'bids.submissionClosed',
+        detail: 'This submission is no longer open for review (a decision has been made), so it takes no bids.',
+      });
+    }
+    expect(await bidRow(decided, reviewer)).toBeUndefined();
+  });
+
+  it('keeps a bid made before the decision as it was, and takes bids again once the review is reopened', async () => {
+    const target = await buildSubmission(app, {
+      event,
+      submitter: author,
+      authors: [{ user: author, affiliation: 'Alpha University' }],
+    });
+    const client = await as(reviewer);
+    expect((await client.put(bidUrl(target), { value: 'eager' })).statusCode).toBe(200);
+    for (const status of ['accepted', 'rejected', 'revision_requested'] as const) {
+      await app.db.update(submissions).set({ status }).where(eq(submissions.id, target.id));
+      const refused = await client.put(bidUrl(target), { value: 'not_willing' });
+      expect(refused.statusCode, status).toBe(409);
+      expect((await client.put(bidUrl(target), { value: null })).statusCode).toBe(409);
+      expect((await bidRow(target, reviewer))?.value).toBe('eager');
+      const list = (await client.get(listUrl(event))).json() as BiddingPageDto;
+      expect(list.results.some((row) => row.public_id === target.publicId)).toBe(false);
+    }
+    await app.db.update(submissions).set({ status: 'under_review' }).where(eq(submissions.id, target.id));
+    const reopened = await client.put(bidUrl(target), { value: 'willing' });
+    expect(reopened.statusCode).toBe(200);
+    expect((await bidRow(target, reviewer))?.value).toBe('willing');
+  });
+});
+
+describe('conflicts in the bidding summary and filter', () => {
+  it('counts and filters every conflicted submission as "conflict", never as its stored bid or "none"', async () => {
+    const listEvent = await buildEvent(app, { status: 'active' });
+    const bidder = await buildUser(app, {
+      email: 'bidder@uni-bid.edu',
+      affiliation: 'Bidding Institute',
+      firstName: 'Bea',
+      lastName: 'Bidder',
+    });
+    const colleague = await buildUser(app, {
+      email: 'colleague@uni-bid.edu',
+      affiliation: 'Elsewhere College',
+      firstName: 'Cole',
+      lastName: 'League',
+    });
+    const stranger = await buildUser(app, {
+      email: 'stranger@uni-far.edu',
+      affiliation: 'Far University',
+      firstName: 'Stan',
+      lastName: 'Ranger',
+    });
+    await addMembership(app, { event: listEvent, user: bidder, role: 'reviewer' });
+    const by = (submitter: BuiltUser, title: string) =>
+      buildSubmission(app, {
+        event: listEvent,
+        submitter,
+        authors: [{ user: submitter, affiliation: submitter.affiliation }],
+        title,
+      });
+    // Detected (same e-mail domain as the author), no bid.
+    const detected = await by(colleague, 'Detected conflict paper');
+    // Declared after an 'eager' bid: the stored bid stays eager.
+    const declared = await by(stranger, 'Declared conflict paper');
+    const untouched = await by(stranger, 'Untouched paper');
+    const willing = await by(stranger, 'Willing paper');
+    const client = await as(bidder);
+    expect((await client.put(bidUrl(declared), { value: 'eager' })).statusCode).toBe(200);
+    expect((await client.put(bidUrl(willing), { value: 'willing' })).statusCode).toBe(200);
+    await buildConflict(app, { submission: declared, user: bidder, declaredBy: stranger });
+
+    const all = (await client.get(listUrl(listEvent))).json() as BiddingPageDto;
+    expect(all.summary).toEqual({ conflict: 2, none: 1, willing: 1 });
+    expect(Object.fromEntries(all.results.map((row) => [row.public_id, [row.bid, row.conflict]]))).toEqual({
+      [detected.publicId]: ['conflict', true],
+      [declared.publicId]: ['conflict', true],
+      [untouched.publicId]: [null, false],
+      [willing.publicId]: ['willing', false],
+    });
+    const filtered = async (bid: string) => {
+      const page = (await client.get(listUrl(listEvent), { query: { bid } })).json() as BiddingPageDto;
+      expect(page.count).toBe(page.results.length);
+      return page.results.map((row) => row.public_id);
+    };
+    expect(await filtered('conflict')).toEqual([detected.publicId, declared.publicId]);
+    expect(await filtered('none')).toEqual([untouched.publicId]);
+    expect(await filtered('eager')).toEqual([]);
+    expect(await filtered('willing')).toEqual([willing.publicId]);
+    // The stored bid itself is untouched.
+    expect((await bidRow(declared, bidder))?.value).toBe('eager');
+    expect(
+      await app.db
+        .select({ id: conflicts.id })
+        .from(conflicts)
+        .where(and(eq(conflicts.submissionId, detected.id), eq(conflicts.userId, bidder.id))),
+    ).toHaveLength(1);
   });
 });

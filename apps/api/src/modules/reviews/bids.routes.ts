@@ -17,7 +17,7 @@ import { eventNotFound } from '../events/event-errors.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { isMember, isOrganizer } from '../events/events.policy.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
-import { putBid } from './commands/put-bid.ts';
+import { putBid, requireOpenForBidding } from './commands/put-bid.ts';
 import { reviewError } from './review-errors.ts';
 import { canOnSubmissionReviews } from './reviews.policy.ts';
 import { presentBid } from './reviews.presenter.ts';
@@ -46,7 +46,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "The caller's bid on a submission (the event's reviewers)",
+        summary: "The caller's bid on a submission (the event's reviewers); 409 once a decision is made",
         params: SubmissionIdParams,
         response: { 200: BidDto },
       },
@@ -55,6 +55,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
       if (!canOnSubmissionReviews(access, 'submission.bid')) throw reviewError(403, 'PERMISSION_DENIED', 'bids.denied');
+      requireOpenForBidding(submission);
       await syncConflicts(app.db, submission.eventId, { submissionIds: [submission.id], userIds: [actor.id] });
       const [bid, conflict] = await Promise.all([
         findBid(app.db, submission.id, actor.id),
@@ -69,7 +70,8 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "Bid on a submission: eager, willing, in_a_pinch, not_willing or conflict (the event's reviewers)",
+        summary:
+          "Bid on a submission: eager, willing, in_a_pinch, not_willing or conflict, or null to clear (the event's reviewers)",
         params: SubmissionIdParams,
         body: BidBody,
         response: { 200: BidDto },

@@ -142,7 +142,10 @@ beforeAll(async () => {
   const preview = await (await as(chair)).post(`/api/events/${event.publicId}/assignment/preview/`, {});
   await app.jobs.runPending();
   const previewId = (preview.json() as { preview_id: string }).preview_id;
-  extraPaths.push(`/api/events/${event.publicId}/assignment/preview/${previewId}/`);
+  extraPaths.push(
+    `/api/events/${event.publicId}/assignment/preview/${previewId}/`,
+    `/api/events/${event.publicId}/assignment/preview/`,
+  );
 });
 
 afterAll(async () => {
@@ -160,6 +163,9 @@ describe('no reviewer identity or confidential field reaches authors or unassign
     const preview = await (await as(chair)).get(extraPaths[0] ?? '');
     expect(preview.json()).toMatchObject({ status: 'done' });
     expect(preview.body).toContain(reviewerA.publicId);
+    const latest = await (await as(chair)).get(extraPaths[1] ?? '');
+    expect(latest.json()).toMatchObject({ status: 'done', preview_id: preview.json().preview_id });
+    expect(latest.body).toContain(reviewerA.publicId);
   });
 
   it('before the decision', async () => {

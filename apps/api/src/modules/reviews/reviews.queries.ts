@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   bids,
@@ -17,8 +17,22 @@ import { parseIdParam } from '../../lib/ids.ts';
 export type ReviewRow = typeof reviews.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;
 
-/** Submissions that still take reviews (assignment and bidding work on these). */
+/**
+ * Submissions that still take reviews (assignment and bidding work on these): no decision yet. A decided
+ * submission (accepted, rejected, revision requested) is closed until a chair reopens its review.
+ */
 export const REVIEWABLE_STATUSES = ['submitted', 'under_review'] as const;
+
+/**
+ * THE rule of which submissions are open for review, in its two forms: `isOpenForReview` for a loaded row (the bid
+ * endpoints refuse the others), `openForReviewSql` for the lists (bidding list, automatic assignment).
+ */
+export function isOpenForReview(submission: { status: string }): boolean {
+  return (REVIEWABLE_STATUSES as readonly string[]).includes(submission.status);
+}
+
+/** `isOpenForReview` as a condition on the submissions table. */
+export const openForReviewSql = (): SQL => inArray(submissions.status, [...REVIEWABLE_STATUSES]);
 
 /** A reviewer of an event as assignment reads them: one row per user, whatever their memberships. */
 export type EventReviewer = {
@@ -165,6 +179,8 @@ export type BiddingRow = {
 /**
  * SECURITY-CRITICAL: the bidding list of a reviewer — the event's reviewable submissions they did not author, with
  * their own bid and whether they are conflicted. Authors are loaded separately, and only when the event shows them.
+ * A submission the reviewer has any conflict of interest with (detected or declared) counts as 'conflict' — in the
+ * summary and the `bid` filter — whatever bid is stored: the row shows it so.
  */
 export async function pageBiddingList(
   db: Db,
@@ -180,15 +196,23 @@ export async function pageBiddingList(
   const { eventId, userId } = options;
   const notAuthored = sql`${submissions.submittedBy} is distinct from ${userId} and not exists (
     select 1 from ${submissionAuthors} sa where sa.submission_id = ${submissions.id} and sa.user_id = ${userId})`;
-  const base = and(
-    eq(submissions.eventId, eventId),
-    inArray(submissions.status, [...REVIEWABLE_STATUSES]),
-    notAuthored,
-  ) as SQL;
+  const base = and(eq(submissions.eventId, eventId), openForReviewSql(), notAuthored) as SQL;
+  const conflicted = sql<boolean>`exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
+    and c.user_id = ${userId})`;
+  // The bid as the row shows it: 'conflict' for a conflicted pair, else the stored value (null: none).
+  const shownBid = sql<string | null>`case when ${conflicted} then 'conflict' else ${bids.value}::text end`;
+  const byBid =
+    options.bid === 'none'
+      ? and(isNull(bids.value), not(conflicted))
+      : options.bid === 'conflict'
+        ? or(conflicted, eq(bids.value, 'conflict'))
+        : options.bid
+          ? and(eq(bids.value, options.bid), not(conflicted))
+          : undefined;
   const search = options.search?.trim();
   const where = and(
     base,
-    options.bid === 'none' ? isNull(bids.value) : options.bid ? eq(bids.value, options.bid) : undefined,
+    byBid,
     search ? ilike(submissions.title, `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`) : undefined,
   );
   const bidJoin = and(eq(bids.submissionId, submissions.id), eq(bids.userId, userId));
@@ -203,8 +227,7 @@ export async function pageBiddingList(
         trackPublicId: tracks.publicId,
         trackName: tracks.name,
         bid: bids.value,
-        conflict: sql<boolean>`exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
-          and c.user_id = ${userId})`,
+        conflict: conflicted,
       })
       .from(submissions)
       .leftJoin(tracks, eq(tracks.id, submissions.trackId))
@@ -214,12 +237,13 @@ export async function pageBiddingList(
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
     db.select({ value: count() }).from(submissions).leftJoin(bids, bidJoin).where(where),
+    // Grouped by position: the expression carries the user id as a parameter, which PostgreSQL would not match.
     db
-      .select({ value: bids.value, total: count() })
+      .select({ value: shownBid, total: count() })
       .from(submissions)
       .leftJoin(bids, bidJoin)
       .where(base)
-      .groupBy(bids.value),
+      .groupBy(sql`1`),
   ]);
   const summary: Record<string, number> = {};
   for (const row of summaryRows) summary[row.value ?? 'none'] = Number(row.total);
@@ -319,7 +343,7 @@ export async function findReviewableSubmissions(db: Db, eventId: number) {
   return db
     .select({ id: submissions.id, publicId: submissions.publicId, title: submissions.title })
     .from(submissions)
-    .where(and(eq(submissions.eventId, eventId), inArray(submissions.status, [...REVIEWABLE_STATUSES])))
+    .where(and(eq(submissions.eventId, eventId), openForReviewSql()))
     .orderBy(asc(submissions.id));
 }
 

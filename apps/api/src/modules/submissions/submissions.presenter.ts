@@ -9,6 +9,7 @@ import {
   type SubmissionDto,
 } from '@confero/contracts';
 import { canOnSubmissionReviews } from '../reviews/reviews.policy.ts';
+import { isOpenForReview } from '../reviews/reviews.queries.ts';
 import { isDeadlinePassed } from './deadlines.ts';
 import { isDeletable } from './submission-state.ts';
 import { canOnSubmission, isBlindedReviewer, type SubmissionAccess } from './submissions.policy.ts';
@@ -55,7 +56,7 @@ export function abilitiesFor(
     download: can('submission.download') && bundle.file !== null,
     view_insights: can('submission.viewInsights'),
     review: can('submission.review'),
-    bid: canOnSubmissionReviews(access, 'submission.bid'),
+    bid: canOnSubmissionReviews(access, 'submission.bid') && isOpenForReview(bundle),
     manage_reviewers: canOnSubmissionReviews(access, 'submission.manageReviewers'),
     // Its authors name the committee members they conflict with; reviewers do it by bidding 'conflict'.
     declare_conflict: access.isAuthor,

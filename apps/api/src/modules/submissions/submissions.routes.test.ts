@@ -210,6 +210,12 @@ describe('GET /api/submissions/{id}/', () => {
       manage_reviewers: false,
       declare_conflict: false,
     });
+    // A decided paper is no longer open for bids.
+    const decided = await paperOf({ status: 'accepted', decision: 'accept' });
+    const decidedView = (
+      await (await as(reviewer)).get(`/api/submissions/${decided.publicId}/`)
+    ).json() as SubmissionDto;
+    expect(decidedView.abilities).toMatchObject({ review: true, bid: false });
     const trackChairView = (await (await as(trackChair)).get(`/api/submissions/${paper.publicId}/`)).json();
     expect(trackChairView).toMatchObject({ authors_hidden: false, ai_analysis: ANALYSIS });
     const adminView = (await (await as(admin)).get(`/api/submissions/${paper.publicId}/`)).json();

@@ -5,7 +5,7 @@ import type {
   AssignmentPreviewDto,
 } from '@confero/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api, isApiError } from '../../lib/api.ts';
 import { eventKeys } from '../events/api.ts';
 import { reviewKeys } from '../reviews/api.ts';
 import { submissionKeys } from '../submissions/api.ts';
@@ -16,6 +16,7 @@ export const autoAssignmentKeys = {
   all: ['assignment'] as const,
   previews: ['assignment', 'preview'] as const,
   preview: (eventId: string, previewId: string) => ['assignment', 'preview', eventId, previewId] as const,
+  latest: (eventId: string) => ['assignment', 'latest', eventId] as const,
 };
 
 const assignmentPath = (eventId: string) => `events/${encodeURIComponent(eventId)}/assignment/`;
@@ -37,21 +38,61 @@ export function assignmentPreviewQuery(eventId: string, previewId: string) {
   });
 }
 
-/** `POST events/{id}/assignment/preview/` {mode}: starts the job; 202 with the new preview's id and status. */
-export function useStartPreviewMutation(eventId: string) {
-  return useMutation({
-    mutationFn: (mode: AssignmentMode) =>
-      api.post<AssignmentPreviewCreatedDto>(`${assignmentPath(eventId)}preview/`, { mode }),
+/** Whether the API said the event has no preview at all (404 `assignments.noPreview`). */
+function isNoPreview(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 404) return false;
+  const body = error.body;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { message_code?: unknown }).message_code === 'assignments.noPreview'
+  );
+}
+
+/**
+ * `GET events/{id}/assignment/preview/`: the event's latest preview not discarded (whatever its status), so a chair
+ * coming back without `?preview=` finds it; null when the event has none. Any other failure is an error.
+ */
+export function latestPreviewQuery(eventId: string) {
+  return queryOptions({
+    queryKey: autoAssignmentKeys.latest(eventId),
+    queryFn: async (): Promise<AssignmentPreviewDto | null> => {
+      try {
+        return await api.get<AssignmentPreviewDto>(`${assignmentPath(eventId)}preview/`);
+      } catch (error) {
+        if (isNoPreview(error)) return null;
+        throw error;
+      }
+    },
   });
 }
 
-/** `DELETE events/{id}/assignment/preview/{preview_id}/`: discards a preview (nothing was assigned from it). */
+/**
+ * `POST events/{id}/assignment/preview/` {mode}: starts the job; 202 with the new preview's id and status. The new
+ * preview is the event's latest from now on.
+ */
+export function useStartPreviewMutation(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: AssignmentMode) =>
+      api.post<AssignmentPreviewCreatedDto>(`${assignmentPath(eventId)}preview/`, { mode }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: autoAssignmentKeys.latest(eventId) });
+    },
+  });
+}
+
+/**
+ * `DELETE events/{id}/assignment/preview/{preview_id}/`: discards a preview (nothing was assigned from it; an
+ * applied preview is refused with 409 and kept).
+ */
 export function useDiscardPreviewMutation(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (previewId: string) => api.delete<void>(previewPath(eventId, previewId)),
     onSuccess: (_, previewId) => {
       queryClient.removeQueries({ queryKey: autoAssignmentKeys.preview(eventId, previewId) });
+      queryClient.removeQueries({ queryKey: autoAssignmentKeys.latest(eventId) });
     },
   });
 }
@@ -77,7 +118,7 @@ export function useApplyAssignmentMutation(eventId: string) {
 
 /**
  * Discards a preview the screen no longer shows (replaced by a new one), without telling anyone: it cannot be
- * reached again anyway, and a failure (already gone) changes nothing.
+ * reached again anyway, and a failure (already gone, or applied meanwhile and so kept) changes nothing.
  */
 export async function discardReplacedPreview(queryClient: QueryClient, eventId: string, previewId: string) {
   queryClient.removeQueries({ queryKey: autoAssignmentKeys.preview(eventId, previewId) });

@@ -222,12 +222,16 @@ describe('histogramBars', () => {
 });
 
 describe('shortReasonText', () => {
-  const short = (code: string, message: string): AssignmentResultDto['short'][number] => ({
+  const short = (
+    code: string,
+    message: string,
+    params: Record<string, number> = { eligible: 1, wanted: 3 },
+  ): AssignmentResultDto['short'][number] => ({
     submission: protein,
     wanted: 3,
     assigned: 1,
     eligible_reviewers: 1,
-    reason: { code, message },
+    reason: { code, params, message },
   });
   const translators = new Map<string, Translate>();
 
@@ -256,6 +260,26 @@ describe('shortReasonText', () => {
     expect(arabic).toContain('تعارض مصالح');
     expect(arabic).toContain('1');
     expect(arabic).toContain('3');
+  });
+
+  it("takes the numbers from the reason's parameters when it has them", () => {
+    const row = short('assignments.shortNoEligible', 'Only 2 reviewers…', { eligible: 2, wanted: 4 });
+    expect(shortReasonText(row, translators.get('en') as Translate)).toBe(
+      'Only 2 reviewers of the event may review it (the others have a conflict of interest); 4 are wanted.',
+    );
+    expect(shortReasonText(row, translators.get('ar') as Translate)).toBe(
+      'لا يمكن تحكيمها إلا لـ2 من محكّمي الفعالية (لدى الآخرين تعارض مصالح)، والمطلوب 4.',
+    );
+  });
+
+  it('falls back to the row numbers for a reason without parameters (an older preview)', () => {
+    const { reason, ...rest } = short('assignments.shortNoEligible', 'Only 1 reviewers…');
+    const older = { ...rest, reason: { code: reason.code, message: reason.message } } as unknown as typeof rest & {
+      reason: typeof reason;
+    };
+    expect(shortReasonText(older, translators.get('ar') as Translate)).toBe(
+      'لا يمكن تحكيمها إلا لـ1 من محكّمي الفعالية (لدى الآخرين تعارض مصالح)، والمطلوب 3.',
+    );
   });
 
   it('translates the capacity reason', () => {

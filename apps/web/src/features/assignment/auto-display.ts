@@ -145,13 +145,15 @@ type ShortRow = AssignmentResultDto['short'][number];
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /**
- * Why a paper is left short, in the interface language: the translation of its reason code with the row's numbers
- * (eligible reviewers, wanted); an unknown code shows the server's English text.
+ * Why a paper is left short, in the interface language: the translation of its reason code with the reason's own
+ * parameters (eligible, wanted), as the server filled its message; a reason without them (a preview computed
+ * before they were sent) takes the row's numbers. An unknown code shows the server's English text.
  */
 export function shortReasonText(row: ShortRow, translate: Translate): string {
   const key = SHORT_REASON_KEYS[row.reason.code];
   if (!key) return row.reason.message;
-  return translate(key, { eligible: row.eligible_reviewers, wanted: row.wanted, assigned: row.assigned });
+  const fromRow = { eligible: row.eligible_reviewers, wanted: row.wanted, assigned: row.assigned };
+  return translate(key, { ...fromRow, ...(row.reason.params ?? {}) });
 }
 
 /** Whether the preview is still being computed (the screen polls it then). */

@@ -1,13 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AssignmentPreviewDto, AssignmentPreviewStatus, EventDto } from '@confero/contracts';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { renderHtml } from '../../test/render.tsx';
 import { autoAssignmentKeys } from './auto-api.ts';
 import { AutoAssignmentScreen } from './components/AutoAssignmentScreen.tsx';
 
@@ -81,41 +75,39 @@ function preview(status: AssignmentPreviewStatus): AssignmentPreviewDto {
               wanted: 3,
               assigned: 0,
               eligible_reviewers: 1,
-              reason: { code: 'assignments.shortNoEligible', message: 'Only 1 reviewers…' },
+              reason: {
+                code: 'assignments.shortNoEligible',
+                params: { eligible: 1, wanted: 3 },
+                message: 'Only 1 reviewers…',
+              },
             },
           ],
           reviewers_per_paper: 3,
           papers: 2,
           reviewers: 3,
+          hidden_papers: 0,
         }
       : null,
   };
 }
 
-async function render(language: 'en' | 'ar', status: AssignmentPreviewStatus | null, event: EventDto = EVENT) {
-  const i18n = i18next.createInstance();
-  const file = path.resolve(import.meta.dirname, `../../../../../packages/i18n/locales/${language}/translation.json`);
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation: JSON.parse(fs.readFileSync(file, 'utf8')) } },
-    interpolation: { escapeValue: false },
+/** `status`: the preview of the address (`?preview=5-prev`); without one, `latest` is the event's latest preview. */
+async function render(
+  language: 'en' | 'ar',
+  status: AssignmentPreviewStatus | null,
+  event: EventDto = EVENT,
+  latest: AssignmentPreviewDto | null = null,
+) {
+  const client = new QueryClient();
+  client.setQueryData(['events', 'detail', '1-conf'], event);
+  if (status) client.setQueryData(autoAssignmentKeys.preview('1-conf', '5-prev'), preview(status));
+  else client.setQueryData(autoAssignmentKeys.latest('1-conf'), latest);
+  const html = await renderHtml(<AutoAssignmentScreen eventId="1-conf" />, {
+    client,
+    language,
+    path: '/events/:id/assignment',
+    url: `/events/1-conf/assignment${status ? '?preview=5-prev' : ''}`,
   });
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(['events', 'detail', '1-conf'], event);
-  if (status) queryClient.setQueryData(autoAssignmentKeys.preview('1-conf', '5-prev'), preview(status));
-  const router = createMemoryRouter(
-    [{ path: '/events/:id/assignment', element: <AutoAssignmentScreen eventId="1-conf" /> }],
-    { initialEntries: [`/events/1-conf/assignment${status ? '?preview=5-prev' : ''}`] },
-  );
-  const html = renderToString(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider>
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
   const testIds = new Set([...html.matchAll(/data-testid="([^"]+)"/g)].map((match) => match[1]));
   const text = html
     .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
@@ -175,6 +167,22 @@ describe('AutoAssignmentScreen', () => {
     expect(testIds.has('preview-view-submissions')).toBe(true);
     expect(testIds.has('preview-apply')).toBe(false);
     expect(text).toContain('طُبّق الإسناد');
+  });
+
+  it('opens on the latest preview of the event when the address names none', async () => {
+    const { testIds, text } = await render('en', null, EVENT, preview('done'));
+    expect(testIds.has('auto-empty')).toBe(false);
+    expect([...testIds]).toEqual(expect.arrayContaining(['preview-apply', 'stat-new-pairs', 'pair-row']));
+    expect(text).toContain('Paper number 1');
+  });
+
+  it('says how many papers a conflicted chair does not see in the figures, in Arabic', async () => {
+    const done = preview('done');
+    const hidden = { ...done, result: done.result ? { ...done.result, hidden_papers: 2 } : null };
+    const { testIds, text } = await render('ar', null, EVENT, hidden);
+    expect(testIds.has('stat-hidden-papers')).toBe(true);
+    expect(text).toContain('تستثني ورقتين لديك تعارض مصالح معهما');
+    expect((await render('en', 'done')).testIds.has('stat-hidden-papers')).toBe(false);
   });
 
   it('refuses a viewer who does not run the reviewing of the event', async () => {

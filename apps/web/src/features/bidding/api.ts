@@ -39,13 +39,15 @@ export function biddingListQuery(eventId: string, params: BiddingListParams) {
   });
 }
 
-export type PutBidArgs = { submissionId: string; value: BidValue };
+/** A bid to save, or `null` to clear the caller's bid (refused for a 'conflict' bid). */
+export type PutBidArgs = { submissionId: string; value: BidValue | null };
 
 /**
- * `PUT submissions/{id}/bid/` {value}: answers the stored bid. The bid query shows the answer, the cached list
- * rows show it at once and every list is asked again for its summary. A 'conflict' bid declares a conflict of
- * interest, which changes the paper's abilities and removes an untouched assignment, so the submission and the
- * caller's reviews are asked again too. A refusal for a conflict found meanwhile refreshes the bid and the lists.
+ * `PUT submissions/{id}/bid/` {value} (`null` clears it): answers the stored bid. The bid query shows the answer,
+ * the cached list rows show it at once and every list is asked again for its summary. A 'conflict' bid declares a
+ * conflict of interest, which changes the paper's abilities and removes an untouched assignment, so the submission
+ * and the caller's reviews are asked again too. A refusal for a conflict found meanwhile, or because the paper was
+ * decided meanwhile (409 `bids.submissionClosed`), refreshes the bid and the lists.
  */
 export function usePutBidMutation() {
   const queryClient = useQueryClient();
@@ -63,7 +65,7 @@ export function usePutBidMutation() {
       }
     },
     onError: (error, { submissionId }) => {
-      if (isApiError(error) && error.code === 'CONFLICT_OF_INTEREST') {
+      if (isApiError(error) && (error.code === 'CONFLICT_OF_INTEREST' || error.status === 409)) {
         void queryClient.invalidateQueries({ queryKey: biddingKeys.bid(submissionId) });
         void queryClient.invalidateQueries({ queryKey: biddingKeys.lists });
       }

@@ -1,5 +1,6 @@
 import type { BidDto, BiddingItemDto, BiddingPageDto } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
 import {
   BID_COLORS,
   biddingApiQuery,
@@ -8,6 +9,7 @@ import {
   bidOptions,
   buildBidSummary,
   isBiddingClosed,
+  isPaperClosedError,
   needsConfirmation,
   neighbours,
   pageCount,
@@ -227,5 +229,27 @@ describe('patchBiddingRow', () => {
 
   it('returns the same page when the paper is not on it', () => {
     expect(patchBiddingRow(page, bid('9-zzzz', 'eager'))).toBe(page);
+  });
+
+  it('shows a cleared bid as no bid', () => {
+    const patched = patchBiddingRow(page, bid('2-bbbb', null));
+    expect(patched.results[1]).toMatchObject({ bid: null, bid_display: null, conflict: false });
+  });
+});
+
+describe('isPaperClosedError', () => {
+  const error = (status: number, body: unknown) =>
+    new ApiError({ status, code: status === 409 ? 'CONFLICT' : 'PERMISSION_DENIED', detail: 'x', body });
+
+  it('recognises the refusal of a decided paper', () => {
+    expect(isPaperClosedError(error(409, { code: 'CONFLICT', message_code: 'bids.submissionClosed' }))).toBe(true);
+  });
+
+  it('leaves every other failure to the usual error panel', () => {
+    expect(isPaperClosedError(error(409, { message_code: 'bids.conflictNotClearable' }))).toBe(false);
+    expect(isPaperClosedError(error(403, { message_code: 'bids.submissionClosed' }))).toBe(false);
+    expect(isPaperClosedError(error(409, null))).toBe(false);
+    expect(isPaperClosedError(new Error('bids.submissionClosed'))).toBe(false);
+    expect(isPaperClosedError(null)).toBe(false);
   });
 });

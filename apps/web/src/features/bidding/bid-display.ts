@@ -1,4 +1,5 @@
 import { BID_LABELS, BID_VALUES, type BidDto, type BiddingPageDto, type BidValue } from '@confero/contracts';
+import { isApiError } from '../../lib/api.ts';
 import { todayIn } from '../submissions/submission-display.ts';
 
 /*
@@ -160,6 +161,20 @@ export function isBiddingClosed(
   const deadline = (event.review_deadline ?? '').slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(deadline)) return false;
   return deadline < todayIn(event.timezone, now);
+}
+
+/**
+ * Whether the API refused a bid because the paper no longer takes bids: a decision was made on it (409
+ * `bids.submissionClosed`). The bid page then says so instead of offering a retry.
+ */
+export function isPaperClosedError(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 409) return false;
+  const body = error.body;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { message_code?: unknown }).message_code === 'bids.submissionClosed'
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import type { EventRow } from '../../events/events.queries.ts';
 import { reviewError, reviewFieldError } from '../review-errors.ts';
 import { findEventReviewers } from '../reviews.queries.ts';
 import { assignmentFingerprint, isLocked } from './compute-assignment.ts';
-import { insertAssignment } from './create-assignment.ts';
+import { insertAssignment, queueUnassignedMail } from './create-assignment.ts';
 
 export type PreviewRow = typeof assignmentPreviews.$inferSelect;
 
@@ -30,8 +30,9 @@ export function applyMode(preview: PreviewRow, mode: string | null | undefined):
  * otherwise: still computing, failed, or already applied), the mode, and the event's assignments and conflicts are
  * still those the preview was computed from (409 STALE_PREVIEW otherwise — conflicts are detected afresh first).
  * Then, in one transaction with the event locked: replace mode removes the untouched automatic assignments the
- * preview dropped; every new pair becomes an assignment (source 'automatic') with its 'reviews.assigned' mail;
- * manual and started assignments always stay. Audited.
+ * preview dropped, each with its 'reviews.unassigned' mail (as unassigning by hand sends); every new pair becomes
+ * an assignment (source 'automatic') with its 'reviews.assigned' mail; manual and started assignments always stay.
+ * Audited.
  */
 export async function applyAssignment(
   db: Db,
@@ -49,7 +50,7 @@ export async function applyAssignment(
 
   const reviewers = new Map((await findEventReviewers(db, event.id)).map((reviewer) => [reviewer.publicId, reviewer]));
   const fresh = result.pairs.filter((pair) => !pair.existing);
-  const submissionIds = [...new Set(result.pairs.map((pair) => pair.submission.id))];
+  const submissionIds = [...new Set([...result.pairs, ...result.removed].map((row) => row.submission.id))];
   return db.transaction(async (tx) => {
     await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
     if ((await assignmentFingerprint(tx, event.id)) !== preview.fingerprint) throw stale();
@@ -60,6 +61,14 @@ export async function applyAssignment(
       .returning({ id: assignmentPreviews.id });
     if (!claimed) throw reviewError(409, 'CONFLICT', 'assignments.previewApplied');
 
+    const titles = new Map(
+      (
+        await tx
+          .select({ id: submissions.id, publicId: submissions.publicId, title: submissions.title })
+          .from(submissions)
+          .where(inArray(submissions.id, submissionIds.length > 0 ? submissionIds : [0]))
+      ).map((row) => [row.id, row]),
+    );
     let removed = 0;
     if (mode === 'replace' && result.removed.length > 0) {
       const current = await tx
@@ -80,18 +89,27 @@ export async function applyAssignment(
         .map((row) => row.id);
       if (ids.length !== drop.size) throw stale();
       if (ids.length > 0) {
-        await tx.delete(reviews).where(and(inArray(reviews.id, ids), eq(reviews.status, 'assigned')));
-        removed = ids.length;
+        const deleted = await tx
+          .delete(reviews)
+          .where(and(inArray(reviews.id, ids), eq(reviews.status, 'assigned')))
+          .returning({ submissionId: reviews.submissionId, reviewerId: reviews.reviewerId });
+        if (deleted.length !== ids.length) throw stale();
+        const byUser = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer]));
+        for (const row of deleted) {
+          const reviewer = byUser.get(row.reviewerId);
+          const submission = titles.get(row.submissionId);
+          if (!reviewer || !submission) throw stale();
+          await queueUnassignedMail(tx, {
+            reviewer,
+            submission,
+            event,
+            draftDeleted: false,
+            publicUrl: input.publicUrl,
+          });
+        }
+        removed = deleted.length;
       }
     }
-    const titles = new Map(
-      (
-        await tx
-          .select({ id: submissions.id, publicId: submissions.publicId, title: submissions.title })
-          .from(submissions)
-          .where(inArray(submissions.id, submissionIds.length > 0 ? submissionIds : [0]))
-      ).map((row) => [row.id, row]),
-    );
     let created = 0;
     for (const pair of fresh) {
       const reviewer = reviewers.get(pair.reviewer.public_id);

@@ -2,7 +2,6 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { reviews } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
-import { queueMail } from '../../../mail/outbox.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { hasConflict } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
@@ -16,7 +15,7 @@ import {
   type ReviewRow,
   reviewerLoads,
 } from '../reviews.queries.ts';
-import { insertAssignment } from './create-assignment.ts';
+import { insertAssignment, queueUnassignedMail } from './create-assignment.ts';
 
 export type AssignInput = {
   actor: Actor;
@@ -115,17 +114,12 @@ export async function unassignReviewer(
       action: 'review.unassigned',
       data: { submission_id: submission.id, reviewer_id: review.reviewerId, status: removed.status },
     });
-    await queueMail(tx, {
-      to: user.email,
-      template: 'reviews.unassigned',
-      locale: user.locale,
-      data: {
-        first_name: user.firstName,
-        submission_title: submission.title,
-        event_title: event.title,
-        draft_deleted: removed.status === 'in_progress' ? 'yes' : undefined,
-        link: `${input.publicUrl}/reviews`,
-      },
+    await queueUnassignedMail(tx, {
+      reviewer: user,
+      submission,
+      event,
+      draftDeleted: removed.status === 'in_progress',
+      publicUrl: input.publicUrl,
     });
   });
 }

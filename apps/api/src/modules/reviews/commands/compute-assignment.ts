@@ -229,13 +229,14 @@ export async function computeAssignment(
     const wanted = demand[p] as number;
     const code =
       eligibleReviewers < wanted ? ('assignments.shortNoEligible' as const) : ('assignments.shortCapacity' as const);
+    const params = { eligible: eligibleReviewers, wanted };
     return [
       {
         submission: ref(p),
         wanted,
         assigned: assignedCount[p] as number,
         eligible_reviewers: eligibleReviewers,
-        reason: { code, message: reviewMessage(code, { eligible: eligibleReviewers, wanted }) },
+        reason: { code, params, message: reviewMessage(code, params) },
       },
     ];
   });
@@ -255,6 +256,8 @@ export async function computeAssignment(
       reviewers_per_paper: perPaper,
       papers: papers.length,
       reviewers: reviewers.length,
+      // Stored as computed; each viewer's copy says how many papers it leaves out for them (assignment-preview.routes).
+      hidden_papers: 0,
     },
   };
 }

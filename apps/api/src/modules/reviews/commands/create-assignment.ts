@@ -63,3 +63,32 @@ export async function insertAssignment(tx: Db, assignment: NewAssignment): Promi
   });
   return row;
 }
+
+/**
+ * Queues the 'reviews.unassigned' mail telling a reviewer, in their language, that they no longer review a paper
+ * (and that their saved draft was deleted, when there was one). Called in the transaction that removes the
+ * assignment, whoever removes it: a chair unassigning by hand, or an automatic assignment applied in replace mode.
+ */
+export async function queueUnassignedMail(
+  tx: Db,
+  removal: {
+    reviewer: { email: string; firstName: string; locale: string };
+    submission: { title: string };
+    event: { title: string };
+    draftDeleted: boolean;
+    publicUrl: string;
+  },
+): Promise<void> {
+  await queueMail(tx, {
+    to: removal.reviewer.email,
+    template: 'reviews.unassigned',
+    locale: removal.reviewer.locale,
+    data: {
+      first_name: removal.reviewer.firstName,
+      submission_title: removal.submission.title,
+      event_title: removal.event.title,
+      draft_deleted: removal.draftDeleted ? 'yes' : undefined,
+      link: `${removal.publicUrl}/reviews`,
+    },
+  });
+}

@@ -2,7 +2,7 @@ import type { AssignmentMode, EventDto } from '@confero/contracts';
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, RefreshCw, RotateCcw, Trash2, Workflow } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
@@ -17,6 +17,7 @@ import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
 import {
   assignmentPreviewQuery,
   discardReplacedPreview,
+  latestPreviewQuery,
   useApplyAssignmentMutation,
   useDiscardPreviewMutation,
   useStartPreviewMutation,
@@ -51,22 +52,36 @@ function AutoSkeleton() {
 }
 
 /**
- * The committee's workspace: the settings and mode, then the preview kept in the address (`?preview=<id>`, since
- * the API has no "latest preview" to find again): its progress while computed, its failure, or its result with
- * Apply and Discard. Starting a new preview discards the one it replaces (unless that one was applied).
+ * The committee's workspace: the settings and mode, then the preview kept in the address (`?preview=<id>`): its
+ * progress while computed, its failure, or its result with Apply and Discard. Opened without `?preview=`, it shows
+ * the event's latest preview (`GET events/{id}/assignment/preview/`) and puts its id in the address, so a chair
+ * coming back later finds it; after a discard it stays empty. Starting a new preview discards the one it replaces
+ * (unless that one was applied: the API keeps applied previews).
  */
 function AutoWorkspace({ eventId, event }: { eventId: string; event: EventDto }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const previewId = readPreviewParam(searchParams);
+  const urlPreviewId = readPreviewParam(searchParams);
+  // Arriving without `?preview=`: follow the event's latest preview until the chair discards or starts over.
+  const [followLatest, setFollowLatest] = useState(urlPreviewId === null);
+  const lookingForLatest = followLatest && urlPreviewId === null;
+  const latest = useQuery({ ...latestPreviewQuery(eventId), enabled: lookingForLatest });
+  const latestPreview = lookingForLatest ? latest.data : undefined;
+  const previewId = urlPreviewId ?? latestPreview?.preview_id ?? null;
   // The chair's choice; until they make one, the mode of the preview on screen (else keep_existing).
   const [chosenMode, setMode] = useState<AssignmentMode | null>(null);
   const [confirm, setConfirm] = useState<'apply' | 'discard' | null>(null);
   const [applied, setApplied] = useState<{ previewId: string; counts: Counts } | null>(null);
   const [stale, setStale] = useState<{ previewId: string; message: string } | null>(null);
-  const preview = useQuery({ ...assignmentPreviewQuery(eventId, previewId ?? ''), enabled: previewId !== null });
+  const preview = useQuery({
+    ...assignmentPreviewQuery(eventId, previewId ?? ''),
+    enabled: previewId !== null,
+    // The latest preview is already at hand: shown at once, then polled like any other while it is computed.
+    initialData: latestPreview && latestPreview.preview_id === previewId ? latestPreview : undefined,
+    initialDataUpdatedAt: latest.dataUpdatedAt,
+  });
   const start = useStartPreviewMutation(eventId);
   const discard = useDiscardPreviewMutation(eventId);
   const apply = useApplyAssignmentMutation(eventId);
@@ -83,6 +98,17 @@ function AutoWorkspace({ eventId, event }: { eventId: string; event: EventDto })
     (id: string | null) => setSearchParams((current) => withPreviewParam(current, id), { replace: true }),
     [setSearchParams],
   );
+  // No preview on screen any more (discarded, or gone): the screen stays empty rather than fall back on an older one.
+  const clearPreview = () => {
+    setFollowLatest(false);
+    setPreviewId(null);
+  };
+
+  // The latest preview found goes into the address, so a reload keeps it.
+  const latestId = latestPreview?.preview_id ?? null;
+  useEffect(() => {
+    if (latestId !== null && urlPreviewId === null) setPreviewId(latestId);
+  }, [latestId, urlPreviewId, setPreviewId]);
 
   const current = previewId !== null ? preview.data : undefined;
   const active = isPreviewActive(current?.status);
@@ -107,13 +133,13 @@ function AutoWorkspace({ eventId, event }: { eventId: string; event: EventDto })
     discard.mutate(previewId, {
       onSuccess: () => {
         setConfirm(null);
-        setPreviewId(null);
+        clearPreview();
       },
       onError: (error) => {
         setConfirm(null);
         // Already gone: the screen goes back to its empty state all the same.
         if (isApiError(error) && error.status === 404) {
-          setPreviewId(null);
+          clearPreview();
           return;
         }
         notify('error', joined(t('autoAssignment.actions.discardFailed'), reviewErrorText(error, language, '')));
@@ -156,7 +182,28 @@ function AutoWorkspace({ eventId, event }: { eventId: string; event: EventDto })
   }
 
   let body: ReactNode;
-  if (previewId === null) {
+  if (previewId === null && lookingForLatest && latest.isPending) {
+    body = (
+      <Stack gap="md" aria-busy="true" data-testid="preview-loading">
+        <Skeleton height={96} radius="lg" />
+        <Skeleton height={220} radius="lg" />
+      </Stack>
+    );
+  } else if (previewId === null && lookingForLatest && latest.isError) {
+    const status = isApiError(latest.error) ? latest.error.status : 0;
+    body =
+      status === 403 ? (
+        <AutoAccessPanel kind="denied" back={{ to: base, label: t('autoAssignment.backToEvent') }} />
+      ) : (
+        <div data-testid="latest-load-failure">
+          <LoadFailure
+            message={t('autoAssignment.loadLatestFailed')}
+            detail={reviewErrorText(latest.error, language, '')}
+            onRetry={() => void latest.refetch()}
+          />
+        </div>
+      );
+  } else if (previewId === null) {
     body = (
       <Paper withBorder radius="lg">
         <EmptyState
@@ -194,7 +241,7 @@ function AutoWorkspace({ eventId, event }: { eventId: string; event: EventDto })
               variant="white"
               color="gray"
               leftSection={<RotateCcw size={14} />}
-              onClick={() => setPreviewId(null)}
+              onClick={clearPreview}
               data-testid="preview-start-over"
             >
               {t('autoAssignment.missing.startOver')}

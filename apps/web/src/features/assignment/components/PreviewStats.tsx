@@ -39,7 +39,8 @@ type PreviewStatsProps = {
 
 /**
  * The preview in figures: new and kept pairs (and, in replace mode, the assignments it would remove), the total
- * score, the lowest per-paper score with that paper's title, and how many papers and reviewers took part.
+ * score, the lowest per-paper score with that paper's title, and how many papers and reviewers took part. A viewer
+ * with a conflict of interest on some papers gets figures without them (`hidden_papers`); the total says so.
  */
 export function PreviewStats({ result, replace, paperHref }: PreviewStatsProps) {
   const { t, i18n } = useTranslation();
@@ -68,7 +69,16 @@ export function PreviewStats({ result, replace, paperHref }: PreviewStatsProps) 
         label={t('autoAssignment.stats.totalScore')}
         value={formatScore(result.total_score, i18n.language)}
         testId="stat-total-score"
-      />
+      >
+        {result.hidden_papers > 0 ? (
+          <Text size="xs" c="dimmed" data-testid="stat-hidden-papers" data-count={result.hidden_papers}>
+            {t('autoAssignment.stats.hiddenPapers', {
+              count: result.hidden_papers,
+              formatted: number.format(result.hidden_papers),
+            })}
+          </Text>
+        ) : null}
+      </StatCard>
       <StatCard
         label={t('autoAssignment.stats.lowestScore')}
         value={result.lowest_paper_score === null ? '—' : formatScore(result.lowest_paper_score, i18n.language)}

@@ -1,6 +1,6 @@
 import type { BidDto, BidValue } from '@confero/contracts';
-import { Alert, Box, Chip, Group, Loader, Radio, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { Ban, CircleAlert, Flame, Hourglass, Lock, type LucideIcon, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { Alert, Box, Button, Chip, Group, Loader, Radio, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Ban, CircleAlert, Flame, Hourglass, Lock, type LucideIcon, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
@@ -87,8 +87,9 @@ function OptionCard({
  * The bid choice shared by the bid page and the bidding list (issue #6 "Bidding"): eager, willing, in a pinch,
  * not willing, conflict, each with its colour and help text. Choosing saves at once (`PUT submissions/{id}/bid/`)
  * and shows the chosen value while the save runs; a failure puts the saved value back and says why. The conflict
- * choice declares a conflict of interest that only the chairs can lift, so it is confirmed first. A paper the
- * caller is conflicted with, or bidding after the review deadline, shows the control disabled with the reason.
+ * choice declares a conflict of interest that only the chairs can lift, so it is confirmed first. Any other saved
+ * bid can be cleared ("Clear my bid", `{"value": null}`), which puts the paper back among those not bid on. A paper
+ * the caller is conflicted with, or bidding after the review deadline, shows the control disabled with the reason.
  */
 export function BidControl({
   submissionId,
@@ -105,24 +106,34 @@ export function BidControl({
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pendingValue = mutation.isPending ? mutation.variables.value : null;
-  const shown: BidValue | null = pendingValue ?? (conflict ? 'conflict' : value);
+  const clearing = mutation.isPending && mutation.variables.value === null;
+  const shown: BidValue | null = clearing ? null : (pendingValue ?? (conflict ? 'conflict' : value));
   const locked = conflict || closed;
   const disabled = locked || mutation.isPending;
+  // A 'conflict' bid declared a conflict of interest: only the chairs lift it, so it is never cleared here.
+  const clearable = !locked && value !== null && value !== 'conflict';
 
-  const save = (next: BidValue) => {
+  const save = (next: BidValue | null) => {
     setError(null);
+    const failed = t(next === null ? 'bidding.control.clearFailed' : 'bidding.control.saveFailed');
     mutation.mutate(
       { submissionId, value: next },
       {
         onSuccess: (bid: BidDto) => {
           setConfirming(false);
-          notify('success', t('bidding.control.saved', { value: bidLabel(bid.value ?? next, language) }));
+          const saved = bid.value ?? next;
+          notify(
+            'success',
+            saved === null
+              ? t('bidding.control.cleared')
+              : t('bidding.control.saved', { value: bidLabel(saved, language) }),
+          );
         },
         onError: (failure) => {
           setConfirming(false);
-          const text = reviewErrorText(failure, language, t('bidding.control.saveFailed'));
+          const text = reviewErrorText(failure, language, failed);
           setError(text);
-          notify('error', text, t('bidding.control.saveFailed'));
+          notify('error', text, failed);
         },
       },
     );
@@ -135,6 +146,22 @@ export function BidControl({
   };
 
   const groupLabel = title ? t('bidding.control.labelFor', { title }) : t('bidding.control.label');
+  const clearButton = clearable ? (
+    <Button
+      variant="subtle"
+      color="gray"
+      size={variant === 'compact' ? 'compact-xs' : 'xs'}
+      w="fit-content"
+      leftSection={<X size={12} />}
+      onClick={() => save(null)}
+      loading={clearing}
+      disabled={mutation.isPending && !clearing}
+      aria-label={title ? t('bidding.control.clearFor', { title }) : undefined}
+      data-testid="bid-clear"
+    >
+      {t('bidding.control.clear')}
+    </Button>
+  ) : null;
   const common = {
     'data-testid': 'bid-control',
     'data-value': shown ?? '',
@@ -204,31 +231,34 @@ export function BidControl({
   if (variant === 'compact') {
     return (
       <Stack gap={6} {...common}>
-        <Group gap={6} wrap="wrap" role="radiogroup" aria-label={groupLabel}>
-          <Chip.Group value={shown} onChange={handleChoose}>
-            {options.map((option) => {
-              const Icon = BID_ICONS[option.value];
-              const pending = pendingValue === option.value;
-              return (
-                <Tooltip key={option.value} label={t(option.helpKey)} withArrow openDelay={400} disabled={disabled}>
-                  {/* The chip's input is visually hidden: the test id goes on what is seen and clicked. */}
-                  <Box component="span" display="inline-block" data-testid={`bid-option-${option.value}`}>
-                    <Chip
-                      value={option.value}
-                      type="radio"
-                      size="xs"
-                      variant="light"
-                      color={option.color}
-                      disabled={disabled && shown !== option.value}
-                      icon={pending ? <Loader size={10} color={option.color} /> : <Icon size={12} />}
-                    >
-                      {option.label}
-                    </Chip>
-                  </Box>
-                </Tooltip>
-              );
-            })}
-          </Chip.Group>
+        <Group gap={6} wrap="wrap">
+          <Group gap={6} wrap="wrap" role="radiogroup" aria-label={groupLabel}>
+            <Chip.Group value={shown} onChange={handleChoose}>
+              {options.map((option) => {
+                const Icon = BID_ICONS[option.value];
+                const pending = pendingValue === option.value;
+                return (
+                  <Tooltip key={option.value} label={t(option.helpKey)} withArrow openDelay={400} disabled={disabled}>
+                    {/* The chip's input is visually hidden: the test id goes on what is seen and clicked. */}
+                    <Box component="span" display="inline-block" data-testid={`bid-option-${option.value}`}>
+                      <Chip
+                        value={option.value}
+                        type="radio"
+                        size="xs"
+                        variant="light"
+                        color={option.color}
+                        disabled={disabled && shown !== option.value}
+                        icon={pending ? <Loader size={10} color={option.color} /> : <Icon size={12} />}
+                      >
+                        {option.label}
+                      </Chip>
+                    </Box>
+                  </Tooltip>
+                );
+              })}
+            </Chip.Group>
+          </Group>
+          {clearButton}
         </Group>
         {errorLine}
         {dialog}
@@ -251,6 +281,7 @@ export function BidControl({
           />
         ))}
       </Stack>
+      {clearButton}
       {errorLine}
       {dialog}
     </Stack>

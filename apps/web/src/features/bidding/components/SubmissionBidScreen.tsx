@@ -1,7 +1,7 @@
 import type { SubmissionDto } from '@confero/contracts';
 import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, CircleAlert, Download, Hand, RefreshCw, UserX } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CircleAlert, Download, Hand, Lock, RefreshCw, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -27,6 +27,7 @@ import {
   type BiddingNavState,
   bidLabel,
   isBiddingClosed,
+  isPaperClosedError,
   type Language,
   neighbours,
   readBiddingNavState,
@@ -95,6 +96,18 @@ function BidCard({
           <Skeleton key={row} height={52} radius="md" />
         ))}
       </Stack>
+    );
+  } else if (isPaperClosedError(bid.error)) {
+    body = (
+      <Alert
+        color="gray"
+        radius="md"
+        icon={<Lock size={18} />}
+        title={t('bidding.detail.paperClosedTitle')}
+        data-testid="bid-paper-closed"
+      >
+        <Text size="sm">{reviewErrorText(bid.error, language, t('bidding.detail.paperClosedTitle'))}</Text>
+      </Alert>
     );
   } else if (bid.isError) {
     const denied = isApiError(bid.error) && bid.error.status === 403;
