@@ -141,6 +141,16 @@ test.describe('reviewing', () => {
     ).toHaveAttribute('data-type', 'institutional');
     await expect(conflictRows.filter({ hasText: 'Sylvia Earle' })).toHaveCount(0);
 
+    // Before inviting someone, the chair checks the address for conflicts with the event's papers.
+    await chairPage.goto(`/events/${event.public_id}`);
+    await chairPage.getByTestId('event-reviewers-panel').getByRole('button', { name: 'Invite reviewer' }).click();
+    const invite = chairPage.getByRole('dialog');
+    await invite.getByLabel(label('Email')).fill(colleague.email);
+    await invite.getByTestId('invite-check-conflicts').click();
+    await expect(invite.getByTestId('check-result')).toHaveAttribute('data-count', '2');
+    await expect(invite.getByTestId('check-conflict')).toHaveCount(2);
+    await invite.getByRole('button', { name: 'Cancel' }).click();
+
     // The chair computes the automatic assignment, reads the preview and applies it.
     await chairPage.goto(`/events/${event.public_id}`);
     await chairPage.getByTestId('reviewing-card').getByRole('link', { name: 'Automatic assignment' }).click();

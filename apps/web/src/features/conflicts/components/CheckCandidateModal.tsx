@@ -16,8 +16,11 @@ import { ConflictTypeBadge } from './ConflictBadges.tsx';
 import { ConflictEmailField, FormActions, FormFailure } from './ConflictFormFields.tsx';
 import { ConflictReasons } from './ConflictReasons.tsx';
 
-/** What the check found: whether the address has an account, then each submission with its type and reasons. */
-function CheckResult({ result, eventRef }: { result: ConflictCheckDto; eventRef: string }) {
+/**
+ * What the check found: whether the address has an account, then each submission with its type and reasons. Also
+ * shown in the reviewer invite modal, so a chair sees the conflicts before inviting.
+ */
+export function CheckResult({ result, eventRef }: { result: ConflictCheckDto; eventRef: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" data-testid="check-result" data-count={result.count} data-registered={result.registered}>

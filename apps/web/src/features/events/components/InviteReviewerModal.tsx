@@ -1,9 +1,11 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Mail, Send } from 'lucide-react';
+import { Mail, SearchCheck, Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../components/feedback/notify.tsx';
+import { useCheckCandidateMutation } from '../../conflicts/api.ts';
+import { CheckResult } from '../../conflicts/components/CheckCandidateModal.tsx';
 import { useInviteReviewerMutation } from '../api.ts';
 import { firstFieldProblem } from '../event-errors.ts';
 import { type InviteValues, toInviteBody, validateInvite } from '../forms/invite-reviewer.ts';
@@ -14,7 +16,8 @@ const EMPTY: InviteValues = { email: '', first_name: '', last_name: '' };
 /**
  * The reviewer invite modal (spec part 2 §2, §5, §8): email (required, an address), first and last name (optional,
  * at least 2 characters). On success 'Reviewer invitation sent successfully' and the reviewer list reloads; on
- * failure the server's error or message, else 'Failed to send reviewer invitation'.
+ * failure the server's error or message, else 'Failed to send reviewer invitation'. Before sending, the chair may
+ * check the address for conflicts of interest with the event's submissions (`POST events/{id}/conflicts/check/`).
  */
 export function InviteReviewerModal({
   eventId,
@@ -28,6 +31,7 @@ export function InviteReviewerModal({
   const { t } = useTranslation();
   const { message, errorText } = useEventText();
   const invite = useInviteReviewerMutation(eventId);
+  const check = useCheckCandidateMutation(eventId);
   const form = useForm<InviteValues>({
     initialValues: EMPTY,
     validate: (values) => {
@@ -38,10 +42,22 @@ export function InviteReviewerModal({
     },
   });
   const { reset } = form;
+  const resetCheck = check.reset;
 
   useEffect(() => {
-    if (opened) reset();
-  }, [opened, reset]);
+    if (opened) {
+      reset();
+      resetCheck();
+    }
+  }, [opened, reset, resetCheck]);
+
+  const handleCheck = () => {
+    if (form.validateField('email').hasError) return;
+    check.mutate({ email: form.getValues().email.trim() });
+  };
+  // A result stays only while it is about the address in the field.
+  const checked =
+    check.data && check.data.email.toLowerCase() === form.getValues().email.trim().toLowerCase() ? check.data : null;
 
   const handleSubmit = form.onSubmit((values) => {
     invite.mutate(toInviteBody(values), {
@@ -85,7 +101,23 @@ export function InviteReviewerModal({
             <TextInput label={t('events.invite.firstName')} autoComplete="off" {...form.getInputProps('first_name')} />
             <TextInput label={t('events.invite.lastName')} autoComplete="off" {...form.getInputProps('last_name')} />
           </SimpleGrid>
+          {checked ? <CheckResult result={checked} eventRef={eventId} /> : null}
+          {check.isError ? (
+            <Alert color="red" role="alert" data-testid="invite-check-error">
+              {errorText(check.error) ?? t('events.invite.checkFailed')}
+            </Alert>
+          ) : null}
           <Group justify="flex-end" gap="sm">
+            <Button
+              variant="subtle"
+              me="auto"
+              leftSection={<SearchCheck size={16} />}
+              loading={check.isPending}
+              onClick={handleCheck}
+              data-testid="invite-check-conflicts"
+            >
+              {t('events.invite.checkConflicts')}
+            </Button>
             <Button variant="default" onClick={onClose} disabled={invite.isPending}>
               {t('events.common.cancel')}
             </Button>
