@@ -276,6 +276,21 @@ test.describe('reviewing', () => {
     }
     await snapshot(authorPage, 'reviewing-author-reviews');
 
+    // Two tabs on one draft never overwrite each other: the later save is refused and says so.
+    const canineFirst = await pageFor(browser, canine);
+    const canineSecond = await canineFirst.context().newPage();
+    const draftUrl = `/reviews/create?submissionId=${dog.public_id}`;
+    await canineFirst.goto(draftUrl);
+    await canineSecond.goto(draftUrl);
+    await canineFirst.getByLabel(label('Justification')).fill('Written in the first tab.');
+    await expect(canineFirst.getByTestId('autosave-status')).toHaveText('Draft saved automatically', {
+      timeout: 15_000,
+    });
+    await canineSecond.getByLabel(label('Justification')).fill('Written in the second tab.');
+    await expect(canineSecond.getByTestId('review-stale')).toBeVisible({ timeout: 15_000 });
+    await canineSecond.getByTestId('review-stale').getByRole('button', { name: 'Reload' }).click();
+    await expect(canineSecond.getByLabel(label('Justification'))).toHaveValue('Written in the first tab.');
+
     // The same screens in Arabic, right to left.
     await chairPage.evaluate(() => window.localStorage.setItem('i18nextLng', 'ar'));
     const base = `/events/${event.public_id}`;
