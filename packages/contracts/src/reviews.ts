@@ -422,6 +422,10 @@ export const REVIEW_MESSAGES = {
   },
   'conflicts.emailRequired': { en: 'Email is required', ar: 'البريد الإلكتروني مطلوب' },
   'conflicts.emailInvalid': { en: 'Enter a valid email address', ar: 'أدخل عنوان بريد إلكتروني صحيحًا' },
+  'conflicts.declaredDenied': {
+    en: 'Only the authors of this submission can see the conflicts of interest they declared on it.',
+    ar: 'لا يطّلع على تعارضات المصالح المصرّح بها لهذه الورقة إلا مؤلفوها الذين صرّحوا بها.',
+  },
   'conflicts.authorshipPermanent': {
     en: 'An authorship conflict cannot be lifted.',
     ar: 'لا يمكن رفع تعارض مصالح ناتج عن التأليف.',
@@ -642,6 +646,30 @@ export const ConflictCheckDto = z.object({
   count: z.number().int(),
 });
 export type ConflictCheckDto = z.infer<typeof ConflictCheckDto>;
+
+/**
+ * `GET submissions/{id}/declared-conflicts/`: one conflict of interest the caller, an author of the submission,
+ * declared on it — the committee member they named (the name, and the address they typed), the type, their note —
+ * and nothing about the submission's other conflicts, its assignments or its reviewers. `abilities.withdraw`: the
+ * caller may withdraw it with `DELETE events/{id}/conflicts/{id}/`.
+ */
+export const DeclaredConflictDto = z.object({
+  id: z.number().int(),
+  person: z.object({ full_name: z.string(), email: z.string() }),
+  type: z.enum(CONFLICT_TYPES),
+  type_display: z.string(),
+  note: z.string(),
+  created_at: z.string(),
+  abilities: z.object({ withdraw: z.boolean() }),
+});
+export type DeclaredConflictDto = z.infer<typeof DeclaredConflictDto>;
+
+/** `GET submissions/{id}/declared-conflicts/`: all of the caller's declarations on the submission, oldest first. */
+export const DeclaredConflictListDto = z.object({
+  count: z.number().int(),
+  results: z.array(DeclaredConflictDto),
+});
+export type DeclaredConflictListDto = z.infer<typeof DeclaredConflictListDto>;
 
 export const BidDto = z.object({
   /** The submission's public id. */

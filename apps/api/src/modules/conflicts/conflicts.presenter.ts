@@ -2,10 +2,11 @@ import {
   CONFLICT_TYPE_LABELS,
   type ConflictDto,
   type ConflictReasonDto,
+  type DeclaredConflictDto,
   type ReviewMessageKey,
   reviewMessage,
 } from '@confero/contracts';
-import type { ConflictListRow } from './conflicts.queries.ts';
+import type { ConflictListRow, DeclaredConflictRow } from './conflicts.queries.ts';
 import type { ConflictReason, DetectedConflict } from './detection.ts';
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
@@ -70,5 +71,22 @@ export function presentConflict(
       conflict.source === 'declared' && decider ? { public_id: decider.publicId, full_name: fullName(decider) } : null,
     created_at: conflict.createdAt.toISOString(),
     abilities: { lift: conflict.type !== 'author' && (options.isCommittee || isDeclarer) },
+  };
+}
+
+/**
+ * A conflict as the author who declared it sees it (`GET submissions/{id}/declared-conflicts/`): the person they
+ * named, by name and address, the type, their note and when. Withdrawing is the declarer's right (conflicts.service
+ * `liftConflict`), for every type but authorship, which is never declared.
+ */
+export function presentDeclaredConflict(row: DeclaredConflictRow): DeclaredConflictDto {
+  return {
+    id: row.id,
+    person: { full_name: fullName(row.person), email: row.person.email },
+    type: row.type,
+    type_display: CONFLICT_TYPE_LABELS[row.type].en,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    abilities: { withdraw: row.type !== 'author' },
   };
 }

@@ -366,3 +366,46 @@ export async function findSubmissionRefs(
   for (const row of rows) refs.set(row.id, { id: row.id, public_id: row.publicId, title: row.title });
   return refs;
 }
+
+export type DeclaredConflictRow = {
+  id: number;
+  type: ConflictRow['type'];
+  createdAt: Date;
+  note: string;
+  person: { firstName: string; lastName: string; email: string };
+};
+
+/**
+ * SECURITY-CRITICAL: the conflicts of one submission that one person declared (source 'declared', the declaration
+ * recorded with them as its author), oldest first, with the person each names. Nothing else of the submission's
+ * conflicts: no detected row, none declared by someone else, none a chair lifted. No access check (the caller's).
+ */
+export async function findConflictsDeclaredBy(
+  db: Db,
+  submissionId: number,
+  declarerId: number,
+): Promise<DeclaredConflictRow[]> {
+  return db
+    .select({
+      id: conflicts.id,
+      type: conflicts.type,
+      createdAt: conflicts.createdAt,
+      note: conflictOverrides.note,
+      person: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(conflicts)
+    .innerJoin(users, eq(users.id, conflicts.userId))
+    .innerJoin(
+      conflictOverrides,
+      and(eq(conflictOverrides.submissionId, conflicts.submissionId), eq(conflictOverrides.userId, conflicts.userId)),
+    )
+    .where(
+      and(
+        eq(conflicts.submissionId, submissionId),
+        eq(conflicts.source, 'declared'),
+        eq(conflictOverrides.kind, 'declared'),
+        eq(conflictOverrides.decidedBy, declarerId),
+      ),
+    )
+    .orderBy(asc(conflicts.createdAt), asc(conflicts.id));
+}

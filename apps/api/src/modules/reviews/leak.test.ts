@@ -1,4 +1,4 @@
-import { DEFAULT_REVIEW_SETTINGS, type SubmissionReviewsDto } from '@confero/contracts';
+import { DEFAULT_REVIEW_SETTINGS, type DeclaredConflictListDto, type SubmissionReviewsDto } from '@confero/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -7,7 +7,7 @@ import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { signedInClient, type TestClient } from '../../../test/http.ts';
-import { events } from '../../db/schema/index.ts';
+import { events, submissionAuthors } from '../../db/schema/index.ts';
 
 /*
  * THE LEAK TEST (DESIGN.md §5, STYLE.md §5): an author of a submission that has reviews — with confidential remarks
@@ -78,6 +78,7 @@ function endpoints(): string[] {
     `/api/submissions/${paper.publicId}/bid/`,
     `/api/events/${event.publicId}/bids/`,
     `/api/events/${event.publicId}/conflicts/`,
+    `/api/submissions/${paper.publicId}/declared-conflicts/`,
     ...extraPaths,
   ];
 }
@@ -189,6 +190,58 @@ describe('no reviewer identity or confidential field reaches authors or unassign
         reviewSettings: { ...DEFAULT_REVIEW_SETTINGS, blind_mode: 'single', reviewers_see_other_reviews: 'always' },
       })
       .where(eq(events.id, event.id));
+    expect(await findLeaks()).toEqual([]);
+  });
+
+  it('shows an author only the conflicts they declared themselves, never one naming a reviewer of the paper', async () => {
+    // A co-author and the chair declare conflicts naming the paper's reviewers; the author names the chair.
+    const coauthor = await buildUser(app, {
+      email: 'cora@uni-coauthor.edu',
+      affiliation: 'Co University',
+      firstName: 'Cora',
+      lastName: 'Coauthor',
+    });
+    await app.db.insert(submissionAuthors).values({
+      submissionId: paper.id,
+      position: 2,
+      firstName: coauthor.firstName,
+      lastName: coauthor.lastName,
+      email: coauthor.email,
+      affiliation: coauthor.affiliation,
+      country: 'EG',
+      isCorresponding: false,
+      userId: coauthor.id,
+    });
+    const conflictsPath = `/api/events/${event.publicId}/conflicts/`;
+    const coauthorNote = 'COAUTHOR-NOTE-5d1e';
+    const byCoauthor = await (await as(coauthor)).post(conflictsPath, {
+      submission_id: paper.publicId,
+      email: reviewerB.email,
+      reason: coauthorNote,
+    });
+    expect(byCoauthor.statusCode, byCoauthor.body).toBe(201);
+    const byChair = await (await as(chair)).post(conflictsPath, {
+      submission_id: paper.publicId,
+      user_id: reviewerA.publicId,
+      type: 'other',
+    });
+    expect(byChair.statusCode, byChair.body).toBe(201);
+    const byAuthor = await (await as(author)).post(conflictsPath, {
+      submission_id: paper.publicId,
+      email: chair.email,
+      reason: 'Former colleague',
+    });
+    expect(byAuthor.statusCode, byAuthor.body).toBe(201);
+
+    const path = `/api/submissions/${paper.publicId}/declared-conflicts/`;
+    const mine = await (await as(author)).get(path);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const body = mine.json() as DeclaredConflictListDto;
+    expect(body.results.map((row) => [row.person.email, row.note])).toEqual([[chair.email, 'Former colleague']]);
+    expect(mine.body).not.toContain(coauthorNote);
+    const theirs = (await (await as(coauthor)).get(path)).json() as DeclaredConflictListDto;
+    expect(theirs.results.map((row) => row.person.email)).toEqual([reviewerB.email]);
+    expect((await (await as(unassigned)).get(path)).statusCode).toBe(403);
     expect(await findLeaks()).toEqual([]);
   });
 });

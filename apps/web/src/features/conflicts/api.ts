@@ -4,6 +4,7 @@ import type {
   ConflictDto,
   ConflictPageDto,
   DeclareConflictBody,
+  DeclaredConflictListDto,
 } from '@confero/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -18,6 +19,8 @@ export const conflictKeys = {
   all: ['conflicts'] as const,
   event: (eventId: string) => ['conflicts', eventId] as const,
   list: (eventId: string, params: ConflictListParams) => ['conflicts', eventId, 'list', params] as const,
+  /** What the caller declared on one submission: under the event, so declaring and withdrawing refresh it. */
+  declared: (eventId: string, submissionId: string) => ['conflicts', eventId, 'declared', submissionId] as const,
 };
 
 const conflictsPath = (eventId: string) => `events/${encodeURIComponent(eventId)}/conflicts/`;
@@ -35,6 +38,20 @@ export function eventConflictsQuery(eventId: string, params: ConflictListParams)
         query: { ...params },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `GET submissions/{id}/declared-conflicts/`: the conflicts of interest the caller (an author of the submission)
+ * declared on it, oldest first, with the person each names. Kept under the submission's event, so declaring one
+ * (`useDeclareConflictMutation`) and withdrawing one (`useWithdrawConflictMutation`, `useLiftConflictMutation`)
+ * refresh it.
+ */
+export function declaredConflictsQuery(eventId: string, submissionId: string) {
+  return queryOptions({
+    queryKey: conflictKeys.declared(eventId, submissionId),
+    queryFn: () =>
+      api.get<DeclaredConflictListDto>(`submissions/${encodeURIComponent(submissionId)}/declared-conflicts/`),
   });
 }
 
@@ -82,5 +99,17 @@ export function useLiftConflictMutation(eventId: string) {
 export function useCheckCandidateMutation(eventId: string) {
   return useMutation({
     mutationFn: (body: ConflictCheckBody) => api.post<ConflictCheckDto>(`${conflictsPath(eventId)}check/`, body),
+  });
+}
+
+/**
+ * `DELETE events/{id}/conflicts/{conflict_id}/` as the author who declared the conflict: withdraws it (logged).
+ * The lists are refreshed whatever the answer, so one a chair lifted meanwhile (404) leaves the screen too.
+ */
+export function useWithdrawConflictMutation(eventId: string) {
+  const refresh = useRefreshAfterConflictChange(eventId);
+  return useMutation({
+    mutationFn: (conflictId: number) => api.delete<void>(`${conflictsPath(eventId)}${conflictId}/`),
+    onSettled: refresh,
   });
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api.ts';
 import { DeclareConflictButton } from '../../conflicts/components/DeclareConflictButton.tsx';
+import { DeclaredConflictsCard } from '../../conflicts/components/DeclaredConflictsCard.tsx';
 import { SubmissionReviewsPanel } from '../../reviews/components/SubmissionReviewsPanel.tsx';
 import { useActiveRole } from '../../roles/active-role-context.ts';
 import { submissionDetailQuery } from '../api.ts';
@@ -237,7 +238,16 @@ function SubmissionDetail({
           <SubmissionDetailsCard submission={submission} showTopics={showTopics} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <StatusPanel submission={submission} />
+          <Stack gap="lg">
+            <StatusPanel submission={submission} />
+            {abilities.declare_conflict ? (
+              <DeclaredConflictsCard
+                eventRef={submission.event_public_id}
+                submissionId={submission.public_id}
+                title={submission.title}
+              />
+            ) : null}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={12}>
           <AuthorsCard submission={submission} />
