@@ -170,3 +170,19 @@ export function linkIn(mail: OutboxMail, pathPrefix: string): URL {
   }
   throw new Error(`no ${pathPrefix} link in mail ${mail.id}: ${mail.text_body}`);
 }
+
+/**
+ * One signed-in client per user, made on first use and kept for the file: `const as = signedInClients(() => app)`
+ * then `await as(user)`. The app is read when a client is first needed (it is built in `beforeAll`).
+ */
+export function signedInClients(getApp: () => FastifyInstance) {
+  const clients = new Map<string, TestClient>();
+  return async (user: { email: string; password: string }): Promise<TestClient> => {
+    let client = clients.get(user.email);
+    if (!client) {
+      client = await signedInClient(getApp(), user);
+      clients.set(user.email, client);
+    }
+    return client;
+  };
+}

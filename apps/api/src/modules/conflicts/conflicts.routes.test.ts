@@ -6,7 +6,7 @@ import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factor
 import { buildReview, countQueries, findConflict } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { signedInClient, type TestClient } from '../../../test/http.ts';
+import { signedInClients } from '../../../test/http.ts';
 import { auditLog, bids, conflictOverrides, conflicts, reviews, submissions, users } from '../../db/schema/index.ts';
 import { CONFLICTS_SYNC_JOB } from './conflicts.job.ts';
 
@@ -25,16 +25,7 @@ let paperA: BuiltSubmission;
 let paperB: BuiltSubmission;
 let paperC: BuiltSubmission;
 let paperD: BuiltSubmission;
-const clients = new Map<number, TestClient>();
-
-async function as(user: BuiltUser): Promise<TestClient> {
-  let client = clients.get(user.id);
-  if (!client) {
-    client = await signedInClient(app, user);
-    clients.set(user.id, client);
-  }
-  return client;
-}
+const as = signedInClients(() => app);
 
 const url = (suffix = '') => `/api/events/${event.publicId}/conflicts/${suffix}`;
 

@@ -6,7 +6,7 @@ import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factor
 import { findConflict } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { createClient, signedInClient, type TestClient } from '../../../test/http.ts';
+import { createClient, signedInClients } from '../../../test/http.ts';
 import { conflictOverrides } from '../../db/schema/index.ts';
 
 /*
@@ -27,16 +27,7 @@ let otherAuthor: BuiltUser;
 let outsider: BuiltUser;
 let paper: BuiltSubmission;
 let otherPaper: BuiltSubmission;
-const clients = new Map<number, TestClient>();
-
-async function as(user: BuiltUser): Promise<TestClient> {
-  let client = clients.get(user.id);
-  if (!client) {
-    client = await signedInClient(app, user);
-    clients.set(user.id, client);
-  }
-  return client;
-}
+const as = signedInClients(() => app);
 
 const declaredUrl = (ref: string) => `/api/submissions/${ref}/declared-conflicts/`;
 const conflictsUrl = (suffix = '') => `/api/events/${event.publicId}/conflicts/${suffix}`;

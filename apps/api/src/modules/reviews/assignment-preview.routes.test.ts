@@ -11,7 +11,7 @@ import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factor
 import { buildBid, buildConflict, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
+import { mailsTo, signedInClients } from '../../../test/http.ts';
 import { assignmentPreviews, auditLog, events, reviews, submissions } from '../../db/schema/index.ts';
 
 let app: TestApp;
@@ -21,16 +21,7 @@ let outsider: BuiltUser;
 let author: BuiltUser;
 let reviewers: BuiltUser[];
 let papers: BuiltSubmission[];
-const clients = new Map<number, TestClient>();
-
-async function as(user: BuiltUser): Promise<TestClient> {
-  let client = clients.get(user.id);
-  if (!client) {
-    client = await signedInClient(app, user);
-    clients.set(user.id, client);
-  }
-  return client;
-}
+const as = signedInClients(() => app);
 
 const base = (target: { publicId: string }) => `/api/events/${target.publicId}/assignment/`;
 

@@ -6,7 +6,7 @@ import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factor
 import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { lastMail, mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
+import { lastMail, mailsTo, signedInClients } from '../../../test/http.ts';
 import { auditLog, bids, reviews } from '../../db/schema/index.ts';
 
 let app: TestApp;
@@ -21,16 +21,7 @@ let outsider: BuiltUser;
 let author: BuiltUser;
 let paper: BuiltSubmission;
 let otherPaper: BuiltSubmission;
-const clients = new Map<number, TestClient>();
-
-async function as(user: BuiltUser): Promise<TestClient> {
-  let client = clients.get(user.id);
-  if (!client) {
-    client = await signedInClient(app, user);
-    clients.set(user.id, client);
-  }
-  return client;
-}
+const as = signedInClients(() => app);
 
 const candidatesUrl = (submission: { publicId: string }) =>
   `/api/submissions/${submission.publicId}/reviewer-candidates/`;

@@ -7,7 +7,7 @@ import { addMembership, type BuiltEvent, buildEvent, daysFromNow } from '../../.
 import { buildConflict, buildReview, countQueries, findConflict } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { signedInClient, type TestClient } from '../../../test/http.ts';
+import { signedInClients } from '../../../test/http.ts';
 import { auditLog, bids, conflictOverrides, conflicts, events, reviews, submissions } from '../../db/schema/index.ts';
 
 let app: TestApp;
@@ -20,16 +20,7 @@ let outsider: BuiltUser;
 let paper: BuiltSubmission;
 let ownPaper: BuiltSubmission;
 let decided: BuiltSubmission;
-const clients = new Map<number, TestClient>();
-
-async function as(user: BuiltUser): Promise<TestClient> {
-  let client = clients.get(user.id);
-  if (!client) {
-    client = await signedInClient(app, user);
-    clients.set(user.id, client);
-  }
-  return client;
-}
+const as = signedInClients(() => app);
 
 const bidUrl = (submission: { publicId: string }) => `/api/submissions/${submission.publicId}/bid/`;
 const listUrl = (target: { publicId: string }) => `/api/events/${target.publicId}/bids/`;

@@ -6,7 +6,7 @@ import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factor
 import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { signedInClient, type TestClient } from '../../../test/http.ts';
+import { signedInClients } from '../../../test/http.ts';
 import { events, submissionAuthors } from '../../db/schema/index.ts';
 
 /*
@@ -27,16 +27,7 @@ let paper: BuiltSubmission;
 let otherPaper: BuiltSubmission;
 const reviewIds: string[] = [];
 const extraPaths: string[] = [];
-const clients = new Map<number, TestClient>();
-
-async function as(user: BuiltUser): Promise<TestClient> {
-  let client = clients.get(user.id);
-  if (!client) {
-    client = await signedInClient(app, user);
-    clients.set(user.id, client);
-  }
-  return client;
-}
+const as = signedInClients(() => app);
 
 const CONFIDENTIAL = 'CONFIDENTIAL-LEAK-7f3a';
 const CHAIR_NOTE = 'CHAIR-LEAK-91c2';

@@ -12,7 +12,7 @@ import { addMembership, type BuiltEvent, buildEvent, daysFromNow } from '../../.
 import { buildConflict, buildReview, countQueries } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { signedInClient, type TestClient } from '../../../test/http.ts';
+import { signedInClients } from '../../../test/http.ts';
 import { auditLog, events, reviews } from '../../db/schema/index.ts';
 
 let app: TestApp;
@@ -24,16 +24,7 @@ let unassigned: BuiltUser;
 let author: BuiltUser;
 let outsider: BuiltUser;
 let paper: BuiltSubmission;
-const clients = new Map<number, TestClient>();
-
-async function as(user: BuiltUser): Promise<TestClient> {
-  let client = clients.get(user.id);
-  if (!client) {
-    client = await signedInClient(app, user);
-    clients.set(user.id, client);
-  }
-  return client;
-}
+const as = signedInClients(() => app);
 
 async function reviewRow(submission: { id: number }, reviewer: { id: number }) {
   const [row] = await app.db

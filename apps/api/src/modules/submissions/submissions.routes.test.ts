@@ -10,7 +10,7 @@ import { type BuiltSubmission, buildSubmission } from '../../../test/factories/s
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/users.ts';
 import { multipartBody } from '../../../test/fixtures/multipart.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
-import { lastMail, mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
+import { lastMail, mailsTo, signedInClients } from '../../../test/http.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
 import {
   auditLog,
@@ -32,16 +32,7 @@ let trackChair: BuiltUser;
 let outsider: BuiltUser;
 let author: BuiltUser;
 let coauthor: BuiltUser;
-const clients = new Map<number, TestClient>();
-
-async function as(user: BuiltUser): Promise<TestClient> {
-  let client = clients.get(user.id);
-  if (!client) {
-    client = await signedInClient(app, user);
-    clients.set(user.id, client);
-  }
-  return client;
-}
+const as = signedInClients(() => app);
 
 const ANALYSIS: AiAnalysis = {
   provider: 'local',
