@@ -633,6 +633,10 @@ export const ConflictDto = z.object({
 });
 export type ConflictDto = z.infer<typeof ConflictDto>;
 
+/** `POST events/{id}/conflicts/`: the conflict, and whether this call recorded it (false: it was already there). */
+export const DeclaredConflictAnswerDto = ConflictDto.extend({ created: z.boolean() });
+export type DeclaredConflictAnswerDto = z.infer<typeof DeclaredConflictAnswerDto>;
+
 export const ConflictPageDto = paginated(ConflictDto);
 export type ConflictPageDto = z.infer<typeof ConflictPageDto>;
 

@@ -265,11 +265,12 @@ describe('POST /api/events/{id}/conflicts/', () => {
       declared_by: { public_id: chair.publicId },
       reason: `Declared by ${chair.firstName} ${chair.lastName}: Former student`,
       abilities: { lift: true },
+      created: true,
     });
     expect(body.reasons[0]?.code).toBe('conflicts.reason.declared');
     const again = await client.post(url(), { submission_id: paperA.publicId, user_id: revClean.publicId });
     expect(again.statusCode).toBe(200);
-    expect((again.json() as ConflictDto).id).toBe(body.id);
+    expect(again.json()).toMatchObject({ id: body.id, created: false });
     const audits = await app.db.select().from(auditLog).where(eq(auditLog.action, 'conflict.declared'));
     expect(audits.filter((row) => row.entityId === String(body.id))).toHaveLength(1);
   });

@@ -1,11 +1,11 @@
 import {
   ConflictCheckBody,
   ConflictCheckDto,
-  ConflictDto,
   ConflictIdParams,
   ConflictListQuery,
   ConflictPageDto,
   DeclareConflictBody,
+  DeclaredConflictAnswerDto,
   EventIdParams,
 } from '@confero/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -115,7 +115,7 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
           'Declare a conflict of interest (chairs for anyone, authors for their submission, reviewers for themselves)',
         params: EventIdParams,
         body: DeclareConflictBody,
-        response: { 200: ConflictDto, 201: ConflictDto },
+        response: { 200: DeclaredConflictAnswerDto, 201: DeclaredConflictAnswerDto },
       },
     },
     async (request, reply) => {
@@ -132,7 +132,7 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findConflictListRow(app.db, conflict.id);
       if (!row) throw reviewError(404, 'NOT_FOUND', 'conflicts.notFound');
       reply.status(created ? 201 : 200);
-      return presentConflict(row, { viewerId: actor.id, isCommittee: isOrganizer(access) });
+      return { ...presentConflict(row, { viewerId: actor.id, isCommittee: isOrganizer(access) }), created };
     },
   );
 

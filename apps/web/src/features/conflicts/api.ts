@@ -1,9 +1,9 @@
 import type {
   ConflictCheckBody,
   ConflictCheckDto,
-  ConflictDto,
   ConflictPageDto,
   DeclareConflictBody,
+  DeclaredConflictAnswerDto,
   DeclaredConflictListDto,
 } from '@confero/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -75,7 +75,7 @@ function useRefreshAfterConflictChange(eventId: string) {
 export function useDeclareConflictMutation(eventId: string) {
   const refresh = useRefreshAfterConflictChange(eventId);
   return useMutation({
-    mutationFn: (body: DeclareConflictBody) => api.post<ConflictDto>(conflictsPath(eventId), body),
+    mutationFn: (body: DeclareConflictBody) => api.post<DeclaredConflictAnswerDto>(conflictsPath(eventId), body),
     onSuccess: refresh,
   });
 }

@@ -59,10 +59,9 @@ export function AddConflictModal({
     setFailure(null);
     declare.mutate(toAddConflictBody(values), {
       onSuccess: (conflict) => {
-        const message =
-          conflict.source === 'detected'
-            ? t('conflicts.add.alreadyDetected', { name: personName(conflict.user), title: conflict.submission.title })
-            : t('conflicts.add.success', { name: personName(conflict.user), title: conflict.submission.title });
+        const message = !conflict.created
+          ? t('conflicts.add.alreadyRecorded', { name: personName(conflict.user), title: conflict.submission.title })
+          : t('conflicts.add.success', { name: personName(conflict.user), title: conflict.submission.title });
         notify('success', message);
         onClose();
       },

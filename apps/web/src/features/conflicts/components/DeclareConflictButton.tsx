@@ -52,8 +52,14 @@ export function DeclareConflictButton({ eventRef, submissionId }: DeclareConflic
   const handleSubmit = form.onSubmit((values) => {
     setFailure(null);
     declare.mutate(toDeclareConflictBody(submissionId, values), {
-      onSuccess: () => {
-        notify('success', t('conflicts.declare.success', { email: values.email.trim() }));
+      onSuccess: (answer) => {
+        const email = values.email.trim();
+        notify(
+          'success',
+          answer.created
+            ? t('conflicts.declare.success', { email })
+            : t('conflicts.declare.alreadyRecorded', { email }),
+        );
         setOpened(false);
       },
       onError: (error) => showError(error, t('conflicts.declare.failed'), declareFieldOf),
