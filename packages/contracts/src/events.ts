@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits.ts';
-import { paginated } from './system.ts';
+import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
  * Events: creation, detail, lists, status, members, reviewer invitations, tracks and the AI description rewrite
@@ -356,17 +355,7 @@ export const InvitationTokenParams = z.object({ token: z.string().max(200) });
 export type InvitationTokenParams = z.infer<typeof InvitationTokenParams>;
 
 export const EventListQuery = z.object({
-  page: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(PAGE_SIZE_MAX, 'validation.invalid')
-    .default(PAGE_SIZE_DEFAULT),
+  ...PAGE_QUERY_FIELDS,
   status: z.enum(EVENT_STATUSES, { error: 'validation.invalidChoice' }).optional(),
   search: z.string().trim().max(200, 'validation.tooLong').optional(),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AFFILIATION_MAX_LENGTH, NAME_MAX_LENGTH, PasswordField, RoleDto, requiredText } from './auth.ts';
 import { ACCOUNT_STATUSES } from './enums.ts';
-import { BIO_MAX_LENGTH, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits.ts';
-import { paginated } from './system.ts';
+import { BIO_MAX_LENGTH } from './limits.ts';
+import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
  * Users: the current user, profile, statistics, password change and user administration (spec part 1 §3, §7).
@@ -109,17 +109,7 @@ export const AdminUserListDto = paginated(AdminUserDto);
 export type AdminUserListDto = z.infer<typeof AdminUserListDto>;
 
 export const UserListQuery = z.object({
-  page: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(PAGE_SIZE_MAX, 'validation.invalid')
-    .default(PAGE_SIZE_DEFAULT),
+  ...PAGE_QUERY_FIELDS,
   search: z.string().trim().max(200, 'validation.tooLong').optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
