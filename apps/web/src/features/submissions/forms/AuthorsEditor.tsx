@@ -19,6 +19,43 @@ import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
 import type { AuthorFormValues } from './submission-form.ts';
 import { fieldAnchorId } from './use-submission-form.ts';
 
+type AuthorTextName = 'first_name' | 'last_name' | 'email' | 'affiliation' | 'webpage';
+
+/** One text field of an author card; every one but the web page is required. Values read left to right. */
+function AuthorTextField({
+  name,
+  label,
+  type,
+  placeholder,
+  optional,
+  author,
+  onChange,
+  disabled,
+}: {
+  name: AuthorTextName;
+  label: string;
+  type?: 'email' | 'url';
+  placeholder?: string;
+  optional?: boolean;
+  author: AuthorFormValues;
+  onChange: AuthorsEditorProps['onChange'];
+  disabled?: boolean;
+}) {
+  return (
+    <TextInput
+      type={type}
+      label={label}
+      placeholder={placeholder}
+      withAsterisk={!optional}
+      value={author[name]}
+      onChange={(event) => onChange(author.key, { [name]: event.currentTarget.value })}
+      disabled={disabled}
+      autoComplete="off"
+      classNames={LTR_VALUE_CLASS_NAMES}
+    />
+  );
+}
+
 type AuthorsEditorProps = {
   authors: AuthorFormValues[];
   onChange: (key: string, changes: Partial<Omit<AuthorFormValues, 'key' | 'is_corresponding'>>) => void;
@@ -66,6 +103,7 @@ export function AuthorsEditor({
             const number = index + 1;
             const hasError = error !== undefined && errorIndex === index;
             const field = (name: string) => t(`submissions.form.author.${name}` as 'submissions.form.author.firstName');
+            const row = { author, onChange, disabled };
             return (
               <Paper
                 key={author.key}
@@ -132,43 +170,10 @@ export function AuthorsEditor({
                   </Group>
                 </Group>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-                  <TextInput
-                    label={field('firstName')}
-                    withAsterisk
-                    value={author.first_name}
-                    onChange={(event) => onChange(author.key, { first_name: event.currentTarget.value })}
-                    disabled={disabled}
-                    autoComplete="off"
-                    classNames={LTR_VALUE_CLASS_NAMES}
-                  />
-                  <TextInput
-                    label={field('lastName')}
-                    withAsterisk
-                    value={author.last_name}
-                    onChange={(event) => onChange(author.key, { last_name: event.currentTarget.value })}
-                    disabled={disabled}
-                    autoComplete="off"
-                    classNames={LTR_VALUE_CLASS_NAMES}
-                  />
-                  <TextInput
-                    type="email"
-                    label={field('email')}
-                    withAsterisk
-                    value={author.email}
-                    onChange={(event) => onChange(author.key, { email: event.currentTarget.value })}
-                    disabled={disabled}
-                    autoComplete="off"
-                    classNames={LTR_VALUE_CLASS_NAMES}
-                  />
-                  <TextInput
-                    label={field('affiliation')}
-                    withAsterisk
-                    value={author.affiliation}
-                    onChange={(event) => onChange(author.key, { affiliation: event.currentTarget.value })}
-                    disabled={disabled}
-                    autoComplete="off"
-                    classNames={LTR_VALUE_CLASS_NAMES}
-                  />
+                  <AuthorTextField name="first_name" label={field('firstName')} {...row} />
+                  <AuthorTextField name="last_name" label={field('lastName')} {...row} />
+                  <AuthorTextField name="email" type="email" label={field('email')} {...row} />
+                  <AuthorTextField name="affiliation" label={field('affiliation')} {...row} />
                   <CountrySelect
                     label={field('country')}
                     withAsterisk
@@ -176,15 +181,13 @@ export function AuthorsEditor({
                     onChange={(code) => onChange(author.key, { country: code })}
                     disabled={disabled}
                   />
-                  <TextInput
+                  <AuthorTextField
+                    name="webpage"
                     type="url"
                     label={field('webpage')}
                     placeholder="https://"
-                    value={author.webpage}
-                    onChange={(event) => onChange(author.key, { webpage: event.currentTarget.value })}
-                    disabled={disabled}
-                    autoComplete="off"
-                    classNames={LTR_VALUE_CLASS_NAMES}
+                    optional
+                    {...row}
                   />
                 </SimpleGrid>
                 {hasError ? (
