@@ -2,14 +2,12 @@ import {
   BID_LABELS,
   type BidValue,
   type CandidateDto,
-  CONFLICT_TYPE_LABELS,
-  type ConflictReasonDto,
-  type ConflictType,
   REVIEW_MESSAGES,
   type ReviewMessageKey,
   type ReviewStatus,
   reviewMessage,
 } from '@confero/contracts';
+import { conflictTypeLabel, reasonText } from '../conflicts/conflict-display.ts';
 import { type Language, paramsFromEnglish } from '../reviews/review-display.ts';
 
 /*
@@ -32,7 +30,7 @@ export const BID_COLORS: Record<BidValue, string> = {
 
 export const bidLabel = (bid: BidValue, language: Language) => BID_LABELS[bid][language];
 
-export const conflictTypeLabel = (type: ConflictType, language: Language) => CONFLICT_TYPE_LABELS[type][language];
+export { conflictTypeLabel };
 
 /** The candidates already assigned to the paper and the others, each sorted with `compareCandidates`. */
 export function splitCandidates(candidates: readonly CandidateDto[]): {
@@ -151,14 +149,6 @@ export function unassignImpact(status: ReviewStatus | null): UnassignImpact {
   if (status === 'completed') return 'refused';
   if (status === 'in_progress') return 'draft';
   return 'none';
-}
-
-function isReviewMessageKey(value: string): value is ReviewMessageKey {
-  return Object.hasOwn(REVIEW_MESSAGES, value);
-}
-
-function reasonText(reason: ConflictReasonDto, language: Language): string {
-  return isReviewMessageKey(reason.code) ? reviewMessage(reason.code, reason.params, language) : reason.message;
 }
 
 /**
