@@ -89,6 +89,7 @@ if (wants('types')) {
     'bench/extraction',
     'bench/affinity',
     'bench/assignment',
+    'bench/load',
   ]) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
       check(`types ${project}`, 'npx', ['tsc', '-p', project]);

@@ -71,7 +71,8 @@ export function createLocalStorage(rootDir: string): Storage {
         },
       });
       try {
-        await pipeline(body, meter, fs.createWriteStream(tmpFile, { flags: 'wx' }));
+        // flush: the bytes are on disk before the rename, so a committed row never names a short file.
+        await pipeline(body, meter, fs.createWriteStream(tmpFile, { flags: 'wx', flush: true }));
         const sha256 = hash.digest('hex');
         const key = storageKey(sha256);
         const target = path.join(root, ...key.split('/'));
@@ -80,6 +81,7 @@ export function createLocalStorage(rootDir: string): Storage {
           await fs.promises.rm(tmpFile, { force: true });
         } else {
           await fs.promises.rename(tmpFile, target);
+          await syncDirectory(path.dirname(target));
         }
         return { key, sha256, size };
       } catch (error) {
@@ -111,4 +113,17 @@ export function createLocalStorage(rootDir: string): Storage {
       if (file) await fs.promises.rm(file, { force: true });
     },
   };
+}
+
+/** Makes a rename in `dir` durable (the directory entry itself is flushed). Best effort where not supported. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Some file systems (and Windows) cannot open or sync a directory; the file itself is already flushed.
+  } finally {
+    await handle?.close();
+  }
 }

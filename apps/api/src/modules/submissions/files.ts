@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Storage, StoredObject } from '../../lib/storage.ts';
-import { readPdfText } from '../ai/extraction/index.ts';
+import { readPdfPageCount } from '../ai/extraction/index.ts';
 import { submissionError } from './submission-errors.ts';
 
 /*
@@ -183,7 +183,7 @@ export async function readStoredBytes(storage: Storage, key: string): Promise<Ui
 /** Parses a PDF once: its page count. 400 INVALID_PDF when pdf.js cannot read it or it has no page. */
 export async function countPdfPages(bytes: Uint8Array): Promise<number> {
   try {
-    const { pageCount } = await readPdfText(bytes, { maxPages: 1 });
+    const pageCount = await readPdfPageCount(bytes);
     if (pageCount < 1) throw invalidPdfError();
     return pageCount;
   } catch (error) {

@@ -6,7 +6,7 @@ import {
   type PaperFixture,
 } from '../../../../test/fixtures/pdf/papers.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { extractMetadata, readPdfText } from './index.ts';
+import { extractMetadata, readPdfPageCount, readPdfText } from './index.ts';
 
 function fixture(name: string): PaperFixture {
   const found = PAPER_FIXTURES.find((candidate) => candidate.name === name);
@@ -166,6 +166,7 @@ describe('unreadable and image-only PDFs', () => {
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ statusCode: 400, code: 'INVALID_PDF', message: 'File is not a valid PDF.' });
       await expect(readPdfText(bytes)).rejects.toMatchObject({ code: 'INVALID_PDF' });
+      await expect(readPdfPageCount(bytes)).rejects.toMatchObject({ code: 'INVALID_PDF' });
     },
   );
 
@@ -186,6 +187,8 @@ describe('readPdfText', () => {
     expect(all.pages[1]).toContain('Conference management systems coordinate submissions');
     const first = await readPdfText(bytes, { maxPages: 1 });
     expect(first).toEqual({ pageCount: 2, pages: [all.pages[0]] });
+    expect(await readPdfPageCount(bytes)).toBe(2);
+    expect(await readPdfPageCount(await buildScannedPdf())).toBe(2);
   });
 
   it('joins the lines of a paragraph and leaves page numbers out', async () => {

@@ -97,6 +97,19 @@ export async function extractMetadata(pdf: Uint8Array, options?: { maxPages?: nu
 }
 
 /**
+ * The page count alone: the document is opened (parsed, so an unreadable PDF still throws INVALID_PDF) and no page
+ * is read. About a tenth of the time of reading the first page's text, on the upload path.
+ */
+export async function readPdfPageCount(pdf: Uint8Array): Promise<number> {
+  const handle = await openPdf(pdf);
+  try {
+    return handle.pageCount;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Page count and the plain text of the first pages (default three), one string per page in reading order:
  * columns read one after the other, running heads and page numbers left out, the lines of a paragraph of prose
  * joined (hyphenation undone), other lines (headings, names, affiliations) kept on lines of their own. For the

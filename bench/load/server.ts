@@ -1,0 +1,234 @@
+/**
+ * The server under test: the real API started as a child process (`node apps/api/src/server.ts`), its CPU time and
+ * memory read from /proc, and a throwaway PostgreSQL database when one is asked for.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Clock ticks per second of utime/stime in /proc/<pid>/stat (USER_HZ, 100 on every Linux this runs on). */
+const CLOCK_TICKS = 100;
+
+/** A port nobody listens on now, chosen by the OS. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export type RunningProcess = {
+  child: ChildProcess;
+  pid: number;
+  logFile: string;
+  /** Sends SIGTERM (graceful close: the job in progress finishes) and waits for the exit. */
+  stop(): Promise<number | null>;
+};
+
+export type RunningServer = RunningProcess & { baseUrl: string };
+
+/**
+ * Starts `node_modules/.bin/node <script>` from the repository root with the given environment (on top of this
+ * process's, minus the variables that would point it elsewhere), its output appended to `logFile`.
+ */
+export function startNode(script: string, env: Record<string, string>, logFile: string): RunningProcess {
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'STORAGE_URL', 'PUBLIC_URL', 'RUN_JOBS', 'SECRET_KEY', 'NODE_ENV']) {
+    delete inherited[name];
+  }
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [script], {
+    cwd: repoRoot,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${script} did not start`);
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+  return {
+    child,
+    pid,
+    logFile,
+    async stop() {
+      if (exitCode !== undefined) return exitCode;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await exited;
+      clearTimeout(killer);
+      return code;
+    },
+  };
+}
+
+/** Starts `apps/api/src/server.ts` (startNode) and waits until `/api/health/` answers 200. */
+export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
+  const server = startNode('apps/api/src/server.ts', env, logFile);
+  let exitCode: number | null | undefined;
+  server.child.once('exit', (code) => {
+    exitCode = code;
+  });
+  const baseUrl = `http://127.0.0.1:${env.PORT}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (exitCode !== undefined) {
+      throw new Error(`the server exited with ${exitCode} before it was ready:\n${tail(logFile, 30)}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health/`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      server.child.kill('SIGKILL');
+      throw new Error(`the server did not answer /api/health/ within 180 s:\n${tail(logFile, 30)}`);
+    }
+    await sleep(250);
+  }
+  return { ...server, baseUrl };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The last lines of a file (the server's log, when it fails). */
+export function tail(file: string, lines: number): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/** CPU seconds (user + system, all threads) a process has used so far; 0 once it has gone. */
+export function cpuSeconds(pid: number): number {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  // Fields after the command name (which may hold spaces) start at field 3; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** CPU seconds the whole machine has been busy (every core, every process: /proc/stat minus idle and iowait). */
+export function machineBusySeconds(): number {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  return (total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) / CLOCK_TICKS;
+}
+
+/**
+ * The PostgreSQL server processes serving one database (pg_stat_activity, the query's own connection left out) with
+ * the CPU seconds each has used so far: the server's pool and the job worker's.
+ */
+export async function postgresBackends(url: string): Promise<Map<number, number>> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return new Map(result.rows.map((row) => [row.pid, cpuSeconds(row.pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** VmRSS and VmHWM (peak resident set since start or since `resetPeak`) of a process, in MB. */
+export function memory(pid: number): { rssMb: number; peakMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+/** Resets VmHWM to the current RSS (Linux ≥ 4.0: `echo 5 > /proc/<pid>/clear_refs`); false when not allowed. */
+export function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until the CPU use of the processes over the last second falls below `idleShare` of one core (background
+ * jobs such as the insights extraction done), at most `maxMs`. Returns how long it waited and whether it went idle.
+ */
+export async function settle(pids: number[], maxMs: number, idleShare = 0.1): Promise<{ ms: number; idle: boolean }> {
+  const cpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const started = performance.now();
+  let previous = cpu();
+  while (performance.now() - started < maxMs) {
+    await sleep(1000);
+    const now = cpu();
+    if (now - previous < idleShare) return { ms: performance.now() - started, idle: true };
+    previous = now;
+  }
+  return { ms: performance.now() - started, idle: false };
+}
+
+/** Warnings and errors in the server's pino log (JSON lines; level 40 = warn, ≥ 50 = error/fatal). */
+export function logProblems(logFile: string): { warnings: number; errors: number; samples: string[] } {
+  let warnings = 0;
+  let errors = 0;
+  const samples: string[] = [];
+  const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let entry: { level?: number; msg?: string; err?: { message?: string } };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if ((entry.level ?? 0) >= 50) errors += 1;
+    else if (entry.level === 40) warnings += 1;
+    else continue;
+    if (samples.length < 5) samples.push(`${entry.level}: ${entry.msg ?? ''} ${entry.err?.message ?? ''}`.trim());
+  }
+  return { warnings, errors, samples };
+}
+
+/**
+ * An empty database on the server of `adminUrl` (like apps/api/test/build-test-app.ts createPostgresTestDatabase);
+ * `drop()` removes it again.
+ */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `confero_load_${crypto.randomBytes(6).toString('hex')}`;
+  const pg = (await import('pg')).default;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}

@@ -1,0 +1,133 @@
+/**
+ * Open-loop arrivals and latency statistics. Requests arrive as a Poisson process at a fixed rate whatever the
+ * server does (users at a deadline do not wait for each other), and each latency is measured from the moment the
+ * request was due, so a generator that falls behind cannot hide the server's slowness (no coordinated omission).
+ */
+import { sleep } from './server.ts';
+
+/** A small seeded generator (mulberry32), so every run draws the same arrivals and choices. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One finished request. `status` is 0 when no response came (`failure` says why). */
+export type Sample = {
+  endpoint: string;
+  status: number;
+  failure?: 'timeout' | 'network';
+  /** Why no response came (the network error's code and message). */
+  reason?: string;
+  /** From the moment it was due to the last byte of the answer. */
+  ms: number;
+  /** How late the generator sent it. */
+  lagMs: number;
+  bytesOut: number;
+};
+
+/**
+ * Fires `fire(dueAt)` at Poisson arrivals of `ratePerSecond` for `seconds`, without waiting for answers, then waits
+ * for every request still running. Returns how many were fired.
+ */
+export async function openLoop(
+  ratePerSecond: number,
+  seconds: number,
+  random: () => number,
+  fire: (dueAt: number) => Promise<void>,
+): Promise<number> {
+  if (ratePerSecond <= 0) return 0;
+  const gap = () => (-Math.log(1 - random()) / ratePerSecond) * 1000;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const running = new Set<Promise<void>>();
+  let fired = 0;
+  let next = start + gap();
+  while (next < end) {
+    const wait = next - performance.now();
+    if (wait > 1) await sleep(wait);
+    while (next < end && next <= performance.now()) {
+      const request = fire(next).finally(() => running.delete(request));
+      running.add(request);
+      fired += 1;
+      next += gap();
+    }
+  }
+  await Promise.all(running);
+  return fired;
+}
+
+/** The nearest-rank percentile of sorted values (p in 0..1). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
+}
+
+export type EndpointSummary = {
+  endpoint: string;
+  requests: number;
+  ok: number;
+  /** Answers that were not 2xx, by status ('timeout' / 'network' when none came). */
+  errors: Record<string, number>;
+  offeredPerSecond: number;
+  achievedPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  lagP99: number;
+  megabytesOut: number;
+};
+
+/**
+ * Per endpoint: counts, error statuses, rates and latencies. The offered rate is requests over the phase's
+ * `seconds`; the achieved rate is 2xx answers over `elapsedSeconds`, the phase plus the time its last answers took.
+ */
+export function summarize(samples: readonly Sample[], seconds: number, elapsedSeconds: number): EndpointSummary[] {
+  const byEndpoint = new Map<string, Sample[]>();
+  for (const sample of samples) byEndpoint.set(sample.endpoint, [...(byEndpoint.get(sample.endpoint) ?? []), sample]);
+  return [...byEndpoint].map(([endpoint, list]) => {
+    const latencies = list.map((s) => s.ms).sort((a, b) => a - b);
+    const lags = list.map((s) => s.lagMs).sort((a, b) => a - b);
+    const errors: Record<string, number> = {};
+    let ok = 0;
+    for (const s of list) {
+      if (s.status >= 200 && s.status < 300) ok += 1;
+      else {
+        const key = s.failure ?? String(s.status);
+        errors[key] = (errors[key] ?? 0) + 1;
+      }
+    }
+    return {
+      endpoint,
+      requests: list.length,
+      ok,
+      errors,
+      offeredPerSecond: list.length / seconds,
+      achievedPerSecond: ok / elapsedSeconds,
+      p50: percentile(latencies, 0.5),
+      p95: percentile(latencies, 0.95),
+      p99: percentile(latencies, 0.99),
+      max: latencies.at(-1) ?? Number.NaN,
+      lagP99: percentile(lags, 0.99),
+      megabytesOut: list.reduce((sum, s) => sum + s.bytesOut, 0) / 2 ** 20,
+    };
+  });
+}
+
+/** Milliseconds as a short text (ms below one second, s above). */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** Error counts as `429×3, timeout×1`, or `0`. */
+export function formatErrors(errors: Record<string, number>): string {
+  const entries = Object.entries(errors);
+  return entries.length === 0 ? '0' : entries.map(([status, n]) => `${status}×${n}`).join(', ');
+}
