@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { label, signInThroughApi, snapshot } from './support/accounts.ts';
+import { chooseOption, label, signInThroughApi, snapshot } from './support/accounts.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 
 /**
@@ -182,9 +182,7 @@ async function fillRegistration(page: Page, countryQuery: string, country: strin
   await page.getByLabel(label('Last name')).fill('Lovelace');
   await page.getByLabel(label('Email')).fill('ada@example.test');
   await page.getByLabel(label('Affiliation')).fill('Analytical Engine Society');
-  await page.getByRole('combobox', { name: 'Country' }).click();
-  await page.getByRole('combobox', { name: 'Country' }).fill(countryQuery);
-  await page.getByRole('option', { name: country, exact: true }).click();
+  await chooseOption(page.getByRole('combobox', { name: 'Country' }), countryQuery, country);
   await page.getByLabel(label('Password')).fill('Tulip-orbit-42!');
   await page.getByLabel(label('Confirm password')).fill('Tulip-orbit-42!');
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  chooseOption,
   label,
   registerUser,
   signIn,
@@ -35,10 +36,7 @@ test('sign up, verify the address from the mail, sign in, edit the profile, chan
   await page.getByLabel(label('Last name')).fill('Lovelace');
   await page.getByLabel(label('Email')).fill(email);
   await page.getByLabel(label('Affiliation')).fill('Analytical Engine Society');
-  await page.getByRole('combobox', { name: 'Country' }).click();
-  await page.getByRole('combobox', { name: 'Country' }).fill('united king');
-  await page.getByRole('option', { name: 'United Kingdom', exact: true }).click();
-  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United Kingdom');
+  await chooseOption(page.getByRole('combobox', { name: 'Country' }), 'united king', 'United Kingdom');
   await page.getByLabel(label('Password')).fill(password);
   await page.getByLabel(label('Confirm password')).fill(`${password}x`);
   let registrations = 0;
@@ -111,9 +109,7 @@ test('sign up, verify the address from the mail, sign in, edit the profile, chan
   await page.getByLabel(label('Areas of expertise')).fill('mathematics, analytical engines, poetry');
   await expect(page.getByTestId('expertise-chips').locator('.mantine-Pill-root')).toHaveCount(3);
   await page.getByLabel(label('Website')).fill('https://ada.example.org');
-  await page.getByRole('combobox', { name: 'Country' }).click();
-  await page.getByRole('combobox', { name: 'Country' }).fill('ireland');
-  await page.getByRole('option', { name: 'Ireland', exact: true }).click();
+  await chooseOption(page.getByRole('combobox', { name: 'Country' }), 'ireland', 'Ireland');
 
   // The biography counter: remaining characters, yellow under 100, red and blocking over 1000.
   const bio = page.getByLabel(label('Biography'));

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerUser, signIn, signInAsAdmin, snapshot } from './support/accounts.ts';
+import { chooseOption, registerUser, signIn, signInAsAdmin, snapshot } from './support/accounts.ts';
 import {
   approveEventThroughApi,
   createEventThroughApi,
@@ -52,8 +52,7 @@ test.describe('events', () => {
 
     await page.getByRole('textbox', { name: 'Venue', exact: true }).fill('Centre des Congrès');
     await page.getByRole('textbox', { name: 'City', exact: true }).fill('Lyon');
-    await page.getByRole('combobox', { name: 'Country' }).fill('France');
-    await page.getByRole('option', { name: 'France', exact: true }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Country' }), 'France', 'France');
 
     // A deadline after the start date is refused before anything is sent (rule 12).
     await pickDate(page, 'Start date', dates.start_date);

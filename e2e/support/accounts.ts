@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, APP_URL } from './env.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
@@ -117,4 +117,25 @@ export async function snapshot(page: Page, name: string, options: { fullPage?: b
 /** A field's label, with or without the required-field asterisk Mantine adds (`Email *`). */
 export function label(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
+}
+
+/**
+ * Chooses an option of a searchable Mantine select with the keyboard: types the query, moves down to the option
+ * and confirms. A click on the option can miss it when the dropdown repositions itself (it opens upward near the
+ * bottom of the window) between the moment it is found and the click.
+ */
+export async function chooseOption(combobox: Locator, query: string, option: string) {
+  const page = combobox.page();
+  await combobox.scrollIntoViewIfNeeded();
+  await combobox.click();
+  await combobox.fill(query);
+  await expect(page.getByRole('option', { name: option, exact: true })).toBeVisible();
+  const highlighted = page.locator('[data-combobox-selected]');
+  for (let step = 0; step < 30; step += 1) {
+    await combobox.press('ArrowDown');
+    if ((await highlighted.textContent())?.trim() === option) break;
+  }
+  await expect(highlighted).toHaveText(option);
+  await combobox.press('Enter');
+  await expect(combobox).toHaveValue(option);
 }
