@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
-import { decodeMail } from './mime.ts';
+import { decodeMail } from '../../apps/api/test/mime.ts';
 
 /**
  * The e2e mail sink: a real SMTP server on 127.0.0.1:2525 (no STARTTLS, no AUTH) that keeps every message it

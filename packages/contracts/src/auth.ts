@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE_NAMES } from './enums.ts';
+import { fillMessage } from './messages.ts';
 
 /*
  * Accounts: registration, e-mail verification, sign-in, tokens and password reset (spec part 1 §3, §5, §7, §8).
@@ -46,9 +47,7 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /** The English text of a message key, with `{name}` placeholders filled in. */
 export function messageText(key: MessageKey, params: Record<string, unknown> = {}): string {
-  return MESSAGES[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return fillMessage(MESSAGES[key], params);
 }
 
 /** A validation error with message keys next to the English messages (see the comment at the top). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillMessage } from './messages.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
@@ -285,9 +286,7 @@ export function eventMessage(
   params: Record<string, string | number> = {},
   language: 'en' | 'ar' = 'en',
 ): string {
-  return EVENT_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return fillMessage(EVENT_MESSAGES[key][language], params);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

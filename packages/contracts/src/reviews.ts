@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillMessage } from './messages.ts';
 import { CONFLICT_SOURCES, CONFLICT_TYPES, type ConflictType } from './submissions.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
@@ -461,9 +462,7 @@ export function reviewMessage(
   params: Record<string, string | number> = {},
   language: 'en' | 'ar' = 'en',
 ): string {
-  return REVIEW_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return fillMessage(REVIEW_MESSAGES[key][language], params);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_PROVIDERS } from './events.ts';
+import { fillMessage } from './messages.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
@@ -288,9 +289,7 @@ export function submissionMessage(
   params: Record<string, string | number> = {},
   language: 'en' | 'ar' = 'en',
 ): string {
-  return SUBMISSION_MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return fillMessage(SUBMISSION_MESSAGES[key][language], params);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

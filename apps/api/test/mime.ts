@@ -1,7 +1,7 @@
 /**
  * A small MIME reader, enough for what nodemailer writes: headers (folded, RFC 2047 encoded words),
- * multipart bodies, quoted-printable and base64 parts in UTF-8. Used by the e2e mail sink instead of a parser
- * package.
+ * multipart bodies, quoted-printable and base64 parts in UTF-8. Used by the API tests' SMTP server (test/smtp.ts)
+ * and the e2e mail sink (e2e/support/mail-sink.ts) instead of a parser package.
  */
 
 export type MimePart = { headers: Record<string, string>; body: string };
