@@ -1,4 +1,4 @@
-import { isMessageKey, MESSAGES, type MessageKey, messageText } from '@confero/contracts';
+import { isMessageKey, MESSAGES, type MessageKey, messageText, placeholderNames } from '@confero/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
@@ -44,7 +44,7 @@ export function validationError(
 
 /** The parameters a message's `{placeholders}` use (e.g. `{maximum: 1000}`), and nothing else of the issue. */
 function placeholderParams(issue: FieldIssue): Record<string, unknown> {
-  const names = [...MESSAGES[issue.key].matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+  const names = placeholderNames(MESSAGES[issue.key]);
   return Object.fromEntries(
     names.filter((name) => issue.params?.[name] !== undefined).map((name) => [name, issue.params?.[name]]),
   );

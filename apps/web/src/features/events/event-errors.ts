@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES, type EventMessageKey, eventMessage } from '@confero/contracts';
+import { EVENT_MESSAGES, type EventMessageKey, eventMessage, readMessageParams } from '@confero/contracts';
 import { errorBody, firstText, fromServerText, type Message } from '../../components/feedback/message.ts';
 
 /**
@@ -11,25 +11,12 @@ export function isEventMessageKey(value: unknown): value is EventMessageKey {
   return typeof value === 'string' && Object.hasOwn(EVENT_MESSAGES, value);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * The `{name}` values of a message, read back from its English text: 'No user found with email a@b.org' and
  * 'No user found with email {email}' give { email: 'a@b.org' }. Empty when the text does not match.
  */
 export function paramsFromEnglish(key: EventMessageKey, english: string | undefined): Record<string, string> {
-  const template = EVENT_MESSAGES[key].en;
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
-  if (names.length === 0 || !english) return {};
-  const pattern = template
-    .split(/\{\w+\}/)
-    .map(escapeRegExp)
-    .join('(.+?)');
-  const match = new RegExp(`^${pattern}$`, 's').exec(english.trim());
-  if (!match) return {};
-  return Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
+  return readMessageParams(EVENT_MESSAGES[key].en, english);
 }
 
 /** A message of the events API in a language. */

@@ -9,6 +9,7 @@ import {
   type ReviewMessageKey,
   type ReviewStatus,
   type ReviewVisibility,
+  readMessageParams,
   reviewMessage,
 } from '@confero/contracts';
 import { errorBody } from '../../components/feedback/message.ts';
@@ -94,16 +95,7 @@ function isReviewMessageKey(value: unknown): value is ReviewMessageKey {
 
 /** The `{name}` values of a message read back from its English text (the API sends the English text filled in). */
 export function paramsFromEnglish(key: ReviewMessageKey, english: string | undefined): Record<string, string> {
-  const template: string = REVIEW_MESSAGES[key].en;
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
-  if (names.length === 0 || !english) return {};
-  const pattern = template
-    .split(/\{\w+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('(.+?)');
-  const match = new RegExp(`^${pattern}$`, 's').exec(english.trim());
-  if (!match) return {};
-  return Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
+  return readMessageParams(REVIEW_MESSAGES[key].en, english);
 }
 
 /**

@@ -1,4 +1,9 @@
-import { SUBMISSION_MESSAGES, type SubmissionMessageKey, submissionMessage } from '@confero/contracts';
+import {
+  readMessageParams,
+  SUBMISSION_MESSAGES,
+  type SubmissionMessageKey,
+  submissionMessage,
+} from '@confero/contracts';
 import { errorBody, firstText, fromServerText, type Message } from '../../components/feedback/message.ts';
 import { isApiError } from '../../lib/api.ts';
 import type { SubmissionFormField } from './forms/submission-form.ts';
@@ -24,25 +29,12 @@ export function isSubmissionMessageKey(value: unknown): value is SubmissionMessa
   return typeof value === 'string' && Object.hasOwn(SUBMISSION_MESSAGES, value);
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * The `{name}` values of a message, read back from its English text: 'Please provide at least 3 keyword(s)' and
  * 'Please provide at least {min} keyword(s)' give { min: '3' }. Empty when the text does not match.
  */
 export function paramsFromEnglish(key: SubmissionMessageKey, english: string | undefined): Record<string, string> {
-  const template: string = SUBMISSION_MESSAGES[key].en;
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
-  if (names.length === 0 || !english) return {};
-  const pattern = template
-    .split(/\{\w+\}/)
-    .map(escapeRegExp)
-    .join('(.+?)');
-  const match = new RegExp(`^${pattern}$`, 's').exec(english.trim());
-  if (!match) return {};
-  return Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
+  return readMessageParams(SUBMISSION_MESSAGES[key].en, english);
 }
 
 /** A message of the submissions API in a language, its values taken from the English text. */
