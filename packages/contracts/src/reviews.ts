@@ -456,6 +456,11 @@ export const REVIEW_MESSAGES = {
 } as const satisfies Record<string, { en: string; ar: string }>;
 export type ReviewMessageKey = keyof typeof REVIEW_MESSAGES;
 
+/** Whether a code the API sent (`message_code`, a reason's `code`) is one of the reviewing messages. */
+export function isReviewMessageKey(value: unknown): value is ReviewMessageKey {
+  return typeof value === 'string' && Object.hasOwn(REVIEW_MESSAGES, value);
+}
+
 /** The text of a message key in a language, with `{name}` placeholders filled in. */
 export function reviewMessage(
   key: ReviewMessageKey,

@@ -6,8 +6,7 @@ import {
   type ConflictReasonDto,
   type ConflictSource,
   type ConflictType,
-  REVIEW_MESSAGES,
-  type ReviewMessageKey,
+  isReviewMessageKey,
   reviewMessage,
 } from '@confero/contracts';
 
@@ -50,10 +49,6 @@ export const isConflictSource = (value: unknown): value is ConflictSource =>
 
 /** A conflict type in the interface language (the contracts' shared labels). */
 export const conflictTypeLabel = (type: ConflictType, language: Language) => CONFLICT_TYPE_LABELS[type][language];
-
-export function isReviewMessageKey(value: unknown): value is ReviewMessageKey {
-  return typeof value === 'string' && Object.hasOwn(REVIEW_MESSAGES, value);
-}
 
 /**
  * One reason in the interface language: its message key filled with its parameters ("Same e-mail domain as Ann

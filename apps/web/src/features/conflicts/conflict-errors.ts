@@ -1,4 +1,4 @@
-import { reviewMessage } from '@confero/contracts';
+import { isReviewMessageKey, reviewMessage } from '@confero/contracts';
 import {
   errorBody,
   firstText,
@@ -8,7 +8,7 @@ import {
 } from '../../components/feedback/message.ts';
 import { eventMessageText, isEventMessageKey } from '../events/event-errors.ts';
 import { paramsFromEnglish } from '../reviews/review-display.ts';
-import { isReviewMessageKey, type Language } from './conflict-display.ts';
+import type { Language } from './conflict-display.ts';
 
 /*
  * What a failed conflicts call says, in the interface language. The conflicts API answers with REVIEW_MESSAGES keys

@@ -1,5 +1,6 @@
 import {
   CONFIDENCE_LABELS,
+  isReviewMessageKey,
   OVERALL_SCORE_LABELS,
   RECOMMENDATION_LABELS,
   REVIEW_MESSAGES,
@@ -87,10 +88,6 @@ export function reviewCounters(reviews: readonly { status: ReviewStatus }[]): Re
 /** Whether a failed save lost to a newer version of the review (another tab saved first). */
 export function isStaleReviewError(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.code === 'STALE_REVIEW';
-}
-
-function isReviewMessageKey(value: unknown): value is ReviewMessageKey {
-  return typeof value === 'string' && Object.hasOwn(REVIEW_MESSAGES, value);
 }
 
 /** The `{name}` values of a message read back from its English text (the API sends the English text filled in). */
