@@ -81,6 +81,16 @@ export function requireUser(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/**
+ * Every route of a plugin needs a signed-in caller; the check runs before the body is validated, so an anonymous
+ * request is answered 401 whatever it sent.
+ */
+export function requireSignedIn(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+}
+
 /** A signed-in platform admin: 401 when anonymous, 403 for everybody else. */
 export function requireAdmin(request: FastifyRequest): Actor {
   const actor = requireUser(request);

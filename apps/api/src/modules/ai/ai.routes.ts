@@ -1,6 +1,6 @@
 import { RewriteDescriptionBody, RewriteDescriptionDto } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn } from '../../plugins/auth.ts';
 import { rewriteDescription } from './ai.service.ts';
 import { createAiProvider } from './providers/index.ts';
 
@@ -11,9 +11,7 @@ import { createAiProvider } from './providers/index.ts';
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createAiProvider(app.config.ai);
 
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   app.post(
     '/api/ai/rewrite-description/',

@@ -1,7 +1,7 @@
 import { ExtractionResponseDto } from '@confero/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn } from '../../plugins/auth.ts';
 import { memorySink, notValidPdfError, readMultipartForm, registerUploads } from '../submissions/files.ts';
 import { submissionFieldError, withErrorField } from '../submissions/submission-errors.ts';
 import { extractPaper } from './extract.service.ts';
@@ -17,9 +17,7 @@ export const aiExtractRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createAiProvider(app.config.ai);
   const maxBytes = app.config.maxUploadBytes;
 
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   app.post(
     '/api/ai/extract/',

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { eventNotFound } from '../events/event-errors.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { isOrganizer } from '../events/events.policy.ts';
@@ -46,9 +46,7 @@ function pageLink(publicUrl: string, request: FastifyRequest, page: number | nul
  * neither a member nor an author in it) → authorize (403) → service → present.
  */
 export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   async function loadRegistry(actor: Actor, idParam: string) {
     const { event, access } = await loadEvent(app.db, actor, idParam);

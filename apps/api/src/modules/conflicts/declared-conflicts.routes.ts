@@ -1,6 +1,6 @@
 import { DeclaredConflictListDto, SubmissionIdParams } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { reviewError } from '../reviews/review-errors.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { presentDeclaredConflict } from './conflicts.presenter.ts';
@@ -14,9 +14,7 @@ import { findConflictsDeclaredBy } from './conflicts.queries.ts';
  * routes load it (404 for outsiders and unknown ids); its other viewers (staff) are answered 403.
  */
 export const declaredConflictRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   app.get(
     '/api/submissions/:id/declared-conflicts/',

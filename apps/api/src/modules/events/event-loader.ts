@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { requireUser } from '../../plugins/auth.ts';
 import { eventNotFound } from './event-errors.ts';
 import { accessFor, canOnEvent, type EventAccess } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
@@ -25,14 +23,4 @@ export async function loadEvent(db: Db, actor: Actor, idParam: string): Promise<
 export async function presentEventFor(db: Db, actor: Actor, event: EventRow) {
   const access = accessFor(actor, event, await findViewerMemberships(db, event.id, actor.id));
   return presentEvent(await loadEventDetail(db, event), access);
-}
-
-/**
- * Routes of this module need a signed-in caller; the check runs before the body is validated, so an anonymous
- * request is answered 401 whatever it sent.
- */
-export function requireSignedIn(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
 }

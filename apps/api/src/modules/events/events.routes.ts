@@ -13,9 +13,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { eventError } from './event-errors.ts';
-import { loadEvent, presentEventFor, requireSignedIn } from './event-loader.ts';
+import { loadEvent, presentEventFor } from './event-loader.ts';
 import { transitionEvent } from './event-state.ts';
 import { authorizeEvent } from './events.policy.ts';
 import { presentEventListItem } from './events.presenter.ts';

@@ -11,8 +11,8 @@ import {
   ReviewerListDto,
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth.ts';
-import { loadEvent, presentEventFor, requireSignedIn } from './event-loader.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
+import { loadEvent, presentEventFor } from './event-loader.ts';
 import { authorizeEvent } from './events.policy.ts';
 import { presentReviewer } from './events.presenter.ts';
 import { findReviewerMembership, listReviewerMemberships } from './events.queries.ts';

@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { eventError } from './event-errors.ts';
-import { loadEvent, requireSignedIn } from './event-loader.ts';
+import { loadEvent } from './event-loader.ts';
 import { authorizeEvent } from './events.policy.ts';
 import { presentTrack } from './events.presenter.ts';
 import { findTrack, listTracksWithChairs, type TrackRow } from './events.queries.ts';

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { assignmentPreviews } from '../../db/schema/index.ts';
 import { makePublicId, nextId, parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { conflictedSubmissionIds } from '../conflicts/conflicts.queries.ts';
 import { eventNotFound } from '../events/event-errors.ts';
 import { loadEvent } from '../events/event-loader.ts';
@@ -35,9 +35,7 @@ const TAGS = ['assignments'];
  * of interest sees the previews without those papers (assignment-preview.presenter.ts).
  */
 export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   /** The event for its committee: 404 for non-members, 403 for members who do not run it. */
   async function loadCommitteeEvent(actor: Actor, idParam: string) {

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../plugins/auth.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { assignReviewer, unassignReviewer } from './commands/assign-reviewer.ts';
 import { listCandidates } from './commands/list-candidates.ts';
@@ -25,9 +25,7 @@ const TAGS = ['assignments'];
  * assigning and unassigning. The committee of the submission only (event admins and chairs without a conflict).
  */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   /** The submission (404 when invisible) and its event, for a committee member without a conflict (else 403). */
   async function loadManaged(actor: Actor, idParam: string) {

@@ -10,7 +10,7 @@ import {
 } from '@confero/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { hasConflict } from '../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { eventNotFound } from '../events/event-errors.ts';
@@ -37,9 +37,7 @@ function pageLink(publicUrl: string, request: FastifyRequest, page: number | nul
  * (titles, abstracts, keywords; authors only in single-blind events).
  */
 export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   app.get(
     '/api/submissions/:id/bid/',

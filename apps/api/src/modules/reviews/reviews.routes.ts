@@ -10,7 +10,7 @@ import {
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../plugins/auth.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { findMyReviews } from './commands/my-reviews.ts';
 import {
@@ -35,9 +35,7 @@ const TAGS = ['reviews'];
  * review deadline), the caller's reviews, one review, and the reviews of a submission filtered by who asks.
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   /** 403 with the reason when the viewer may read the review but not write it. */
   function assertWritable(context: ReviewContext, review: ReviewRow) {

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppError } from '../../lib/errors.ts';
-import { type Actor, requireUser } from '../../plugins/auth.ts';
+import { type Actor, requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { canOnEvent } from '../events/events.policy.ts';
@@ -62,9 +62,7 @@ function attachmentHeader(fileName: string): string {
  * (403) → service → present. Signed-in callers only. The multipart parser is registered by the module plugin.
  */
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  requireSignedIn(app);
 
   const deps = (): SubmissionDeps => ({ db: app.db, storage: app.storage, publicUrl: app.config.publicUrl });
   const maxBytes = app.config.maxUploadBytes;
