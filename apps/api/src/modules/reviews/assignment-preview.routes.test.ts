@@ -355,6 +355,16 @@ describe('automatic assignment', () => {
     const preview = await computePreview(event);
     const client = await as(chair);
     const url = `${base(event)}preview/${preview.preview_id}/`;
+    const stateOfEvent = async () => ({
+      previews: (
+        await app.db
+          .select({ status: assignmentPreviews.status })
+          .from(assignmentPreviews)
+          .where(eq(assignmentPreviews.eventId, event.id))
+      ).map((row) => row.status),
+      reviews: (await app.db.select({ id: reviews.id }).from(reviews)).length,
+    });
+    const before = await stateOfEvent();
     for (const user of [outsider, author]) {
       const c = await as(user);
       expect((await c.get(url)).statusCode).toBe(404);
@@ -362,6 +372,8 @@ describe('automatic assignment', () => {
       expect((await c.post(`${base(event)}apply/`, { preview_id: preview.preview_id })).statusCode).toBe(404);
       expect((await c.delete(url)).statusCode).toBe(404);
     }
+    // Nothing was queued, applied or discarded for them.
+    expect(await stateOfEvent()).toEqual(before);
     const asReviewer = await (await as(reviewers[0] as BuiltUser)).get(url);
     expect(asReviewer.statusCode).toBe(403);
     expect(asReviewer.body).not.toContain(reviewers[1]?.email ?? '@');
