@@ -42,10 +42,36 @@ export const mailOutbox = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     transport: varchar({ length: 20 }),
+    /** The event the mail is about (filters the operators' outbox screen); null for account mail. */
+    eventId: integer(),
+    /** When the last try ran, and when the next one is due (null once sent or failed for good). */
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    nextAttemptAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    failedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('mail_outbox_recipient_idx').on(t.recipient), index('mail_outbox_status_idx').on(t.status)],
+  (t) => [
+    index('mail_outbox_recipient_idx').on(t.recipient),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    index('mail_outbox_event_idx').on(t.eventId),
+  ],
+);
+
+/**
+ * The registry of stored objects (content-addressed files). An upload claims its object here (insert, or a fresh
+ * `touched_at`) before the object is put in place, and the sweep deletes only objects that no row refers to and
+ * that nobody has touched for the grace period, holding the row's lock while it removes the file.
+ */
+export const storedObjects = pgTable(
+  'stored_objects',
+  {
+    key: varchar({ length: 200 }).primaryKey(),
+    size: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    touchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stored_objects_touched_idx').on(t.touchedAt)],
 );
 
 export const auditLog = pgTable(
