@@ -423,6 +423,10 @@ export const REVIEW_MESSAGES = {
   },
   'conflicts.emailRequired': { en: 'Email is required', ar: 'البريد الإلكتروني مطلوب' },
   'conflicts.emailInvalid': { en: 'Enter a valid email address', ar: 'أدخل عنوان بريد إلكتروني صحيحًا' },
+  'conflicts.submissionDecided': {
+    en: 'Conflicts of interest can no longer be declared on this submission: a final decision (accepted or rejected) has been made on it.',
+    ar: 'لم يعد من الممكن التصريح بتعارض مصالح لهذه الورقة: صدر بشأنها قرار نهائي (قبول أو رفض).',
+  },
   'conflicts.declaredDenied': {
     en: 'Only the authors of this submission can see the conflicts of interest they declared on it.',
     ar: 'لا يطّلع على تعارضات المصالح المصرّح بها لهذه الورقة إلا مؤلفوها الذين صرّحوا بها.',

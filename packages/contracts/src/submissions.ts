@@ -30,6 +30,13 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export const SUBMISSION_DECISIONS = ['pending', 'accept', 'reject', 'revision'] as const;
 export type SubmissionDecision = (typeof SUBMISSION_DECISIONS)[number];
 
+/**
+ * The decisions that close a submission to its authors: once accepted or rejected, they neither edit it nor declare
+ * conflicts on it (409 SUBMISSION_LOCKED). A revision request asks them for changes, so it keeps both open.
+ */
+export const FINAL_DECISIONS = ['accept', 'reject'] as const satisfies readonly SubmissionDecision[];
+export const isFinalDecision = (decision: string): boolean => (FINAL_DECISIONS as readonly string[]).includes(decision);
+
 export const SUBMISSION_FILE_KINDS = ['paper', 'supplementary', 'camera_ready'] as const;
 export type SubmissionFileKind = (typeof SUBMISSION_FILE_KINDS)[number];
 
@@ -238,6 +245,10 @@ export const SUBMISSION_MESSAGES = {
   'submissions.deleteLocked': {
     en: 'A submission can only be deleted while it is submitted and its decision is pending.',
     ar: 'لا يمكن حذف الورقة إلا وهي في حالة «مُقدَّمة» وقرارها قيد الانتظار.',
+  },
+  'submissions.decidedLocked': {
+    en: 'This submission can no longer be changed: a final decision (accepted or rejected) has been made on it.',
+    ar: 'لم يعد من الممكن تعديل هذه الورقة: صدر بشأنها قرار نهائي (قبول أو رفض).',
   },
   'submissions.transitionNotAllowed': {
     en: 'A submission cannot change from {from} to {to}.',
@@ -451,8 +462,13 @@ export const SubmissionAbilities = z.object({
   bid: z.boolean(),
   /** The assign screen: reviewer candidates, assigning and unassigning (the committee, without a conflict). */
   manage_reviewers: z.boolean(),
-  /** Declaring a conflict of interest with a committee member (its authors; `POST events/{id}/conflicts/`). */
+  /**
+   * Declaring a conflict of interest with a committee member (its authors, until a final decision; `POST
+   * events/{id}/conflicts/`).
+   */
   declare_conflict: z.boolean(),
+  /** Reading the conflicts of interest the viewer declared on it (its authors, also after the decision). */
+  view_declared_conflicts: z.boolean(),
 });
 export type SubmissionAbilities = z.infer<typeof SubmissionAbilities>;
 

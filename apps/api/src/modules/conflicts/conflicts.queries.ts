@@ -170,6 +170,7 @@ export async function findEventSubmission(db: Db, eventId: number, value: string
       publicId: submissions.publicId,
       title: submissions.title,
       eventId: submissions.eventId,
+      decision: submissions.decision,
     })
     .from(submissions)
     .where(and(eq(submissions.id, parsed.id), eq(submissions.eventId, eventId)));

@@ -304,6 +304,44 @@ describe('POST /api/events/{id}/conflicts/', () => {
     expect(await findConflict(app, paperC, revClean)).toBeUndefined();
   });
 
+  it('refuses an author once their paper is accepted or rejected (409 SUBMISSION_LOCKED), not a chair', async () => {
+    const client = await as(authorB);
+    for (const [status, decision] of [
+      ['accepted', 'accept'],
+      ['rejected', 'reject'],
+    ] as const) {
+      const decided = await buildSubmission(app, {
+        event,
+        submitter: authorB,
+        authors: [{ user: authorB }],
+        status,
+        decision,
+      });
+      const response = await client.post(url(), { submission_id: decided.publicId, user_id: revClean.publicId });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'SUBMISSION_LOCKED',
+        detail:
+          'Conflicts of interest can no longer be declared on this submission: a final decision (accepted or rejected) has been made on it.',
+      });
+      expect(await findConflict(app, decided, revClean)).toBeUndefined();
+      const byChair = await (await as(chair)).post(url(), {
+        submission_id: decided.publicId,
+        user_id: revClean.publicId,
+      });
+      expect(byChair.statusCode, byChair.body).toBe(201);
+    }
+    const revising = await buildSubmission(app, {
+      event,
+      submitter: authorB,
+      authors: [{ user: authorB }],
+      status: 'revision_requested',
+      decision: 'revision',
+    });
+    const open = await client.post(url(), { submission_id: revising.publicId, user_id: revClean.publicId });
+    expect(open.statusCode, open.body).toBe(201);
+  });
+
   it('lets a reviewer declare a conflict for themself only, and withdraw it', async () => {
     const client = await as(revClean);
     const forOther = await client.post(url(), { submission_id: paperC.publicId, user_id: revDomain.publicId });

@@ -3,6 +3,7 @@ import {
   CONFLICT_TYPES,
   type ConflictType,
   type DeclareConflictBody,
+  isFinalDecision,
 } from '@confero/contracts';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -160,8 +161,9 @@ export type DeclareContext = {
 
 /**
  * Declares a conflict of interest (`POST events/{id}/conflicts/`), checked in this order: submission_id (required,
- * a submission of the event), who is declaring for whom (chairs for anyone; an author for their own submission;
- * a reviewer for themself), the person (a member of the event), the type (not authorship), the reason's length.
+ * a submission of the event), who is declaring for whom (chairs for anyone; an author for their own submission,
+ * until a final decision — 409 SUBMISSION_LOCKED after; a reviewer for themself), the person (a member of the
+ * event), the type (not authorship), the reason's length.
  * An existing conflict of the pair is answered as is (`created` false). A new one is written with source
  * 'declared', who declared it is recorded, an untouched assignment of the pair is removed, and it is audited.
  */
@@ -190,6 +192,9 @@ export async function declareConflict(
   else if (actorIsAuthor) role = 'author';
   else if (context.isReviewer) role = 'reviewer';
   else throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.declareDenied');
+  if (role === 'author' && isFinalDecision(submission.decision)) {
+    throw reviewError(409, 'SUBMISSION_LOCKED', 'conflicts.submissionDecided');
+  }
 
   let targetId: number;
   if (role === 'reviewer') {

@@ -203,6 +203,9 @@ describe('no reviewer identity or confidential field reaches authors or unassign
       isCorresponding: false,
       userId: coauthor.id,
     });
+    // Authors declare while the review is open; the paper is accepted again before the lists are read.
+    const decisionPath = `/api/submissions/${paper.publicId}/make_decision/`;
+    expect((await (await as(chair)).post(decisionPath, { decision: 'pending' })).statusCode).toBe(200);
     const conflictsPath = `/api/events/${event.publicId}/conflicts/`;
     const coauthorNote = 'COAUTHOR-NOTE-5d1e';
     const byCoauthor = await (await as(coauthor)).post(conflictsPath, {
@@ -223,6 +226,8 @@ describe('no reviewer identity or confidential field reaches authors or unassign
       reason: 'Former colleague',
     });
     expect(byAuthor.statusCode, byAuthor.body).toBe(201);
+    // The chair is conflicted now (the author named them): the event's creator decides.
+    expect((await (await as(event.creator)).post(decisionPath, { decision: 'accept' })).statusCode).toBe(200);
 
     const path = `/api/submissions/${paper.publicId}/declared-conflicts/`;
     const mine = await (await as(author)).get(path);

@@ -33,6 +33,8 @@ export function submissionError(
 
 export const submissionNotFound = () => submissionError(404, 'NOT_FOUND', 'submissions.notFound');
 export const submissionForbidden = () => submissionError(403, 'PERMISSION_DENIED', 'submissions.permissionDenied');
+/** 409 SUBMISSION_LOCKED: a final decision (accepted, rejected) closed the submission to its authors' edits. */
+export const decidedLockedError = () => submissionError(409, 'SUBMISSION_LOCKED', 'submissions.decidedLocked');
 
 /** 409 DUPLICATE_TITLE with the spec's text (§8), on `title` too, and the old `type` field clients switch on. */
 export function duplicateTitleError(): AppError {

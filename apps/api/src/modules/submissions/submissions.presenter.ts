@@ -1,6 +1,7 @@
 import {
   countryName,
   downloadFileName,
+  isFinalDecision,
   joinKeywords,
   SUBMISSION_DECISION_LABELS,
   SUBMISSION_STATUS_LABELS,
@@ -48,8 +49,9 @@ export function abilitiesFor(
   now = new Date(),
 ): SubmissionAbilities {
   const can = (action: Parameters<typeof canOnSubmission>[1]) => canOnSubmission(access, action);
+  const decided = isFinalDecision(bundle.decision);
   return {
-    update: can('submission.update') && !isDeadlinePassed(bundle.event, now),
+    update: can('submission.update') && !decided && !isDeadlinePassed(bundle.event, now),
     delete: can('submission.delete') && isDeletable(bundle),
     change_status: can('submission.changeStatus'),
     make_decision: can('submission.makeDecision'),
@@ -58,8 +60,10 @@ export function abilitiesFor(
     review: can('submission.review'),
     bid: canOnSubmissionReviews(access, 'submission.bid') && isOpenForReview(bundle),
     manage_reviewers: canOnSubmissionReviews(access, 'submission.manageReviewers'),
-    // Its authors name the committee members they conflict with; reviewers do it by bidding 'conflict'.
-    declare_conflict: access.isAuthor,
+    // Its authors name the committee members they conflict with (until a final decision); reviewers do it by
+    // bidding 'conflict'.
+    declare_conflict: access.isAuthor && !decided,
+    view_declared_conflicts: access.isAuthor,
   };
 }
 

@@ -21,6 +21,9 @@ import {
   submissionFiles,
   submissions,
 } from '../../db/schema/index.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { findSubmissionById } from './submissions.queries.ts';
+import { updateSubmission } from './submissions.service.ts';
 
 let app: TestApp;
 let smtp: TestSmtpServer;
@@ -157,6 +160,7 @@ describe('GET /api/submissions/{id}/', () => {
       bid: false,
       manage_reviewers: false,
       declare_conflict: true,
+      view_declared_conflicts: true,
     });
     // A linked co-author sees the same, by numeric id too.
     const byId = await (await as(coauthor)).get(`/api/submissions/${paper.id}/`);
@@ -180,6 +184,7 @@ describe('GET /api/submissions/{id}/', () => {
       bid: false,
       manage_reviewers: true,
       declare_conflict: false,
+      view_declared_conflicts: false,
     });
     const reviewerView = (
       await (await as(reviewer)).get(`/api/submissions/${paper.publicId}/`)
@@ -543,6 +548,107 @@ describe('PATCH /api/submissions/{id}/', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'DUPLICATE_TITLE' });
+  });
+});
+
+describe('edits after a decision', () => {
+  const LOCKED = {
+    code: 'SUBMISSION_LOCKED',
+    detail: 'This submission can no longer be changed: a final decision (accepted or rejected) has been made on it.',
+    message_code: 'submissions.decidedLocked',
+  };
+
+  it('refuses an author once the paper is accepted or rejected (409 SUBMISSION_LOCKED), and says so in abilities', async () => {
+    const client = await as(author);
+    for (const [status, decision] of [
+      ['accepted', 'accept'],
+      ['rejected', 'reject'],
+    ] as const) {
+      const paper = await paperOf({ status, decision });
+      const response = await client.patch(`/api/submissions/${paper.publicId}/`, { title: `Changed after ${status}` });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject(LOCKED);
+      expect(await rowOf(paper.id)).toMatchObject({ title: paper.title, decision });
+      expect(await auditActions(paper.id)).toEqual([]);
+      const view = (await client.get(`/api/submissions/${paper.publicId}/`)).json() as SubmissionDto;
+      expect(view.abilities).toMatchObject({
+        update: false,
+        delete: false,
+        declare_conflict: false,
+        view_declared_conflicts: true,
+      });
+    }
+  });
+
+  it('keeps a paper open to its authors when revisions were requested', async () => {
+    const paper = await paperOf({ status: 'revision_requested', decision: 'revision' });
+    const client = await as(author);
+    const view = (await client.get(`/api/submissions/${paper.publicId}/`)).json() as SubmissionDto;
+    expect(view.abilities).toMatchObject({ update: true, declare_conflict: true, view_declared_conflicts: true });
+    const response = await client.patch(`/api/submissions/${paper.publicId}/`, { title: 'Revised as asked' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await rowOf(paper.id)).toMatchObject({ title: 'Revised as asked', decision: 'revision' });
+  });
+
+  it('answers the staff 403 and outsiders 404 on a decided paper, as before', async () => {
+    const paper = await paperOf({ status: 'accepted', decision: 'accept' });
+    expect((await (await as(chair)).patch(`/api/submissions/${paper.publicId}/`, { title: 'X' })).statusCode).toBe(403);
+    expect((await (await as(outsider)).patch(`/api/submissions/${paper.publicId}/`, { title: 'X' })).statusCode).toBe(
+      404,
+    );
+    expect((await rowOf(paper.id))?.title).toBe(paper.title);
+  });
+
+  it('refuses an edit whose paper was accepted after the edit read it, and writes nothing', async () => {
+    const paper = await paperOf({ status: 'under_review' });
+    const read = await findSubmissionById(app.db, paper.id);
+    if (!read) throw new Error('the paper was not stored');
+    const decided = await (await as(event.creator)).post(`/api/submissions/${paper.publicId}/make_decision/`, {
+      decision: 'accept',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const actor: Actor = {
+      id: author.id,
+      publicId: author.publicId,
+      email: author.email,
+      firstName: author.firstName,
+      lastName: author.lastName,
+      isAdmin: false,
+      emailVerified: true,
+      accountStatus: 'active',
+      sessionsValidFrom: 0,
+    };
+    const deps = { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl };
+    await expect(updateSubmission(deps, actor, read, { title: 'Written too late' }, undefined)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'SUBMISSION_LOCKED',
+    });
+    expect(await rowOf(paper.id)).toMatchObject({ title: paper.title, decision: 'accept' });
+    expect((await auditActions(paper.id)).map((entry) => entry.action)).toEqual(['submission.decision_made']);
+  });
+
+  it('an edit racing an acceptance lands before it or is refused, never after it', async () => {
+    const [authorClient, chairClient] = await Promise.all([as(author), as(event.creator)]);
+    for (let round = 0; round < 3; round += 1) {
+      const paper = await paperOf({ status: 'under_review' });
+      const [edit, decision] = await Promise.all([
+        authorClient.patch(`/api/submissions/${paper.publicId}/`, { title: `Raced title ${round}` }),
+        chairClient.post(`/api/submissions/${paper.publicId}/make_decision/`, { decision: 'accept' }),
+      ]);
+      expect(decision.statusCode, decision.body).toBe(200);
+      const row = await rowOf(paper.id);
+      expect(row?.decision).toBe('accept');
+      const actions = (await auditActions(paper.id)).map((entry) => entry.action);
+      if (edit.statusCode === 200) {
+        expect(row?.title).toBe(`Raced title ${round}`);
+        expect(actions).toEqual(['submission.updated', 'submission.decision_made']);
+      } else {
+        expect(edit.statusCode, edit.body).toBe(409);
+        expect(edit.json()).toMatchObject(LOCKED);
+        expect(row?.title).toBe(paper.title);
+        expect(actions).toEqual(['submission.decision_made']);
+      }
+    }
   });
 });
 

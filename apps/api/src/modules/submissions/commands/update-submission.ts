@@ -1,4 +1,5 @@
-import { and, eq, max } from 'drizzle-orm';
+import { FINAL_DECISIONS, isFinalDecision } from '@confero/contracts';
+import { and, eq, max, notInArray } from 'drizzle-orm';
 import { submissionAuthors, submissionFiles, submissions } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/queue.ts';
 import { recordAudit } from '../../../lib/audit.ts';
@@ -6,14 +7,20 @@ import type { Actor } from '../../../plugins/auth.ts';
 import { insertAuthors, linkedAuthorIds, syncAuthorConflicts } from '../authorship.ts';
 import { assertBeforeDeadline } from '../deadlines.ts';
 import { countPdfPages, discardUnreferenced, readStoredBytes, type StoredObject, type UploadedFile } from '../files.ts';
-import { duplicateTitleError, isUniqueViolation, submissionNotFound } from '../submission-errors.ts';
+import {
+  decidedLockedError,
+  duplicateTitleError,
+  isUniqueViolation,
+  submissionNotFound,
+} from '../submission-errors.ts';
 import { checkMetadata, checkSubmissionEdit, type SubmissionFormInput } from '../submission-input.ts';
 import { findSubmissionById, isTitleTaken, type SubmissionRecord } from '../submissions.queries.ts';
 import { resolveTrack, SUBMISSION_INSIGHTS_JOB, type SubmissionDeps } from './create-submission.ts';
 
 /**
- * Changes a submission for one of its authors (the caller checked 'submission.update'): only before the event's
- * submission deadline (400 DEADLINE_PASSED). The fields sent are checked with the edit rules (spec §5 Submission
+ * Changes a submission for one of its authors (the caller checked 'submission.update'): only while no final
+ * decision (accepted, rejected) was made on it (409 SUBMISSION_LOCKED, also when the decision lands while the edit
+ * is under way) and before the event's submission deadline (400 DEADLINE_PASSED). The fields sent are checked with the edit rules (spec §5 Submission
  * edit) on the submission as it would be after the change; a new title must stay unique in the event. Sent authors
  * replace the list (relinked to accounts, conflicts resynchronised). A new file becomes the paper's next version,
  * the insights are recomputed for it (job re-queued, the previous analysis cleared). One transaction, audited;
@@ -29,6 +36,7 @@ export async function updateSubmission(
   const { db, storage } = deps;
   const now = deps.now ?? new Date();
   try {
+    if (isFinalDecision(submission.decision)) throw decidedLockedError();
     assertBeforeDeadline(submission.event, now);
     const values = checkSubmissionEdit(submission, input);
     const track = input.track === undefined ? undefined : await resolveTrack(db, submission.eventId, input.track);
@@ -62,9 +70,16 @@ export async function updateSubmission(
           ...(upload ? { aiAnalysis: null } : {}),
           updatedAt: now,
         })
-        .where(eq(submissions.id, submission.id))
+        .where(and(eq(submissions.id, submission.id), notInArray(submissions.decision, [...FINAL_DECISIONS])))
         .returning({ id: submissions.id });
-      if (!row) throw submissionNotFound();
+      if (!row) {
+        // Still there, so a final decision landed since the submission was read.
+        const [current] = await tx
+          .select({ id: submissions.id })
+          .from(submissions)
+          .where(eq(submissions.id, submission.id));
+        throw current ? decidedLockedError() : submissionNotFound();
+      }
       if (values.authors !== undefined) {
         await tx.delete(submissionAuthors).where(eq(submissionAuthors.submissionId, submission.id));
         await insertAuthors(tx, submission.id, values.authors);

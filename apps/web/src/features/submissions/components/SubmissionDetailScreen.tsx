@@ -240,7 +240,7 @@ function SubmissionDetail({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <StatusPanel submission={submission} />
-            {abilities.declare_conflict ? (
+            {abilities.view_declared_conflicts ? (
               <DeclaredConflictsCard
                 eventRef={submission.event_public_id}
                 submissionId={submission.public_id}
