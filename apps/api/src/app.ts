@@ -3,12 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { aiExtractRoutes } from './modules/ai/extract.routes.ts';
@@ -25,6 +20,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { openapiOptions } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './plugins/services.ts';
@@ -82,13 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(csrfPlugin, { secret: config.secretKey, secure: config.isProduction });
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, { db: database.db, scale: config.rateLimitScale });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Confero API', version: '1.0.0', description: 'Conference management and peer review' },
-      components: { securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions(config.publicUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(servicesPlugin, { config });
 

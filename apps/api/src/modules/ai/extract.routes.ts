@@ -1,6 +1,7 @@
 import { ExtractionResponseDto } from '@confero/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireSignedIn } from '../../plugins/auth.ts';
 import { memorySink, notValidPdfError, readMultipartForm, registerUploads } from '../submissions/files.ts';
 import { submissionFieldError, withErrorField } from '../submissions/submission-errors.ts';
@@ -25,7 +26,10 @@ export const aiExtractRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ai'],
         summary: 'Extract title, abstract, keywords and authors from a PDF (multipart: file, event_id); nothing stored',
-        consumes: ['multipart/form-data'],
+        multipartBody: z.object({
+          file: z.file().mime('application/pdf').describe('The paper: a PDF of at most MAX_UPLOAD_MB'),
+          event_id: z.string().optional().describe('The event the paper is meant for'),
+        }),
         response: { 200: ExtractionResponseDto },
       },
       config: {

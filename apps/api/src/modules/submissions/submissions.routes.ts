@@ -42,6 +42,18 @@ import {
 
 const TAGS = ['submissions'];
 
+/** The multipart fields of `POST submissions/`, for the API document; the handler reads the parts itself. */
+const SubmissionForm = z.object({
+  title: z.string(),
+  abstract: z.string(),
+  keywords: z.array(z.string()).describe('The field repeated, or one text; commas and semicolons separate keywords'),
+  event: z.string().describe("The event's id or public id (also read as `event_id`)"),
+  track: z.string().optional().describe("A track's public id or id; empty for none"),
+  metadata: z.string().optional().describe('A JSON object as text'),
+  authors: z.string().describe('A JSON list of authors as text (the fields of SubmissionAuthorInput)'),
+  file: z.file().mime('application/pdf').describe('The paper: a PDF of at most MAX_UPLOAD_MB'),
+});
+
 /** An absolute link to another page of the same list (DESIGN.md §6). */
 function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
   if (page === null) return null;
@@ -87,7 +99,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Submit a paper (multipart: title, abstract, keywords, event, track, metadata, authors as JSON, file)',
-        consumes: ['multipart/form-data'],
+        multipartBody: SubmissionForm,
         response: { 201: SubmissionDto },
       },
       config: {
@@ -192,6 +204,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a submission (its authors, before the deadline): JSON, or multipart with authors or a new file',
         params: SubmissionIdParams,
         body: UpdateSubmissionBody,
+        multipartBody: SubmissionForm.partial(),
         response: { 200: SubmissionDto },
       },
     },
