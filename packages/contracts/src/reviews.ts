@@ -502,9 +502,9 @@ export type StructuredReviewInput = z.infer<typeof StructuredReviewInput>;
 
 /**
  * `POST /api/reviews/` (spec §3 Review payload) and `PATCH /api/reviews/{id}/`. `recommendation` and
- * `completed_at` are accepted for the old client and ignored: the server derives both. `version` is the review's
- * version as last read; a save against an older version answers 409 STALE_REVIEW (omitted: the client started
- * from the empty, never-saved review).
+ * `completed_at` are accepted for the old client and ignored: the server derives both. `version` is optional: the
+ * review's version as last read, and a save against an older version answers 409 STALE_REVIEW; omitted (as in
+ * the spec's payload), the save is written over whatever is stored (the last write wins).
  */
 export const SaveReviewBody = z.object({
   submission: IdField.nullish(),

@@ -182,8 +182,10 @@ describe('mergeContent', () => {
 });
 
 describe('expectedVersion', () => {
-  it('is 1 when omitted, the number sent otherwise, and refuses anything else', () => {
-    expect(expectedVersion({})).toBe(1);
+  it('is undefined when omitted, the number sent otherwise, and refuses anything else', () => {
+    expect(expectedVersion({})).toBeUndefined();
+    expect(expectedVersion({ version: null })).toBeUndefined();
+    expect(expectedVersion({ version: '' })).toBeUndefined();
     expect(expectedVersion({ version: 4 })).toBe(4);
     expect(expectedVersion({ version: '7' })).toBe(7);
     expect(failure(() => expectedVersion({ version: 0 }))).toMatchObject({ key: 'reviews.validations.versionInvalid' });

@@ -3,9 +3,10 @@ import {
   type MyReviewDto,
   type ReviewDto,
   type ReviewSettings,
+  type SaveReviewBody,
   type SubmissionReviewsDto,
 } from '@confero/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent, daysFromNow } from '../../../test/factories/events.ts';
@@ -14,6 +15,8 @@ import { type BuiltSubmission, buildSubmission } from '../../../test/factories/s
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { signedInClients } from '../../../test/http.ts';
 import { auditLog, events, reviews } from '../../db/schema/index.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { saveReview } from './review-state.ts';
 
 let app: TestApp;
 let event: BuiltEvent;
@@ -224,9 +227,134 @@ describe('POST /api/reviews/', () => {
       detail:
         'This review was changed elsewhere (another tab or window) after you opened it. Reload it to see the latest version, then save again.',
     });
-    // Without a version the client claims the never-saved review: stale too.
-    expect((await tabA.post('/api/reviews/', payload(paper))).statusCode).toBe(409);
     expect((await reviewRow(paper, second)).commentsToAuthor).toBe('Tab A wrote this.');
+  });
+
+  describe("the spec's payload, without a version: the last write wins", () => {
+    /** A new paper of the event assigned to a new reviewer (no conflict with its author). */
+    async function freshAssignment(tag: string) {
+      const reviewer = await buildUser(app, { email: `${tag}@uni-${tag}.edu`, affiliation: `${tag} University` });
+      await addMembership(app, { event, user: reviewer, role: 'reviewer' });
+      const submission = await buildSubmission(app, { event, submitter: author, authors: [{ user: author }] });
+      const review = await buildReview(app, { submission, reviewer, assignedBy: chair });
+      return { reviewer, submission, review, client: await as(reviewer) };
+    }
+
+    const auditActions = async (review: { id: number }) =>
+      (
+        await app.db
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'review'), eq(auditLog.entityId, String(review.id))))
+          .orderBy(asc(auditLog.id))
+      ).map((row) => row.action);
+
+    it('saves the first draft, saves again, then submits; a version sent and outdated is still refused', async () => {
+      const { reviewer, submission, client } = await freshAssignment('noversion');
+      const first = await client.post('/api/reviews/', { ...payload(submission), comments_to_author: 'First draft.' });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ status: 'in_progress', version: 2, comments_to_author: 'First draft.' });
+
+      const again = await client.post('/api/reviews/', { ...payload(submission), comments_to_author: 'Second draft.' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ status: 'in_progress', version: 3, comments_to_author: 'Second draft.' });
+      expect(await reviewRow(submission, reviewer)).toMatchObject({ commentsToAuthor: 'Second draft.', version: 3 });
+
+      const submitted = await client.post('/api/reviews/', {
+        ...payload(submission, { status: 'completed' }),
+        comments_to_author: 'Final text.',
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(submitted.json()).toMatchObject({ status: 'completed', version: 4, comments_to_author: 'Final text.' });
+      const row = await reviewRow(submission, reviewer);
+      expect(row).toMatchObject({ status: 'completed', version: 4, commentsToAuthor: 'Final text.' });
+      expect(row.completedAt).not.toBeNull();
+
+      const stale = await client.post('/api/reviews/', {
+        ...payload(submission, { status: 'completed', version: 3 }),
+        comments_to_author: 'From an old tab.',
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ code: 'STALE_REVIEW', current_version: 4 });
+      const unreadable = await client.post('/api/reviews/', { ...payload(submission), version: 'latest' });
+      expect(unreadable.statusCode).toBe(400);
+      expect(unreadable.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        field_codes: { version: ['reviews.validations.versionInvalid'] },
+      });
+      expect(await reviewRow(submission, reviewer)).toMatchObject({ version: 4, commentsToAuthor: 'Final text.' });
+      expect(await auditActions(row)).toEqual(['review.draft_saved', 'review.draft_saved', 'review.submitted']);
+    });
+
+    it('writes two saves sent at once one after the other; with the same version sent, one of them gets 409', async () => {
+      const { reviewer, submission, client } = await freshAssignment('racing');
+      const racing = await Promise.all(
+        ['Tab A', 'Tab B'].map((text) =>
+          client.post('/api/reviews/', { ...payload(submission), comments_to_author: `${text} without a version.` }),
+        ),
+      );
+      expect(racing.map((response) => response.statusCode)).toEqual([200, 200]);
+      const written = racing
+        .map((response) => response.json() as ReviewDto)
+        .sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
+      expect(written.map((review) => review.version)).toEqual([2, 3]);
+      expect(await reviewRow(submission, reviewer)).toMatchObject({
+        version: 3,
+        commentsToAuthor: written[1]?.comments_to_author,
+      });
+
+      const versioned = await Promise.all(
+        ['Tab A', 'Tab B'].map((text) =>
+          client.post('/api/reviews/', {
+            ...payload(submission, { version: 3 }),
+            comments_to_author: `${text} from version 3.`,
+          }),
+        ),
+      );
+      expect(versioned.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+      const winner = versioned.find((response) => response.statusCode === 200)?.json() as ReviewDto;
+      const loser = versioned.find((response) => response.statusCode === 409);
+      expect(loser?.json()).toMatchObject({ code: 'STALE_REVIEW', current_version: 4 });
+      expect(await reviewRow(submission, reviewer)).toMatchObject({
+        version: 4,
+        commentsToAuthor: winner.comments_to_author,
+      });
+      expect(await auditActions(await reviewRow(submission, reviewer))).toHaveLength(3);
+    });
+
+    it('saves over a review another save changed after it was read, once, from what that save left', async () => {
+      const { reviewer, submission, review } = await freshAssignment('overtaken');
+      const actor: Actor = {
+        id: reviewer.id,
+        publicId: reviewer.publicId,
+        email: reviewer.email,
+        firstName: reviewer.firstName,
+        lastName: reviewer.lastName,
+        isAdmin: false,
+        emailVerified: true,
+        accountStatus: 'active',
+        sessionsValidFrom: 0,
+      };
+      const context = { id: event.id, reviewDeadline: event.reviewDeadline, timezone: event.timezone };
+      const save = (body: SaveReviewBody) => saveReview(app.db, { actor, review, event: context, body });
+      // `review` is the row as read before the first save: the second save's conditional write misses.
+      await save({ comments_to_author: 'Written first.', scores: { structured_review: { criteria: [] } } });
+      const overtaken = await save({ comments_to_chair: 'Written second.' });
+      expect(overtaken).toMatchObject({
+        version: 3,
+        commentsToAuthor: 'Written first.',
+        commentsToChair: 'Written second.',
+      });
+      expect(await reviewRow(submission, reviewer)).toMatchObject({
+        version: 3,
+        commentsToAuthor: 'Written first.',
+        commentsToChair: 'Written second.',
+      });
+      await expect(save({ comments_to_chair: 'From version 1.', version: 1 })).rejects.toMatchObject({
+        code: 'STALE_REVIEW',
+      });
+      expect((await reviewRow(submission, reviewer)).version).toBe(3);
+    });
   });
 
   it('refuses writers who are not the assigned, non-conflicted reviewer', async () => {
