@@ -59,6 +59,12 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * How a mail whose delivery failed for a temporary reason is retried: for `windowMs` after it was queued (or
+   * retried by an operator), waiting `baseBackoffMs` doubled per try up to `maxBackoffMs`, jittered. Defaults:
+   * 48 hours, 30 s, 30 minutes (tests shrink them).
+   */
+  mailRetry: { windowMs: number; baseBackoffMs: number; maxBackoffMs: number };
   storageDir: string;
   secretKey: string;
   adminEmail: string | undefined;
@@ -115,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailRetry: { windowMs: 48 * 60 * 60_000, baseBackoffMs: 30_000, maxBackoffMs: 30 * 60_000 },
     storageDir,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     adminEmail: e.ADMIN_EMAIL,

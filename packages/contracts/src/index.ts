@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './outbox.ts';
 export * from './research-areas.ts';
 export * from './reviews.ts';
 export * from './submissions.ts';

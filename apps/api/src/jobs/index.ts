@@ -7,7 +7,7 @@ import { ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob } from '../modules/reviews
 import { SUBMISSION_INSIGHTS_JOB, submissionInsightsJob } from '../modules/submissions/insights.job.ts';
 import { PRUNE_RATE_LIMITS_EVERY_MS, PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob } from './maintenance.ts';
 import type { JobQueue } from './queue.ts';
-import { sendMailJob } from './send-mail.ts';
+import { sendMailJob, sendMailJobOptions } from './send-mail.ts';
 
 export { type EnqueueOptions, enqueueJob, type JobContext, type JobHandler, JobQueue } from './queue.ts';
 
@@ -19,7 +19,11 @@ export type JobDeps = { config: Config; mailer: Mailer; storage: Storage };
  * worker` both call it, so they run the same jobs. Add new handlers here.
  */
 export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
-  queue.register(MAIL_SEND_JOB, sendMailJob({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }));
+  queue.register(
+    MAIL_SEND_JOB,
+    sendMailJob({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }),
+    sendMailJobOptions(deps.config.mailRetry),
+  );
   queue.register(PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob);
   queue.every(PRUNE_RATE_LIMITS_JOB, PRUNE_RATE_LIMITS_EVERY_MS);
   queue.register(SUBMISSION_INSIGHTS_JOB, submissionInsightsJob(deps));

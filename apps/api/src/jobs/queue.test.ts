@@ -4,7 +4,17 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { jobs, rateLimits } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
 import { PRUNE_RATE_LIMITS_JOB } from './maintenance.ts';
-import { backoffDelayMs, enqueueJob, JobQueue, type JobQueueOptions } from './queue.ts';
+import {
+  backoffDelayMs,
+  enqueueJob,
+  type FailureOutcome,
+  JobQueue,
+  type JobQueueOptions,
+  PermanentJobError,
+  type RetryPolicy,
+  requeueJobs,
+  windowRetryAt,
+} from './queue.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -190,6 +200,135 @@ describe('retries', () => {
   });
 });
 
+describe('retries bounded by a time window', () => {
+  const WINDOW: Extract<RetryPolicy, { kind: 'window' }> = {
+    kind: 'window',
+    windowMs: 48 * 3_600_000,
+    baseBackoffMs: 30_000,
+    maxBackoffMs: 30 * 60_000,
+    jitter: 0.2,
+  };
+  const created = new Date('2026-01-01T00:00:00Z');
+
+  it('doubles the delay from the base up to the cap, less at most the jitter share', () => {
+    const at = (attempt: number, random: number, now = created.getTime()) =>
+      (windowRetryAt(WINDOW, { attempt, createdAt: created }, now, random)?.getTime() ?? Number.NaN) - now;
+    expect(at(1, 0)).toBe(30_000);
+    expect(at(2, 0)).toBe(60_000);
+    expect(at(3, 0)).toBe(120_000);
+    expect(at(8, 0)).toBe(30 * 60_000);
+    expect(at(40, 0)).toBe(30 * 60_000);
+    expect(at(1, 0.999_999)).toBeCloseTo(24_000, -1);
+    expect(at(8, 0.5)).toBe(27 * 60_000);
+  });
+
+  it('puts the last try at the end of the window and gives up once it is over', () => {
+    const end = created.getTime() + WINDOW.windowMs;
+    expect(windowRetryAt(WINDOW, { attempt: 90, createdAt: created }, end - 60_000, 0)?.getTime()).toBe(end);
+    expect(windowRetryAt(WINDOW, { attempt: 90, createdAt: created }, end, 0)).toBeNull();
+    expect(windowRetryAt(WINDOW, { attempt: 2, createdAt: created }, end + 1, 0)).toBeNull();
+  });
+
+  it('retries past max_attempts while the window lasts, then fails, telling the hook each time', async () => {
+    const queue = makeQueue();
+    const outcomes: FailureOutcome[] = [];
+    queue.register(
+      'test.windowed',
+      async () => {
+        throw new Error('server away');
+      },
+      {
+        retry: { kind: 'window', windowMs: 250, baseBackoffMs: 10, maxBackoffMs: 40, jitter: 0 },
+        onFailure: async (db, payload, outcome) => {
+          // The hook runs in the transaction that recorded the try: it sees the job as recorded.
+          const [job] = await db.select().from(jobs).where(eq(jobs.type, 'test.windowed'));
+          expect(job?.status).toBe(outcome.retryAt ? 'queued' : 'failed');
+          expect(payload).toEqual({ n: 1 });
+          outcomes.push(outcome);
+        },
+      },
+    );
+    const id = await enqueueJob(app.db, 'test.windowed', { n: 1 }, { maxAttempts: 2 });
+    const deadline = Date.now() + 5000;
+    while ((await loadJob(id)).status !== 'failed' && Date.now() < deadline) {
+      await queue.runPending();
+      await sleep(5);
+    }
+    const job = await loadJob(id);
+    expect(job).toMatchObject({ status: 'failed', lastError: 'server away' });
+    expect(job.attempts).toBeGreaterThan(3);
+    expect(outcomes).toHaveLength(job.attempts);
+    expect(outcomes.at(-1)).toEqual({ retryAt: null, error: 'server away' });
+    const retries = outcomes.slice(0, -1).map((outcome) => outcome.retryAt?.getTime() ?? 0);
+    expect(retries.every((time) => time <= job.createdAt.getTime() + 250)).toBe(true);
+    expect(job.finishedAt?.getTime()).toBeGreaterThanOrEqual(job.createdAt.getTime() + 250);
+  });
+
+  it('fails a job at once on a PermanentJobError, whatever its policy', async () => {
+    const queue = makeQueue();
+    const outcomes: FailureOutcome[] = [];
+    queue.register(
+      'test.refused',
+      async () => {
+        throw new PermanentJobError('refused for good');
+      },
+      { retry: WINDOW, onFailure: async (_db, _payload, outcome) => void outcomes.push(outcome) },
+    );
+    queue.register('test.refused_default', async () => {
+      throw new PermanentJobError('also refused');
+    });
+    const windowed = await enqueueJob(app.db, 'test.refused', {});
+    const counted = await enqueueJob(app.db, 'test.refused_default', {});
+    expect(await queue.runPending()).toBe(2);
+    expect(await loadJob(windowed)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'refused for good' });
+    expect(await loadJob(counted)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'also refused' });
+    expect(outcomes).toEqual([{ retryAt: null, error: 'refused for good' }]);
+  });
+
+  it('tells the hook the retry time of the default policy too', async () => {
+    const queue = makeQueue();
+    const outcomes: FailureOutcome[] = [];
+    queue.register(
+      'test.counted',
+      async () => {
+        throw new Error('once more');
+      },
+      { onFailure: async (_db, _payload, outcome) => void outcomes.push(outcome) },
+    );
+    const id = await enqueueJob(app.db, 'test.counted', {});
+    await queue.runPending();
+    const job = await loadJob(id);
+    expect(outcomes).toEqual([{ retryAt: job.runAt, error: 'once more' }]);
+    expect(await secondsUntilRun(id)).toBeGreaterThan(8);
+  });
+
+  it('requeues finished and waiting jobs as new, and leaves a running one alone', async () => {
+    const failed = await enqueueJob(app.db, 'test.requeue', {});
+    const waiting = await enqueueJob(app.db, 'test.requeue', {}, { runAt: new Date(Date.now() + 3_600_000) });
+    const running = await enqueueJob(app.db, 'test.requeue', {});
+    await app.db
+      .update(jobs)
+      .set({
+        status: 'failed',
+        attempts: 5,
+        lastError: 'gave up',
+        finishedAt: sql`now()`,
+        createdAt: sql`now() - interval '3 days'`,
+      })
+      .where(eq(jobs.id, failed));
+    await app.db.update(jobs).set({ status: 'running', attempts: 1, lockedBy: 'busy' }).where(eq(jobs.id, running));
+    expect((await requeueJobs(app.db, [failed, waiting, running])).sort((a, b) => a - b)).toEqual([failed, waiting]);
+    for (const id of [failed, waiting]) {
+      const job = await loadJob(id);
+      expect(job).toMatchObject({ status: 'queued', attempts: 0, lastError: null, finishedAt: null, lockedBy: null });
+      expect(await secondsUntilRun(id)).toBeLessThanOrEqual(0);
+      expect(Date.now() - job.createdAt.getTime()).toBeLessThan(60_000);
+    }
+    expect(await loadJob(running)).toMatchObject({ status: 'running', attempts: 1, lockedBy: 'busy' });
+    expect(await requeueJobs(app.db, [])).toEqual([]);
+  });
+});
+
 describe('leases', () => {
   const insertRunning = async (lockedMinutesAgo: number, attempts: number, maxAttempts = 5) => {
     const [row] = await app.db
@@ -237,6 +376,37 @@ describe('leases', () => {
     const job = await loadJob(id);
     expect(job.status).toBe('failed');
     expect(job.lastError).toMatch(/lease of 600 s expired on its last attempt/);
+  });
+
+  it('under a window policy, reclaims an expired lease within the window and fails it after', async () => {
+    const queue = makeQueue();
+    const outcomes: { payload: Record<string, unknown>; outcome: FailureOutcome }[] = [];
+    const ran: number[] = [];
+    queue.register(
+      'test.lease',
+      async (_payload, ctx) => {
+        ran.push(ctx.jobId);
+      },
+      {
+        retry: { kind: 'window', windowMs: 60 * 60_000, baseBackoffMs: 1000, maxBackoffMs: 1000, jitter: 0 },
+        onFailure: async (_db, payload, outcome) => void outcomes.push({ payload, outcome }),
+      },
+    );
+    // Far past max_attempts but inside the window (created now): claimed again.
+    const inside = await insertRunning(30, 9, 3);
+    // Created two hours ago: the window of one hour is over.
+    const over = await insertRunning(30, 2, 5);
+    await app.db
+      .update(jobs)
+      .set({ createdAt: sql`now() - interval '2 hours'`, payload: { which: 'over' } })
+      .where(eq(jobs.id, over));
+    expect(await queue.runPending()).toBe(1);
+    expect(ran).toEqual([inside]);
+    expect(await loadJob(inside)).toMatchObject({ status: 'done', attempts: 10 });
+    const failed = await loadJob(over);
+    expect(failed.status).toBe('failed');
+    expect(failed.lastError).toMatch(/lease of 600 s expired/);
+    expect(outcomes).toEqual([{ payload: { which: 'over' }, outcome: { retryAt: null, error: failed.lastError } }]);
   });
 
   it('ignores the outcome reported by a worker that lost its job to a reclaim', async () => {

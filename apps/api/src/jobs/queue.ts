@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -17,6 +17,41 @@ export type JobContext = {
 export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<Record<string, unknown> | void>;
 
 export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+
+/**
+ * How a job type retries a failed run.
+ * - `attempts` (the default): up to the job's `max_attempts`, waiting 2^attempt × the queue's base backoff.
+ * - `window`: for as long as `windowMs` after the job was created, whatever the number of attempts, waiting
+ *   `baseBackoffMs` doubled per attempt, capped at `maxBackoffMs`, less a random share of up to `jitter` (0–1)
+ *   so that jobs that failed together do not all come back together. The last retry falls at the window's end;
+ *   a run that fails after it fails the job.
+ */
+export type RetryPolicy =
+  | { kind: 'attempts' }
+  | { kind: 'window'; windowMs: number; baseBackoffMs: number; maxBackoffMs: number; jitter: number };
+
+/** A failed run's consequence: the time the job runs again, or null when it failed for good. */
+export type FailureOutcome = { retryAt: Date | null; error: string };
+
+export type JobTypeOptions = {
+  retry?: RetryPolicy;
+  /**
+   * Called inside the transaction that records a failed run (or a lease that ran out for good), for job types
+   * that keep their schedule in rows of their own as well.
+   */
+  onFailure?: (db: Db, payload: Record<string, unknown>, outcome: FailureOutcome) => Promise<void>;
+};
+
+/**
+ * Thrown by a handler when running the job again cannot succeed (a refusal that is final): the job fails at once,
+ * under any retry policy.
+ */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
 
 export type JobQueueOptions = {
   db: Db;
@@ -67,9 +102,54 @@ export async function enqueueJob(
   return row.id;
 }
 
+/**
+ * Puts finished or waiting jobs back in the queue as if they were created now: due at once, no attempts, a fresh
+ * `created_at` (so a `window` retry policy's window starts again), last error, result and progress cleared. A job
+ * running right now is left to its worker. Returns the ids requeued; call `JobQueue.nudge()` afterwards to wake
+ * the in-process worker.
+ */
+export async function requeueJobs(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: 0,
+      runAt: sql`now()`,
+      createdAt: sql`now()`,
+      lastError: null,
+      result: null,
+      progress: null,
+      lockedAt: null,
+      lockedBy: null,
+      finishedAt: null,
+    })
+    .where(and(inArray(jobs.id, ids), ne(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
+}
+
 /** The delay before retry number `attempt + 1`: 2^attempt × base, capped. */
 export function backoffDelayMs(attempt: number, baseMs = DEFAULTS.baseBackoffMs, maxMs = DEFAULTS.maxBackoffMs) {
   return Math.min(2 ** Math.min(attempt, 30) * baseMs, maxMs);
+}
+
+/**
+ * When a job under a `window` policy runs again after its attempt number `attempt` (1 for the first run) failed
+ * at `now`: base × 2^(attempt − 1), capped, less up to `jitter` of it (`random` in [0, 1)), but never after the
+ * window's end; null once the window is over.
+ */
+export function windowRetryAt(
+  policy: Extract<RetryPolicy, { kind: 'window' }>,
+  job: { attempt: number; createdAt: Date },
+  now: number,
+  random: number = Math.random(),
+): Date | null {
+  const end = job.createdAt.getTime() + policy.windowMs;
+  if (now >= end) return null;
+  const step = backoffDelayMs(job.attempt - 1, policy.baseBackoffMs, policy.maxBackoffMs);
+  const delay = step * (1 - policy.jitter * random);
+  return new Date(Math.min(now + delay, end));
 }
 
 function errorText(error: unknown): string {
@@ -78,11 +158,11 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The Postgres-backed job queue (DESIGN.md §1, §3): one per process, on `app.jobs`
- * in the server and in `npm run worker`. Jobs are claimed with
- * `FOR UPDATE SKIP LOCKED`, so any number of workers share the table without
- * running a job twice; a failed job is retried with exponential backoff until
- * `max_attempts`, then left `failed` with its last error. Handlers must be
+ * The Postgres-backed job queue: one per process, on `app.jobs` in the server and
+ * in `npm run worker`. Jobs are claimed with `FOR UPDATE SKIP LOCKED`, so any
+ * number of workers share the table without running a job twice; a failed job is
+ * retried as its type's retry policy says (by default with exponential backoff
+ * until `max_attempts`), then left `failed` with its last error. Handlers must be
  * idempotent: a worker that dies mid-job has its job claimed again after the lease.
  */
 export class JobQueue {
@@ -95,6 +175,7 @@ export class JobQueue {
   readonly maxBackoffMs: number;
 
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly typeOptions = new Map<string, JobTypeOptions>();
   private readonly periodic = new Map<string, { intervalMs: number; nextAt: number }>();
   private running = false;
   private loop: Promise<void> | undefined;
@@ -111,10 +192,11 @@ export class JobQueue {
     this.maxBackoffMs = options.maxBackoffMs ?? DEFAULTS.maxBackoffMs;
   }
 
-  /** Registers the handler of a job type; a type has exactly one handler. */
-  register(type: string, handler: JobHandler): void {
+  /** Registers the handler of a job type, with its retry policy; a type has exactly one handler. */
+  register(type: string, handler: JobHandler, options: JobTypeOptions = {}): void {
     if (this.handlers.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
     this.handlers.set(type, handler);
+    this.typeOptions.set(type, options);
   }
 
   /** The registered job types (for diagnostics and tests). */
@@ -136,6 +218,11 @@ export class JobQueue {
     const id = await enqueueJob(this.db, type, payload, options);
     this.wake();
     return id;
+  }
+
+  /** Wakes the in-process worker after jobs were made due some other way than `enqueue` (see `requeueJobs`). */
+  nudge(): void {
+    this.wake();
   }
 
   /** Claims and runs due jobs one after another until none is left (or `max` ran). Returns how many ran. */
@@ -232,16 +319,7 @@ export class JobQueue {
   private async claim(): Promise<JobRow | undefined> {
     const leaseSeconds = this.leaseMs / 1000;
     const leaseExpired = sql`${jobs.lockedAt} < now() - (${leaseSeconds}::double precision * interval '1 second')`;
-    await this.db
-      .update(jobs)
-      .set({
-        status: 'failed',
-        lastError: `The job was still running when its lease of ${Math.round(leaseSeconds)} s expired on its last attempt (the worker stopped or crashed).`,
-        lockedAt: null,
-        lockedBy: null,
-        finishedAt: sql`now()`,
-      })
-      .where(and(eq(jobs.status, 'running'), leaseExpired, sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
+    await this.failExpiredLeases(leaseExpired, leaseSeconds);
 
     const next = sql`(
       select ${jobs.id} from ${jobs}
@@ -257,6 +335,47 @@ export class JobQueue {
       .where(eq(jobs.id, next))
       .returning();
     return job;
+  }
+
+  /**
+   * Fails the running jobs whose lease expired on what was their last try: the last attempt under the `attempts`
+   * policy, or after the window under a `window` policy. Their types' `onFailure` hooks run in the same
+   * transaction.
+   */
+  private async failExpiredLeases(leaseExpired: SQL, leaseSeconds: number): Promise<void> {
+    const windows = [...this.typeOptions].flatMap(([type, options]) =>
+      options.retry?.kind === 'window'
+        ? [
+            sql`when ${type} then ${jobs.createdAt} <= now() - (${options.retry.windowMs}::double precision * interval '1 millisecond')`,
+          ]
+        : [],
+    );
+    const lastTry =
+      windows.length === 0
+        ? sql`${jobs.attempts} >= ${jobs.maxAttempts}`
+        : sql`(case ${jobs.type} ${sql.join(windows, sql` `)} else ${jobs.attempts} >= ${jobs.maxAttempts} end)`;
+    const lastError = `The job was still running when its lease of ${Math.round(leaseSeconds)} s expired on its last attempt (the worker stopped or crashed).`;
+    await this.db.transaction(async (tx) => {
+      const failed = await tx
+        .update(jobs)
+        .set({ status: 'failed', lastError, lockedAt: null, lockedBy: null, finishedAt: sql`now()` })
+        .where(and(eq(jobs.status, 'running'), leaseExpired, lastTry))
+        .returning({ type: jobs.type, payload: jobs.payload });
+      for (const job of failed) {
+        await this.typeOptions.get(job.type)?.onFailure?.(tx, job.payload ?? {}, { retryAt: null, error: lastError });
+      }
+    });
+  }
+
+  /** When a job whose run failed with `error` runs again: a Date or SQL time, or null when it failed for good. */
+  private retryTime(job: JobRow, error: unknown): Date | SQL | null {
+    if (error instanceof PermanentJobError) return null;
+    const policy = this.typeOptions.get(job.type)?.retry ?? { kind: 'attempts' };
+    if (policy.kind === 'window')
+      return windowRetryAt(policy, { attempt: job.attempts, createdAt: job.createdAt }, Date.now());
+    if (job.attempts >= job.maxAttempts) return null;
+    const delaySeconds = backoffDelayMs(job.attempts, this.baseBackoffMs, this.maxBackoffMs) / 1000;
+    return sql`now() + (${delaySeconds}::double precision * interval '1 second')`;
   }
 
   /** Runs one claimed job and records the outcome; never throws for a handler's failure. */
@@ -305,26 +424,26 @@ export class JobQueue {
       log.debug({ ms: Date.now() - started }, 'job done');
     } catch (error) {
       const lastError = errorText(error);
-      if (job.attempts >= job.maxAttempts) {
-        log.error({ err: error }, 'job failed; no attempts left');
-        await this.db
+      const retryAt = this.retryTime(job, error);
+      const onFailure = this.typeOptions.get(job.type)?.onFailure;
+      await this.db.transaction(async (tx) => {
+        const [recorded] = await tx
           .update(jobs)
-          .set({ status: 'failed', lastError, lockedAt: null, lockedBy: null, finishedAt: sql`now()` })
-          .where(mine);
-        return;
-      }
-      const delaySeconds = backoffDelayMs(job.attempts, this.baseBackoffMs, this.maxBackoffMs) / 1000;
-      log.warn({ err: error, retryInSeconds: delaySeconds }, 'job failed; will retry');
-      await this.db
-        .update(jobs)
-        .set({
-          status: 'queued',
-          lastError,
-          lockedAt: null,
-          lockedBy: null,
-          runAt: sql`now() + (${delaySeconds}::double precision * interval '1 second')`,
-        })
-        .where(mine);
+          .set(
+            retryAt === null
+              ? { status: 'failed', lastError, lockedAt: null, lockedBy: null, finishedAt: sql`now()` }
+              : { status: 'queued', lastError, lockedAt: null, lockedBy: null, runAt: retryAt },
+          )
+          .where(mine)
+          .returning({ runAt: jobs.runAt });
+        if (!recorded) return;
+        if (retryAt === null) log.error({ err: error }, 'job failed; no more tries');
+        else log.warn({ err: error, retryAt: recorded.runAt }, 'job failed; will retry');
+        await onFailure?.(tx, job.payload ?? {}, {
+          retryAt: retryAt === null ? null : recorded.runAt,
+          error: lastError,
+        });
+      });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMailer, smtpOptionsFromUrl } from './mailer.ts';
+import { createMailer, isPermanentDeliveryError, smtpOptionsFromUrl } from './mailer.ts';
 
 describe('smtpOptionsFromUrl', () => {
   it('reads host, port, credentials and STARTTLS behaviour from smtp://', () => {
@@ -42,5 +42,31 @@ describe('createMailer', () => {
     const smtp = createMailer({ smtpUrl: 'smtp://127.0.0.1:1?ignoreTLS=true', mailFrom: 'x@y' });
     expect(smtp.transport).toBe('smtp');
     smtp.close();
+  });
+});
+
+describe('isPermanentDeliveryError', () => {
+  const smtpError = (fields: { code?: string; responseCode?: number; command?: string }) =>
+    Object.assign(new Error('smtp'), fields);
+
+  it.each([
+    ['550 to RCPT TO (no such recipient)', { code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' }, true],
+    ['554 after DATA (content refused)', { code: 'EMESSAGE', responseCode: 554, command: 'DATA' }, true],
+    ['450 to RCPT TO (mailbox busy)', { code: 'EENVELOPE', responseCode: 450, command: 'RCPT TO' }, false],
+    ['451 after DATA', { code: 'EMESSAGE', responseCode: 451, command: 'DATA' }, false],
+    ['421 greeting', { code: 'EPROTOCOL', responseCode: 421, command: 'CONN' }, false],
+    ['554 greeting', { code: 'EPROTOCOL', responseCode: 554, command: 'CONN' }, false],
+    ['535 AUTH (wrong password)', { code: 'EAUTH', responseCode: 535, command: 'AUTH PLAIN' }, false],
+    ['553 to MAIL FROM (sender refused)', { code: 'EENVELOPE', responseCode: 553, command: 'MAIL FROM' }, false],
+    ['connection refused', { code: 'ESOCKET', command: 'CONN' }, false],
+    ['DNS failure', { code: 'EDNS', command: 'CONN' }, false],
+    ['time-out', { code: 'ETIMEDOUT', command: 'CONN' }, false],
+  ])('%s → permanent: %s', (_name, fields, permanent) => {
+    expect(isPermanentDeliveryError(smtpError(fields))).toBe(permanent);
+  });
+
+  it('treats anything that is not an SMTP error as temporary', () => {
+    expect(isPermanentDeliveryError('550')).toBe(false);
+    expect(isPermanentDeliveryError(new Error('550 No such user'))).toBe(false);
   });
 });

@@ -10,6 +10,27 @@ export type Mailer = {
   close(): void;
 };
 
+/** The SMTP commands whose reply concerns this one mail: its recipient (RCPT TO) or its content (DATA). */
+const MAIL_COMMANDS = ['RCPT TO', 'DATA'];
+
+/**
+ * Whether a delivery failed for good: the server answered the mail's recipient or content with a 5xx reply.
+ * Everything else is temporary and worth retrying: no connection (refused, reset, DNS, time-out), a greeting
+ * or TLS failure, any 4xx reply, and 5xx replies to the session itself (greeting, AUTH, MAIL FROM), which
+ * concern every mail alike and are fixed by the operator, not by giving the mail up.
+ */
+export function isPermanentDeliveryError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { responseCode, command } = error as Error & { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    typeof command === 'string' &&
+    MAIL_COMMANDS.includes(command)
+  );
+}
+
 /** The query options SMTP_URL accepts, all booleans (`?ignoreTLS=true`). */
 const URL_OPTIONS = ['ignoreTLS', 'requireTLS', 'rejectUnauthorized'] as const;
 

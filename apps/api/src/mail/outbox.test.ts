@@ -39,7 +39,11 @@ describe('queueMail', () => {
       attempts: 0,
       transport: null,
       sentAt: null,
+      eventId: null,
+      lastAttemptAt: null,
+      failedAt: null,
     });
+    expect(row.nextAttemptAt).toEqual(row.createdAt);
     expect(row.textBody).toContain('Hello Ada,');
     expect(row.textBody).toContain('http://localhost:8000/verify-email?token=t1');
     expect(row.htmlBody).toContain('href="http://localhost:8000/verify-email?token=t1"');
@@ -67,6 +71,16 @@ describe('queueMail', () => {
       await queueMail(app.db, { to: 'luc@example.org', template: 'auth.password_changed', locale: 'fr', data: {} }),
     );
     expect(fr).toMatchObject({ locale: 'en', subject: 'Your Confero password was changed' });
+  });
+
+  it('keeps the event a mail is about', async () => {
+    const id = await queueMail(app.db, {
+      to: 'chair@example.org',
+      template: 'events.approved',
+      data: { event_title: 'Workshop' },
+      eventId: 42,
+    });
+    expect(await loadMail(app, id)).toMatchObject({ eventId: 42, status: 'queued' });
   });
 
   it('stores nothing when the surrounding transaction rolls back', async () => {
@@ -167,12 +181,13 @@ describe('delivery through SMTP_URL', () => {
     });
     await app.jobs.runPending();
     let row = await loadMail(app, id);
-    expect(row).toMatchObject({ status: 'queued', attempts: 1, transport: 'smtp', sentAt: null });
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, transport: 'smtp', sentAt: null, failedAt: null });
     expect(row.lastError).toMatch(/451/);
     expect(row.lastError).toMatch(/Try again later/);
     let [job] = await mailJobs(app, id);
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + 5000);
+    expect(row.nextAttemptAt).toEqual(job?.runAt);
     expect(smtp.messages.length).toBe(already);
 
     await app.db
@@ -181,27 +196,51 @@ describe('delivery through SMTP_URL', () => {
       .where(eq(jobs.id, job?.id ?? 0));
     await app.jobs.runPending();
     row = await loadMail(app, id);
-    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null, nextAttemptAt: null, failedAt: null });
     [job] = await mailJobs(app, id);
     expect(job).toMatchObject({ status: 'done', attempts: 2 });
     expect(smtp.messages.length).toBe(already + 1);
     expect(smtp.messages.at(-1)?.subject).toBe('Your event “Workshop on Ünïcode” was approved');
   });
 
-  it('marks the mail failed when the last attempt fails', async () => {
-    smtp.failNext(1, { code: 452, message: 'Mailbox full' });
-    const id = await queueMail(app.db, { to: 'full@example.org', template: 'auth.password_changed', data: {} });
-    await app.db
-      .update(jobs)
-      .set({ maxAttempts: 1 })
-      .where(sql`${jobs.payload} ->> 'outboxId' = ${String(id)}`);
+  it('fails a mail at once when the server refuses its recipient for good (5xx), and sends the others', async () => {
+    const already = smtp.messages.length;
+    smtp.rejectRecipient('gone@example.org', { code: 550, message: 'No such user here' });
+    const gone = await queueMail(app.db, { to: 'gone@example.org', template: 'auth.password_changed', data: {} });
+    const kept = await queueMail(app.db, { to: 'kept@example.org', template: 'auth.password_changed', data: {} });
+    expect(await app.jobs.runPending()).toBe(2);
+    const row = await loadMail(app, gone);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, sentAt: null, nextAttemptAt: null });
+    expect(row.failedAt).toBeInstanceOf(Date);
+    expect(row.lastAttemptAt).toBeInstanceOf(Date);
+    expect(row.lastError).toMatch(/550 No such user here/);
+    const [job] = await mailJobs(app, gone);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job?.lastError).toMatch(/550/);
+    expect(await loadMail(app, kept)).toMatchObject({ status: 'sent', attempts: 1, failedAt: null });
+    expect(smtp.messages.slice(already).map((message) => message.envelope.to)).toEqual([['kept@example.org']]);
+  });
+
+  it('fails a mail whose content the server refuses for good (5xx after DATA)', async () => {
+    smtp.failNext(1, { code: 554, message: 'Message refused' });
+    const id = await queueMail(app.db, { to: 'content@example.org', template: 'auth.password_changed', data: {} });
     await app.jobs.runPending();
     const row = await loadMail(app, id);
-    expect(row).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
-    expect(row.lastError).toMatch(/Mailbox full/);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, nextAttemptAt: null });
+    expect(row.lastError).toMatch(/554 Message refused/);
+  });
+
+  it('keeps retrying a recipient the server defers (4xx), with the next try on the row', async () => {
+    smtp.rejectRecipient('later@example.org', { code: 450, message: 'Mailbox busy' });
+    const id = await queueMail(app.db, { to: 'later@example.org', template: 'auth.password_changed', data: {} });
+    await app.jobs.runPending();
+    const row = await loadMail(app, id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, failedAt: null });
+    expect(row.lastError).toMatch(/450 Mailbox busy/);
     const [job] = await mailJobs(app, id);
-    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(job?.lastError).toMatch(/Mailbox full/);
+    expect(row.nextAttemptAt?.getTime()).toBe(job?.runAt.getTime());
+    // The first retry waits the base delay (30 s) less at most a fifth of it.
+    expect(row.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual((row.lastAttemptAt?.getTime() ?? 0) + 24_000 - 1000);
   });
 });
 
@@ -215,8 +254,9 @@ describe('delivery to an unreachable SMTP server', () => {
       const id = await queueMail(app.db, { to: 'nobody@example.org', template: 'auth.password_changed', data: {} });
       await app.jobs.runPending();
       const row = await loadMail(app, id);
-      expect(row).toMatchObject({ status: 'queued', attempts: 1, transport: 'smtp' });
+      expect(row).toMatchObject({ status: 'queued', attempts: 1, transport: 'smtp', failedAt: null });
       expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(row.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now());
     } finally {
       await app.close();
     }

@@ -1,8 +1,8 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
-import { enqueueJob } from '../jobs/queue.ts';
-import type { Mailer } from './mailer.ts';
+import { jobs, mailOutbox } from '../db/schema/index.ts';
+import { enqueueJob, type FailureOutcome, PermanentJobError, requeueJobs } from '../jobs/queue.ts';
+import { isPermanentDeliveryError, type Mailer } from './mailer.ts';
 import { renderMail } from './render.ts';
 import { MAIL_TEMPLATES, type MailData, type MailTemplate, REQUIRED_DATA } from './templates/index.ts';
 
@@ -15,13 +15,15 @@ const MAX_ERROR_LENGTH = 2000;
 
 /**
  * Renders the template in the locale (en or ar; anything else falls back to en),
- * stores it in mail_outbox and enqueues the 'mail.send' job, in one transaction
- * (a savepoint when `db` is already a transaction). Returns the outbox id.
- * A mail missing data its template needs is refused (see REQUIRED_DATA).
+ * stores it in mail_outbox, due now, and enqueues the 'mail.send' job, in one
+ * transaction (a savepoint when `db` is already a transaction). Returns the outbox
+ * id. `eventId` names the event the mail is about (operators filter the outbox by
+ * it); account mail has none. A mail missing data its template needs is refused
+ * (see REQUIRED_DATA).
  */
 export async function queueMail(
   db: Db,
-  mail: { to: string; template: MailTemplate; locale?: string; data: MailData },
+  mail: { to: string; template: MailTemplate; locale?: string; data: MailData; eventId?: number | null },
 ): Promise<number> {
   if (!(MAIL_TEMPLATES as readonly string[]).includes(mail.template)) {
     throw new Error(`Unknown mail template "${mail.template}"`);
@@ -48,6 +50,8 @@ export async function queueMail(
         subject: rendered.subject,
         textBody: rendered.text,
         htmlBody: rendered.html,
+        eventId: mail.eventId ?? null,
+        nextAttemptAt: sql`now()`,
       })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('mail_outbox insert returned no row');
@@ -58,51 +62,117 @@ export async function queueMail(
 
 export type SendOutcome =
   | { outboxId: number; status: 'sent'; transport: string; messageId?: string }
-  | { outboxId: number; status: 'skipped'; reason: 'already_sent' | 'missing' };
+  | { outboxId: number; status: 'skipped'; reason: 'already_sent' | 'failed' | 'missing' };
 
 /**
- * Sends one outbox row (the body of the 'mail.send' job). Idempotent: a row
- * already sent is never sent again. Each try counts in `attempts`; a failure is
- * recorded in `last_error` and rethrown so the job queue retries it, and the row
- * becomes `failed` when the job has no attempts left.
+ * Sends one outbox row (the body of the 'mail.send' job). Only a `queued` row is
+ * sent, so a row already sent is never sent again and a failed one waits for an
+ * operator's retry. Each try counts in `attempts` and `last_attempt_at`. A failure
+ * is rethrown for the job queue to retry (see `recordMailFailure`), as a
+ * PermanentJobError when the server refused this mail for good.
  */
-export async function sendOutboxMail(
-  db: Db,
-  mailer: Mailer,
-  outboxId: number,
-  options: { isLastAttempt: boolean },
-): Promise<SendOutcome> {
+export async function sendOutboxMail(db: Db, mailer: Mailer, outboxId: number): Promise<SendOutcome> {
   const [row] = await db
     .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1` })
-    .where(and(eq(mailOutbox.id, outboxId), ne(mailOutbox.status, 'sent')))
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastAttemptAt: sql`now()`, transport: mailer.transport })
+    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.status, 'queued')))
     .returning();
   if (!row) {
-    const [existing] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, outboxId));
-    return { outboxId, status: 'skipped', reason: existing ? 'already_sent' : 'missing' };
+    const [existing] = await db
+      .select({ status: mailOutbox.status })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, outboxId));
+    const reason = !existing ? 'missing' : existing.status === 'sent' ? 'already_sent' : 'failed';
+    return { outboxId, status: 'skipped', reason };
   }
+  let info: { messageId?: string };
   try {
-    const info = await mailer.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
-    await db
-      .update(mailOutbox)
-      .set({ status: 'sent', transport: mailer.transport, sentAt: sql`now()`, lastError: null })
-      .where(eq(mailOutbox.id, outboxId));
-    return {
-      outboxId,
-      status: 'sent',
-      transport: mailer.transport,
-      ...(info.messageId ? { messageId: info.messageId } : {}),
-    };
+    info = await mailer.send({ to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
   } catch (error) {
+    if (!isPermanentDeliveryError(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    await db
-      .update(mailOutbox)
-      .set({
-        status: options.isLastAttempt ? 'failed' : 'queued',
-        transport: mailer.transport,
-        lastError: message.slice(0, MAX_ERROR_LENGTH),
-      })
-      .where(eq(mailOutbox.id, outboxId));
-    throw error;
+    throw new PermanentJobError(message, { cause: error });
   }
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, nextAttemptAt: null, failedAt: null })
+    .where(eq(mailOutbox.id, outboxId));
+  return {
+    outboxId,
+    status: 'sent',
+    transport: mailer.transport,
+    ...(info.messageId ? { messageId: info.messageId } : {}),
+  };
+}
+
+/**
+ * The 'mail.send' job's failure hook, run in the transaction in which the queue
+ * records the failed try: the row keeps the error and either the time of its next
+ * try or, when there is none (a permanent refusal, or the retry window is over),
+ * becomes `failed` with `failed_at`.
+ */
+export async function recordMailFailure(db: Db, payload: Record<string, unknown>, outcome: FailureOutcome) {
+  const outboxId = Number(payload.outboxId);
+  if (!Number.isSafeInteger(outboxId)) return;
+  const lastError = outcome.error.slice(0, MAX_ERROR_LENGTH);
+  await db
+    .update(mailOutbox)
+    .set(
+      outcome.retryAt
+        ? { lastError, nextAttemptAt: outcome.retryAt }
+        : { lastError, status: 'failed', failedAt: sql`now()`, nextAttemptAt: null },
+    )
+    .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.status, 'queued')));
+}
+
+export type RetriedMail = { id: number; eventId: number | null; previousStatus: 'queued' | 'failed' };
+
+/**
+ * "Retry now" for mails not sent yet, inside the caller's transaction: each one's
+ * delivery job goes back in the queue as new (due now, with a fresh retry window;
+ * a mail without a usable job gets a new one), and the mail becomes `queued`, due
+ * now, without `failed_at`. A mail whose job is running this very moment is left
+ * to that try and not returned. Returns the mails retried; wake the worker after
+ * the commit.
+ */
+export async function retryOutboxMails(tx: Db, ids: number[]): Promise<RetriedMail[]> {
+  if (ids.length === 0) return [];
+  const outboxKey = sql<string>`${jobs.payload} ->> 'outboxId'`;
+  // Jobs first, then mails: the order in which a failed try locks them, so the two never wait on each other.
+  const jobRows = await tx
+    .select({ id: jobs.id, status: jobs.status, outboxKey })
+    .from(jobs)
+    .where(and(eq(jobs.type, MAIL_SEND_JOB), inArray(outboxKey, ids.map(String))))
+    .orderBy(asc(jobs.id))
+    .for('update');
+  const newestJob = new Map(jobRows.map((job) => [Number(job.outboxKey), job]));
+  const mails = await tx
+    .select({ id: mailOutbox.id, status: mailOutbox.status, eventId: mailOutbox.eventId })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.id, ids), ne(mailOutbox.status, 'sent')))
+    .orderBy(asc(mailOutbox.id))
+    .for('update');
+  const retried: RetriedMail[] = [];
+  const requeue: number[] = [];
+  for (const mail of mails) {
+    if (mail.status === 'sent') continue;
+    const job = newestJob.get(mail.id);
+    if (job?.status === 'running') continue;
+    if (job && job.status !== 'done') requeue.push(job.id);
+    else await enqueueJob(tx, MAIL_SEND_JOB, { outboxId: mail.id });
+    retried.push({ id: mail.id, eventId: mail.eventId, previousStatus: mail.status });
+  }
+  await requeueJobs(tx, requeue);
+  if (retried.length > 0) {
+    await tx
+      .update(mailOutbox)
+      .set({ status: 'queued', nextAttemptAt: sql`now()`, failedAt: null })
+      .where(
+        inArray(
+          mailOutbox.id,
+          retried.map((mail) => mail.id),
+        ),
+      );
+  }
+  return retried;
 }

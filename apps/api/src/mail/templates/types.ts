@@ -1,18 +1,7 @@
-/** Every e-mail the platform sends. A template exists in every locale of `templates/`. */
-export const MAIL_TEMPLATES = [
-  'auth.verify_email',
-  'auth.password_reset',
-  'auth.password_changed',
-  'events.approved',
-  'events.rejected',
-  'events.reviewer_invitation',
-  'events.invitation_declined',
-  'submissions.receipt',
-  'submissions.decision',
-  'reviews.assigned',
-  'reviews.unassigned',
-] as const;
-export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+import type { MailTemplate } from '@confero/contracts';
+
+/** The template names live in the shared contracts, where the operators' outbox screen reads them too. */
+export { MAIL_TEMPLATES, type MailTemplate } from '@confero/contracts';
 
 export type MailData = Record<string, string | number | null | undefined>;
 

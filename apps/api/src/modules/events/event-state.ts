@@ -127,6 +127,7 @@ export async function transitionEvent(db: Db, change: StatusChange): Promise<Eve
           to: creator.email,
           template: to === 'approved' ? 'events.approved' : 'events.rejected',
           locale: creator.locale,
+          eventId: event.id,
           data: {
             event_title: updated.title,
             first_name: creator.firstName,

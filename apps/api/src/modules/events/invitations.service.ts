@@ -98,6 +98,7 @@ export async function inviteReviewer(
       to: user?.email ?? invitee.email,
       template: 'events.reviewer_invitation',
       locale: mailLocale(account?.locale),
+      eventId: event.id,
       data: {
         event_title: event.title,
         first_name: account?.firstName || invitee.firstName,
@@ -242,6 +243,7 @@ async function mailOrganizersOfDecline(db: Db, event: EventRow, invitation: Memb
       to: organizer.email,
       template: 'events.invitation_declined',
       locale: mailLocale(organizer.locale),
+      eventId: event.id,
       data: {
         event_title: event.title,
         first_name: organizer.firstName,

@@ -151,6 +151,7 @@ export async function transitionSubmission(db: Db, change: SubmissionTransition)
           to: recipient.email,
           template: 'submissions.decision',
           locale: recipient.locale,
+          eventId: submission.eventId,
           data: {
             first_name: recipient.firstName,
             submission_title: submission.title,

@@ -53,6 +53,7 @@ export async function insertAssignment(tx: Db, assignment: NewAssignment): Promi
     to: reviewer.email,
     template: 'reviews.assigned',
     locale: reviewer.locale,
+    eventId: event.id,
     data: {
       first_name: reviewer.firstName,
       submission_title: submission.title,
@@ -74,7 +75,7 @@ export async function queueUnassignedMail(
   removal: {
     reviewer: { email: string; firstName: string; locale: string };
     submission: { title: string };
-    event: { title: string };
+    event: { id: number; title: string };
     draftDeleted: boolean;
     publicUrl: string;
   },
@@ -83,6 +84,7 @@ export async function queueUnassignedMail(
     to: removal.reviewer.email,
     template: 'reviews.unassigned',
     locale: removal.reviewer.locale,
+    eventId: removal.event.id,
     data: {
       first_name: removal.reviewer.firstName,
       submission_title: removal.submission.title,

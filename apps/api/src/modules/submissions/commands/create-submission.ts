@@ -131,6 +131,7 @@ export async function createSubmission(
           to: corresponding.email,
           template: 'submissions.receipt',
           locale: await recipientLocale(tx, corresponding.email),
+          eventId: event.id,
           data: {
             first_name: corresponding.firstName,
             submission_title: row.title,
