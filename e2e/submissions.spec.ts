@@ -3,7 +3,15 @@ import { expect, test } from '@playwright/test';
 import { registerUser, signIn, signInThroughApi, snapshot } from './support/accounts.ts';
 import { approveEventThroughApi, createEventThroughApi } from './support/events.ts';
 import { waitForMail } from './support/mail.ts';
-import { expectedDownloadName, PAPER, PAPER_PDF, sha256Of, switchRole, toast } from './support/submissions.ts';
+import {
+  expectedDownloadName,
+  PAPER,
+  PAPER_FIXTURE,
+  pdfFile,
+  sha256Of,
+  switchRole,
+  toast,
+} from './support/submissions.ts';
 
 test.describe('submissions', () => {
   test.describe.configure({ timeout: 150_000 });
@@ -12,11 +20,12 @@ test.describe('submissions', () => {
     page,
     browser,
   }) => {
-    const author = await registerUser({ prefix: 'author', firstName: 'Dimitrios', lastName: 'Giannakis' });
+    const author = await registerUser({ prefix: 'author', firstName: 'Alice', lastName: 'Martin' });
     const organiser = await registerUser({ prefix: 'organiser', firstName: 'Ada', lastName: 'Lovelace' });
-    const event = await createEventThroughApi(organiser, `Workshop on Koopman Operators ${Date.now().toString(36)}`);
+    const event = await createEventThroughApi(organiser, `Workshop on Peer Review ${Date.now().toString(36)}`);
     await approveEventThroughApi(event);
-    const paperSha = sha256Of(PAPER_PDF);
+    const paper = await pdfFile(PAPER_FIXTURE);
+    const paperSha = sha256Of(paper.buffer);
 
     // /submissions/create lists the open events; picking one leads to its submission form.
     await signIn(page, author.email, author.password);
@@ -33,8 +42,8 @@ test.describe('submissions', () => {
     await expect(page.getByRole('heading', { level: 1, name: `New submission: ${event.title}` })).toBeVisible();
 
     // Selecting the AI method clears the chosen file; a file that is not a PDF is refused.
-    await page.getByTestId('submission-file-input').setInputFiles(PAPER_PDF);
-    await expect(page.getByTestId('section-file')).toContainText('pmlr44_giannakis15.pdf');
+    await page.getByTestId('submission-file-input').setInputFiles(paper);
+    await expect(page.getByTestId('section-file')).toContainText(paper.name);
     await page.getByTestId('method-toggle').getByText('AI-assisted').click();
     const panel = page.getByTestId('ai-extract-panel');
     await expect(panel).toContainText('Choose a PDF file');
@@ -48,8 +57,8 @@ test.describe('submissions', () => {
     await expect(panel.getByTestId('ai-error')).toHaveText('File is not a valid PDF.');
     await expect(toast(page, 'File is not a valid PDF.')).toBeVisible();
 
-    // Extraction from the real PDF fills the form, marks the first author corresponding and returns to manual entry.
-    await page.getByTestId('ai-file-input').setInputFiles(PAPER_PDF);
+    // Extraction from the PDF fills the form, marks the first author corresponding and returns to manual entry.
+    await page.getByTestId('ai-file-input').setInputFiles(paper);
     await snapshot(page, 'submissions-ai-panel');
     await page.getByTestId('ai-extract-button').click();
     await expect(page.getByTestId('extract-notice')).toHaveText(
@@ -57,22 +66,20 @@ test.describe('submissions', () => {
     );
     await expect(page.getByTestId('ai-extract-panel')).toHaveCount(0);
     await expect(page.getByTestId('submission-title-input')).toHaveValue(PAPER.title);
-    await expect(page.getByTestId('submission-abstract-input')).toHaveValue(/^We present a framework for feature/);
-    await expect(page.getByTestId('keyword-chip')).toHaveText([...PAPER.keywords]);
+    await expect(page.getByTestId('submission-abstract-input')).toHaveValue(PAPER.abstract);
+    await expect(page.getByTestId('keyword-chip')).toHaveText(PAPER.keywords);
     const cards = page.getByTestId('author-card');
     await expect(cards).toHaveCount(3);
     for (const [index, expected] of PAPER.authors.entries()) {
-      const [first, last] = expected.name.split(' ');
-      await expect(cards.nth(index).getByLabel(/^First name/)).toHaveValue(first ?? '');
-      await expect(cards.nth(index).getByLabel(/^Last name/)).toHaveValue(last ?? '');
+      await expect(cards.nth(index).getByLabel(/^First name/)).toHaveValue(expected.first_name);
+      await expect(cards.nth(index).getByLabel(/^Last name/)).toHaveValue(expected.last_name);
       await expect(cards.nth(index).getByLabel(/^Email/)).toHaveValue(expected.email);
-      await expect(cards.nth(index).getByRole('combobox', { name: /^Country/ })).toHaveValue(
-        'United States of America',
-      );
+      await expect(cards.nth(index).getByLabel(/^Affiliation/)).toHaveValue(expected.affiliation);
+      await expect(cards.nth(index).getByRole('combobox', { name: /^Country/ })).toHaveValue(expected.countryName);
     }
     await expect(cards.nth(0).getByTestId('corresponding-badge')).toBeVisible();
     await expect(page.getByTestId('corresponding-badge')).toHaveCount(1);
-    await expect(page.getByTestId('section-file')).toContainText('pmlr44_giannakis15.pdf');
+    await expect(page.getByTestId('section-file')).toContainText(paper.name);
     await snapshot(page, 'submissions-form-extracted');
 
     // The author completes the form: their own address as corresponding author, one more keyword; choosing
@@ -83,9 +90,9 @@ test.describe('submissions', () => {
       .fill(author.email);
     await page.getByRole('textbox', { name: 'Keywords' }).fill('  reproducibility ');
     await page.getByRole('textbox', { name: 'Keywords' }).press('Enter');
-    await page.getByRole('textbox', { name: 'Keywords' }).fill('Koopman operators');
+    await page.getByRole('textbox', { name: 'Keywords' }).fill(PAPER.keywords[2] ?? '');
     await page.getByRole('textbox', { name: 'Keywords' }).press(',');
-    await expect(page.getByTestId('keyword-chip')).toHaveCount(6);
+    await expect(page.getByTestId('keyword-chip')).toHaveCount(PAPER.keywords.length + 1);
     await expect(page.getByTestId('keyword-chip').last()).toHaveText('reproducibility');
     await page.getByRole('radio', { name: 'Make author 2 the corresponding author' }).check();
     await expect(cards.nth(1).getByTestId('corresponding-badge')).toBeVisible();
@@ -108,11 +115,9 @@ test.describe('submissions', () => {
     await page.goto('/submissions');
     const row = page.getByTestId('submission-row').filter({ hasText: PAPER.title });
     await expect(page.getByTestId('submission-group')).toHaveText(event.title);
-    await expect(row.getByTestId('submission-authors')).toContainText(
-      'Dimitrios Giannakis, Joanna Slawinska, Zhizhen Zhao',
-    );
-    await expect(row.getByTestId('author-avatar')).toHaveText(['DG', 'JS', 'ZZ']);
-    await expect(row.getByTestId('submission-keywords')).toContainText('+3');
+    await expect(row.getByTestId('submission-authors')).toContainText('Alice Martin, Bob Chen, Carla Díaz-Müller');
+    await expect(row.getByTestId('author-avatar')).toHaveText(['AM', 'BC', 'CD']);
+    await expect(row.getByTestId('submission-keywords')).toContainText('+2');
     await expect(row.getByTestId('submission-status')).toHaveText('Submitted');
     await expect(row.getByTestId('submission-updated')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
     await expect(row.getByRole('button', { name: `Delete “${PAPER.title}”` })).toBeVisible();
@@ -151,7 +156,7 @@ test.describe('submissions', () => {
     await page.getByRole('menuitem', { name: 'Download PDF' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(
-      'spatiotemporal_feature_extraction_with_datadriven_koopman_operators_revised_version.pdf',
+      'learning_to_assign_reviewers_a_study_of_bidding_behaviour_in_large_conferences_revised_version.pdf',
     );
     expect(download.suggestedFilename()).toBe(expectedDownloadName(revised));
     const saved = await download.path();
@@ -211,7 +216,7 @@ test.describe('submissions', () => {
     await snapshot(staff, 'submissions-detail-staff');
 
     // Every author is told of the decision.
-    for (const address of [author.email, PAPER.authors[1].email, PAPER.authors[2].email]) {
+    for (const address of [author.email, ...PAPER.authors.slice(1).map((other) => other.email)]) {
       const decision = await waitForMail(address, { subject: /^Decision on your submission: / });
       expect(decision.subject).toBe(`Decision on your submission: ${revised}`);
       expect(decision.text).toContain('Accept');
@@ -275,7 +280,7 @@ test.describe('submissions', () => {
     await page.getByRole('option', { name: 'مصر', exact: true }).click();
     await submit.click();
     await expect(form.getByText('يلزم إرفاق ملف لتقديم الورقة')).toBeVisible();
-    await page.getByTestId('submission-file-input').setInputFiles(PAPER_PDF);
+    await page.getByTestId('submission-file-input').setInputFiles(await pdfFile(PAPER_FIXTURE));
 
     // Right to left: the sidebar on the right, the submit button left of Cancel.
     const navbar = await page.locator('.mantine-AppShell-navbar').boundingBox();

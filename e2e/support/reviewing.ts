@@ -1,38 +1,26 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { DOG_ARTICLE, type PaperFixture, SHARK_ARTICLE } from '../../apps/api/test/fixtures/pdf/papers.ts';
 import type { SeededUser } from './accounts.ts';
 import type { SeededEvent } from './events.ts';
 import { signedInApi } from './events.ts';
+import { pdfFile } from './submissions.ts';
 
 /**
  * Reviewing in the end-to-end journeys: the people, papers and reviews a journey starts from, seeded through the
  * API as the app's users would create them (never the database). The screens under test are driven by the spec.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const PAPERS_DIR = path.resolve(repoRoot, '../shared/data/pdf-metadata/dev');
+/** A generated paper as an author submits it by hand: its PDF and the metadata typed into the form. */
+export type JourneyPaper = { fixture: PaperFixture; title: string; abstract: string; keywords: string };
 
-/** Two real papers from the shared data set, far apart in topic, so that affinity tells them apart. */
-export const SHARK_PAPER = {
-  pdf: path.join(PAPERS_DIR, 'norma_f1000-3-190.pdf'),
-  title: 'Longevity of Atlantic Sharpnose Sharks and Blacknose Sharks',
-  abstract:
-    'We estimate the longevity of Atlantic sharpnose sharks Rhizoprionodon terraenovae and blacknose sharks ' +
-    'Carcharhinus acronotus from tag and recapture data and vertebral band counts, and compare the estimates ' +
-    'with age and growth studies of other coastal elasmobranchs.',
-  keywords: 'shark, longevity, elasmobranch, age and growth, tag and recapture',
-} as const;
+function journeyPaper(fixture: PaperFixture): JourneyPaper {
+  const { title, abstract, keywords } = fixture.truth;
+  return { fixture, title, abstract, keywords: keywords.join(', ') };
+}
 
-export const DOG_PAPER = {
-  pdf: path.join(PAPERS_DIR, 'norma_frontiers-fpsyg-05-01582.pdf'),
-  title: 'Tracking the evolutionary origins of dog-human cooperation',
-  abstract:
-    'We propose the canine cooperation hypothesis: the cooperative abilities of dogs with humans derive from the ' +
-    'cooperation of wolves with each other. We review the attention, social cognition and domestication of dogs ' +
-    'and wolves, and outline experiments that compare them.',
-  keywords: 'domestication, evolution, cooperation, attention, canine cognition',
-} as const;
+/** Two generated papers far apart in topic (coastal sharks; dogs and wolves), so that affinity tells them apart. */
+export const SHARK_PAPER = journeyPaper(SHARK_ARTICLE);
+export const DOG_PAPER = journeyPaper(DOG_ARTICLE);
 
 export type SeededPaper = { id: number; public_id: string; title: string };
 
@@ -97,7 +85,7 @@ export async function setReviewSettingsThroughApi(
 export async function submitPaperThroughApi(
   author: SeededUser,
   event: SeededEvent,
-  paper: { pdf: string; title: string; abstract: string; keywords: string },
+  paper: JourneyPaper,
 ): Promise<SeededPaper> {
   return asUser(author, async (api) => {
     const { csrftoken } = (await (await api.get('/api/auth/csrf/')).json()) as { csrftoken: string };
@@ -123,7 +111,7 @@ export async function submitPaperThroughApi(
         track: '',
         metadata: JSON.stringify({ method: 'manual', fileFormat: 'pdf' }),
         authors: JSON.stringify(authors),
-        file: { name: path.basename(paper.pdf), mimeType: 'application/pdf', buffer: fs.readFileSync(paper.pdf) },
+        file: await pdfFile(paper.fixture),
       },
     });
     expect(response.status(), await response.text()).toBe(201);

@@ -6,6 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../test/build-test-app.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
+/**
+ * A spawned server loads its sources, migrates the database and creates the admin before it listens: on a loaded
+ * two-core machine that takes well over the default test time, so start-up tests get this much.
+ */
+const STARTUP_TIMEOUT = 120_000;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -27,7 +32,8 @@ async function startServer(
     output += chunk;
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    // Shorter than the test's own timeout, so a start that hangs fails with the server's output.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), STARTUP_TIMEOUT - 10_000);
     const check = () => {
       const match = /listening on (http:\/\/[^,\s]+)/.exec(output);
       if (match?.[1]) {
@@ -45,7 +51,7 @@ function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
 
-describe('server entry point', () => {
+describe('server entry point', { timeout: STARTUP_TIMEOUT }, () => {
   it('migrates, creates the admin, serves health, and closes cleanly on SIGINT', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-server-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));

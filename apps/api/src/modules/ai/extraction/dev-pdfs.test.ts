@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sharedDataFolder } from '../../../../test/fixtures/shared-data.ts';
 import { extractMetadata } from './index.ts';
 
 /**
  * Real papers from the dev part of the PDF metadata data set (see bench/extraction): the title and the first
  * author must come out exactly, so that a regression in the layout code shows here before it shows in the bench.
  */
-const devFolder = path.resolve(import.meta.dirname, '../../../../../../../shared/data/pdf-metadata/dev');
-const hasDevData = fs.existsSync(path.join(devFolder, 'manifest.json'));
-if (!hasDevData) console.warn(`Skipping the real-PDF extraction checks: no dev data at ${devFolder}`);
+const devFolder = sharedDataFolder('pdf-metadata/dev', {
+  required: 'manifest.json',
+  skipping: 'the real-PDF extraction checks',
+});
 
 const cases = [
   {
@@ -33,9 +35,9 @@ const cases = [
   },
 ];
 
-describe.skipIf(!hasDevData)('extraction from real papers', () => {
+describe.skipIf(!devFolder)('extraction from real papers', () => {
   it.each(cases)('$id ($layout): exact title and first author', async ({ id, title, first }) => {
-    const result = await extractMetadata(new Uint8Array(fs.readFileSync(path.join(devFolder, `${id}.pdf`))));
+    const result = await extractMetadata(new Uint8Array(fs.readFileSync(path.join(devFolder ?? '', `${id}.pdf`))));
     expect(result.title).toBe(title);
     expect(result.authors[0]).toMatchObject(first);
   });

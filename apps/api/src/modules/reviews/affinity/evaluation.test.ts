@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sharedDataFolder } from '../../../../test/fixtures/shared-data.ts';
 import { expertiseLoss, type Predictions, pairAccuracy, parseExpertiseRatings } from './evaluation.ts';
 
 const tsv = [
@@ -57,17 +57,16 @@ describe('gold-standard evaluation', () => {
   });
 });
 
-const devFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../../shared/data/expertise-goldstandard-dev',
-);
-const hasDevData = fs.existsSync(path.join(devFolder, 'predictions', 'tpms_d_20_1_ta.json'));
-if (!hasDevData) console.warn(`Skipping the gold-standard reproduction: no dev data at ${devFolder}`);
+const devFolder = sharedDataFolder('expertise-goldstandard-dev', {
+  required: 'predictions/tpms_d_20_1_ta.json',
+  skipping: 'the gold-standard reproduction',
+});
 
-describe.skipIf(!hasDevData)(`the dev predictions of ${devFolder}`, () => {
-  const ratings = () => parseExpertiseRatings(fs.readFileSync(path.join(devFolder, 'data', 'evaluations.csv'), 'utf8'));
+describe.skipIf(!devFolder)('the dev predictions of the expertise gold standard', () => {
+  const folder = devFolder ?? '';
+  const ratings = () => parseExpertiseRatings(fs.readFileSync(path.join(folder, 'data', 'evaluations.csv'), 'utf8'));
   const predictions = (file: string) =>
-    JSON.parse(fs.readFileSync(path.join(devFolder, 'predictions', file), 'utf8')) as Predictions;
+    JSON.parse(fs.readFileSync(path.join(folder, 'predictions', file), 'utf8')) as Predictions;
 
   it("reproduces the README's TPMS row (loss 0.305, easy 0.742, hard 0.635, averaged over the 10 versions)", () => {
     const refs = ratings();
