@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { conflictsRoutes } from './modules/conflicts/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
+import { outboxRoutes } from './modules/outbox/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { submissionsRoutes } from './modules/submissions/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiExtractRoutes);
   await app.register(conflictsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(outboxRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
   return app;
 }

@@ -128,14 +128,19 @@ export async function recordMailFailure(db: Db, payload: Record<string, unknown>
 export type RetriedMail = { id: number; eventId: number | null; previousStatus: 'queued' | 'failed' };
 
 /**
- * "Retry now" for mails not sent yet, inside the caller's transaction: each one's
- * delivery job goes back in the queue as new (due now, with a fresh retry window;
- * a mail without a usable job gets a new one), and the mail becomes `queued`, due
- * now, without `failed_at`. A mail whose job is running this very moment is left
- * to that try and not returned. Returns the mails retried; wake the worker after
- * the commit.
+ * "Retry now" for mails not sent yet (or, with `onlyFailed`, for those still
+ * failed once locked), inside the caller's transaction: each one's delivery job
+ * goes back in the queue as new (due now, with a fresh retry window; a mail
+ * without a usable job gets a new one), and the mail becomes `queued`, due now,
+ * without `failed_at`. A mail whose job is running this very moment is left to
+ * that try and not returned. Returns the mails retried; wake the worker after the
+ * commit.
  */
-export async function retryOutboxMails(tx: Db, ids: number[]): Promise<RetriedMail[]> {
+export async function retryOutboxMails(
+  tx: Db,
+  ids: number[],
+  options: { onlyFailed?: boolean } = {},
+): Promise<RetriedMail[]> {
   if (ids.length === 0) return [];
   const outboxKey = sql<string>`${jobs.payload} ->> 'outboxId'`;
   // Jobs first, then mails: the order in which a failed try locks them, so the two never wait on each other.
@@ -149,7 +154,12 @@ export async function retryOutboxMails(tx: Db, ids: number[]): Promise<RetriedMa
   const mails = await tx
     .select({ id: mailOutbox.id, status: mailOutbox.status, eventId: mailOutbox.eventId })
     .from(mailOutbox)
-    .where(and(inArray(mailOutbox.id, ids), ne(mailOutbox.status, 'sent')))
+    .where(
+      and(
+        inArray(mailOutbox.id, ids),
+        options.onlyFailed ? eq(mailOutbox.status, 'failed') : ne(mailOutbox.status, 'sent'),
+      ),
+    )
     .orderBy(asc(mailOutbox.id))
     .for('update');
   const retried: RetriedMail[] = [];

@@ -103,6 +103,7 @@ export const MORE_ANSWERS: Record<string, { errors?: ErrorStatus[]; redirect?: s
   'PATCH /api/reviews/:id/': { errors: [409] },
   'DELETE /api/events/:id/assignment/preview/:preview_id/': { errors: [409] },
   'POST /api/events/:id/assignment/apply/': { errors: [404, 409] },
+  'POST /api/admin/outbox/:id/retry/': { errors: [409] },
 };
 
 /** OpenAPI 3.1 schemas are JSON Schema 2020-12, the draft zod emits for them (and for the Error component below). */
