@@ -1,8 +1,8 @@
 import type { AccountStatus } from '@confero/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { users } from '../db/schema/index.ts';
+import { refreshTokens, users } from '../db/schema/index.ts';
 import { forbidden, notAuthenticated } from '../lib/errors.ts';
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null (no token, a bad or outdated token, or an account that is not active). */
     actor: Actor | null;
+    /** The session (refresh-token family) the request's access token belongs to, when it signed a user in. */
+    sessionId: string | null;
   }
 }
 
@@ -40,12 +42,14 @@ function readAccessToken(request: FastifyRequest): string | undefined {
 
 /**
  * Authentication for /api/: verifies the access token and loads its user with one query. The token counts only
- * while the account is active and the token's `sv` claim is not older than the user's sessions_valid_from, so a
- * suspension, a password reset or a password change takes effect on the very next request.
+ * while the account is active, the token's `sv` claim is not older than the user's sessions_valid_from, and the
+ * session named by its `sid` claim (a refresh-token family of that user) is not revoked. So a suspension, a
+ * password reset, a password change or signing out takes effect on the very next request.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('actor', null);
+    app.decorateRequest('sessionId', null);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       const token = readAccessToken(request);
@@ -65,11 +69,28 @@ export const authPlugin = fp(
           sessionsValidFrom: users.sessionsValidFrom,
         })
         .from(users)
-        .where(eq(users.id, claims.userId));
+        .where(
+          and(
+            eq(users.id, claims.userId),
+            exists(
+              request.db
+                .select({ id: refreshTokens.id })
+                .from(refreshTokens)
+                .where(
+                  and(
+                    eq(refreshTokens.familyId, claims.sessionId),
+                    eq(refreshTokens.userId, users.id),
+                    isNull(refreshTokens.revokedAt),
+                  ),
+                ),
+            ),
+          ),
+        );
       if (user?.accountStatus !== 'active') return;
       const sessionsValidFrom = user.sessionsValidFrom.getTime();
       if (claims.sessionsValidFrom < sessionsValidFrom) return;
       request.actor = { ...user, sessionsValidFrom };
+      request.sessionId = claims.sessionId;
     });
   },
   { name: 'auth', dependencies: ['db', 'csrf', '@fastify/cookie'] },

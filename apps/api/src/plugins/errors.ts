@@ -19,6 +19,8 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: stri
   FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Too many files in the upload.' },
   FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'Too many fields in the upload.' },
   FST_ERR_VALIDATION: { status: 400, code: 'VALIDATION_ERROR', detail: 'Invalid input.' },
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_REQUEST', detail: 'The URL is malformed.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'BAD_REQUEST', detail: 'A part of the URL is too long.' },
 };
 
 /** Turns zod issues into `{field: [messages]}`; the field is the issue's dotted path. */
@@ -38,41 +40,54 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 }
 
 /**
- * One error handler for the whole API (STYLE.md §3.8): stable codes, messages
+ * One error handler for the whole API: stable codes, messages
  * addressed to fields, and 5xx answers that never show internals but always
  * carry the request id.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
-      return send(reply, error.statusCode, {
-        detail: error.message,
-        code: error.code,
-        ...(error.fields ? { fields: error.fields } : {}),
-        ...(error.extra ?? {}),
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = zodFields(error);
-      const first = Object.entries(fields)[0];
-      const detail = first ? `${first[0]}: ${first[1][0]}` : 'Invalid input.';
-      return send(reply, 400, { detail, code: 'VALIDATION_ERROR', fields });
-    }
-    if (error.statusCode === 429) {
-      const detail = (error as { detail?: string }).detail ?? 'Too many requests. Please try again later.';
-      return send(reply, 429, { detail, code: 'RATE_LIMITED' });
-    }
-    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-    if (known) return send(reply, known.status, { detail: known.detail, code: known.code });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, { detail: error.message, code: 'BAD_REQUEST' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, {
-      detail: 'An internal error occurred. Please try again later.',
-      code: 'INTERNAL_ERROR',
-      request_id: request.id,
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
+    const retryAfter = error.extra?.retry_after;
+    if (error.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    return send(reply, error.statusCode, {
+      detail: error.message,
+      code: error.code,
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.extra ?? {}),
     });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = zodFields(error);
+    const first = Object.entries(fields)[0];
+    const detail = first ? `${first[0]}: ${first[1][0]}` : 'Invalid input.';
+    return send(reply, 400, { detail, code: 'VALIDATION_ERROR', fields });
+  }
+  if (error.statusCode === 429) {
+    const detail = (error as { detail?: string }).detail ?? 'Too many requests. Please try again later.';
+    return send(reply, 429, { detail, code: 'RATE_LIMITED' });
+  }
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  if (known) return send(reply, known.status, { detail: known.detail, code: known.code });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return send(reply, error.statusCode, { detail: error.message, code: 'BAD_REQUEST' });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, {
+    detail: 'An internal error occurred. Please try again later.',
+    code: 'INTERNAL_ERROR',
+    request_id: request.id,
   });
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler(handleError);
 });
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route or hook runs (a malformed URL
+ * escape, a path parameter over the router's length limit) answers in the same shape, with the request id.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  return handleError(error, request, reply);
+}

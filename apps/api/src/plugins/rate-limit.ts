@@ -9,7 +9,7 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 
 /**
  * Fixed-window counters kept in the database, so a limit holds across every
- * API process that shares it (DESIGN.md §3). One upsert per counted request.
+ * API process that shares it. One upsert per counted request.
  */
 export function createDbRateLimitStore(db: Db) {
   return class DbRateLimitStore {
@@ -34,22 +34,69 @@ export function createDbRateLimitStore(db: Db) {
   };
 }
 
+export type Hit = { current: number; ttl: number; expiresAt: number };
+
 /** Counts one hit on `key` in a window of `windowMs`; returns the count and the time left. */
-export async function hit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function hit(db: Db, key: string, windowMs: number): Promise<Hit> {
+  const result = (await hitEach(db, [key], windowMs)).get(key);
+  if (!result) throw new Error('rate limit upsert returned no row');
+  return result;
+}
+
+/**
+ * Counts one hit on each of `keys` (distinct) in one statement; each count is atomic, so concurrent callers on any
+ * number of processes never read the same count. Rows are taken in sorted order, so two callers sharing some keys
+ * cannot deadlock.
+ */
+export async function hitEach(db: Db, keys: string[], windowMs: number): Promise<Map<string, Hit>> {
   const now = Date.now();
-  const [row] = await queryRows<{ count: number; expires_at: string | number }>(
+  const values = [...new Set(keys)].sort().map((key) => sql`(${key}, 1, ${now}, ${now + windowMs})`);
+  const rows = await queryRows<{ key: string; count: number; expires_at: string | number }>(
     db,
     sql`
     insert into rate_limits (key, count, window_start, expires_at)
-    values (${key}, 1, ${now}, ${now + windowMs})
+    values ${sql.join(values, sql`, `)}
     on conflict (key) do update set
       count = case when rate_limits.expires_at <= ${now} then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.expires_at <= ${now} then ${now} else rate_limits.window_start end,
       expires_at = case when rate_limits.expires_at <= ${now} then ${now + windowMs} else rate_limits.expires_at end
-    returning count, expires_at`,
+    returning key, count, expires_at`,
   );
-  if (!row) throw new Error('rate limit upsert returned no row');
-  return { current: Number(row.count), ttl: Math.max(0, Number(row.expires_at) - now) };
+  return new Map(
+    rows.map((row) => {
+      const expiresAt = Number(row.expires_at);
+      return [row.key, { current: Number(row.count), ttl: Math.max(0, expiresAt - now), expiresAt }];
+    }),
+  );
+}
+
+/** Takes back one hit counted on `key`, unless its window (known by its end) has passed since. */
+export async function giveBack(db: Db, key: string, expiresAt: number): Promise<void> {
+  await db.execute(
+    sql`update rate_limits set count = count - 1 where key = ${key} and expires_at = ${expiresAt} and count > 0`,
+  );
+}
+
+/** Whether `key` has a live counter (any count in a window that has not ended). */
+export async function isCounting(db: Db, key: string): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from rate_limits where key = ${key} and expires_at > ${Date.now()}`,
+  );
+  return rows.length > 0;
+}
+
+/** Marks `key` for `ttlMs` from now, extending a mark already there (a sliding window). */
+export async function markFor(db: Db, key: string, ttlMs: number): Promise<void> {
+  const now = Date.now();
+  await db.execute(sql`
+    insert into rate_limits (key, count, window_start, expires_at) values (${key}, 1, ${now}, ${now + ttlMs})
+    on conflict (key) do update set expires_at = excluded.expires_at`);
+}
+
+/** Deletes the counter of `key`. */
+export async function resetCounter(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
 /** Deletes expired counters; run by the maintenance job. */

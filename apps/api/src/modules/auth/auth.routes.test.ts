@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser } from '../../../test/factories/index.ts';
 import { createClient, lastMail, linkIn, mailsTo, type TestClient } from '../../../test/http.ts';
-import { auditLog, oneTimeTokens, rateLimits, refreshTokens, users } from '../../db/schema/index.ts';
+import { auditLog, oneTimeTokens, refreshTokens, users } from '../../db/schema/index.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -443,48 +443,7 @@ describe('POST /api/auth/login/', () => {
       field_codes: { email: ['validation.blank'], password: ['validation.required'] },
     });
   });
-
-  it('answers 429 after 10 failures for an account, even with the right password', async () => {
-    const user = await buildUser(app);
-    for (let i = 0; i < 10; i += 1) {
-      // From different addresses: the account's own counter is what trips.
-      const response = await createClient(app).post('/api/auth/login/', { email: user.email, password: `Nope-${i}-x` });
-      expect(response.statusCode).toBe(401);
-    }
-    const blocked = await createClient(app).post('/api/auth/login/', { email: user.email, password: user.password });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('RATE_LIMITED');
-    expect(setCookie(blocked, 'access_token')).toBeUndefined();
-    const [counter] = await app.db
-      .select()
-      .from(rateLimits)
-      .where(eq(rateLimits.key, `login-failures:account:${user.email.toLowerCase()}`));
-    expect(counter?.count).toBe(10);
-  });
-
-  it('answers 429 after 10 failures from one address, whatever the account', async () => {
-    const client = createClient(app);
-    for (let i = 0; i < 10; i += 1) {
-      const response = await client.post('/api/auth/login/', { email: uniqueEmail('guess'), password: 'Nope-Nope-1' });
-      expect(response.statusCode).toBe(401);
-    }
-    const user = await buildUser(app);
-    expect((await client.post('/api/auth/login/', { email: user.email, password: user.password })).statusCode).toBe(
-      429,
-    );
-    // The account itself is fine from another address.
-    expect((await createClient(app).login(user.email, user.password)).statusCode).toBe(200);
-  });
-
-  it('counts failures only: many successful sign-ins are never limited', async () => {
-    const user = await buildUser(app);
-    const client = createClient(app);
-    for (let i = 0; i < 12; i += 1) {
-      expect((await client.post('/api/auth/login/', { email: user.email, password: user.password })).statusCode).toBe(
-        200,
-      );
-    }
-  });
+  // The sign-in limits are tested in login-throttle.test.ts.
 });
 
 describe('POST /api/auth/refresh/', () => {
@@ -618,6 +577,68 @@ describe('POST /api/auth/logout/', () => {
     const again = await replay.post('/api/auth/refresh/', {});
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe('TOKEN_BLACKLISTED');
+  });
+
+  it("ends the session's access token at once, by cookie and Bearer, and leaves the user's other sessions", async () => {
+    const user = await buildUser(app);
+    const laptop = createClient(app);
+    await laptop.login(user.email, user.password);
+    const phone = createClient(app);
+    await phone.login(user.email, user.password);
+    const access = laptop.cookie('access_token') ?? '';
+    const refresh = laptop.cookie('refresh_token') ?? '';
+    const sessionOf = async (token: string) => {
+      const [row] = await app.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.jtiHash, sha256(token)));
+      return row?.familyId;
+    };
+    expect(decodeJwt(access).sid).toBe(await sessionOf(refresh));
+
+    expect((await laptop.post('/api/auth/logout/')).statusCode).toBe(200);
+
+    const replay = createClient(app);
+    const presented: Record<string, string>[] = [
+      { cookie: `access_token=${access}` },
+      { authorization: `Bearer ${access}` },
+    ];
+    for (const headers of presented) {
+      const me = await replay.get('/api/users/me/', { headers });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({ detail: 'Authentication credentials were not provided.', code: 'NOT_AUTHENTICATED' });
+    }
+    replay.setCookie('refresh_token', refresh);
+    expect((await replay.post('/api/auth/refresh/', {})).statusCode).toBe(401);
+
+    const still = await phone.get('/api/users/me/');
+    expect(still.statusCode).toBe(200);
+    expect(still.json().email).toBe(user.email);
+    expect((await phone.post('/api/auth/refresh/', {})).statusCode).toBe(200);
+    const open = await app.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    expect(open.map((row) => row.familyId)).toEqual([await sessionOf(phone.cookie('refresh_token') ?? '')]);
+  });
+
+  it('ends the session of a Bearer access token sent without its refresh token', async () => {
+    const user = await buildUser(app);
+    const browser = createClient(app);
+    await browser.login(user.email, user.password);
+    const response = await createClient(app).post('/api/auth/refresh/', { refresh: browser.cookie('refresh_token') });
+    const { access } = response.json();
+    const bearer = { authorization: `Bearer ${access}` };
+    const cli = createClient(app);
+    expect((await cli.get('/api/users/me/', { headers: bearer })).statusCode).toBe(200);
+    const logout = await cli.post('/api/auth/logout/', undefined, { headers: bearer, withoutCookies: true });
+    expect(logout.statusCode).toBe(200);
+    expect((await cli.get('/api/users/me/', { headers: bearer })).statusCode).toBe(401);
+    const open = await app.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    expect(open).toHaveLength(0);
   });
 
   it('answers 200 without a session', async () => {

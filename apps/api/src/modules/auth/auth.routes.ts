@@ -61,7 +61,7 @@ function presentedRefreshToken(request: FastifyRequest): { token: string | undef
   return { token: body?.refresh || undefined, fromBody: true };
 }
 
-/** Accounts: registration, verification, sign-in, sessions and password reset (spec part 1 §7). */
+/** Accounts: registration, verification, sign-in, sessions and password reset. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   installValidation(app);
   const deps = () => ({ db: app.db, config: app.config });
@@ -156,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Sign out this session', body: RefreshBody, response: { 200: MessageDto } },
     },
     async (request, reply) => {
-      await endSession(deps(), presentedRefreshToken(request).token);
+      await endSession(deps(), { refreshToken: presentedRefreshToken(request).token, sessionId: request.sessionId });
       clearSessionCookies(reply);
       return { message: 'auth.logoutSuccess' };
     },

@@ -17,7 +17,7 @@ import { hit } from '../../plugins/rate-limit.ts';
 import { activateInvitationsForVerifiedEmail } from '../events/events.service.ts';
 import { linkAuthorRecordsForVerifiedEmail } from '../submissions/authorship.ts';
 import { findUserByEmail, findUserById, findUserByPublicId, type UserRow } from '../users/users.queries.ts';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-throttle.ts';
+import { passwordAccepted, startLoginAttempt } from './login-throttle.ts';
 import { checkPassword, type PasswordUserAttributes } from './password-rules.ts';
 import {
   consumeOneTimeTokens,
@@ -223,6 +223,7 @@ export async function startSession(
   const access = await signAccessToken(config.secretKey, {
     userId: user.id,
     sessionsValidFrom: user.sessionsValidFrom.getTime(),
+    sessionId: refresh.familyId,
   });
   return { access, refresh: refresh.token, familyId: refresh.familyId };
 }
@@ -231,22 +232,20 @@ export const invalidCredentials = () =>
   new AppError(401, 'INVALID_CREDENTIALS', 'No active account found with the given credentials');
 
 /**
- * Checks credentials. Throttled per account and per address (failures only); the account's state is revealed
- * only to someone who knows the password: unverified → 403 EMAIL_NOT_VERIFIED, suspended → 403
- * ACCOUNT_SUSPENDED, inactive or pending → 403 ACCOUNT_INACTIVE.
+ * Checks credentials. The attempt is counted against the sign-in limits before the password is checked (see
+ * login-throttle.ts), so only failures stay counted. The account's state is revealed only to someone who knows
+ * the password: unverified → 403 EMAIL_NOT_VERIFIED, suspended → 403 ACCOUNT_SUSPENDED, inactive or pending → 403
+ * ACCOUNT_INACTIVE.
  */
 export async function authenticate(
   { db }: Pick<Deps, 'db'>,
   credentials: { email: string; password: string; ip: string },
 ): Promise<UserRow> {
-  await assertLoginAllowed(db, credentials.email, credentials.ip);
+  const attempt = await startLoginAttempt(db, credentials.email, credentials.ip);
   const user = await findUserByEmail(db, credentials.email);
   const valid = await verifyPassword(credentials.password, user?.passwordHash || (await timingDummy()));
-  if (!user || !valid) {
-    await recordLoginFailure(db, credentials.email, credentials.ip);
-    throw invalidCredentials();
-  }
-  await clearAccountFailures(db, credentials.email);
+  if (!user || !valid) throw invalidCredentials();
+  await passwordAccepted(db, attempt);
   if (user.accountStatus === 'suspended') {
     throw new AppError(403, 'ACCOUNT_SUSPENDED', 'This account has been suspended. Please contact the administrators.');
   }
@@ -305,15 +304,23 @@ export async function refreshSession(
   const access = await signAccessToken(config.secretKey, {
     userId: user.id,
     sessionsValidFrom: user.sessionsValidFrom.getTime(),
+    sessionId: rotated.familyId,
   });
   return { access, refresh: rotated.token, familyId: rotated.familyId, user };
 }
 
-/** Ends the session of a refresh token (its whole family); unknown tokens are ignored. */
-export async function endSession({ db }: Pick<Deps, 'db'>, token: string | undefined): Promise<void> {
-  if (!token) return;
-  const row = await findRefreshToken(db, token);
-  if (row) await revokeRefreshFamily(db, row.familyId);
+/**
+ * Ends a session: the family of the presented refresh token and the session of the access token the request was
+ * signed in with (usually the same). Revoking the family ends its access tokens at once too (the auth plugin
+ * requires a live family); the user's other sessions go on. Unknown tokens are ignored.
+ */
+export async function endSession(
+  { db }: Pick<Deps, 'db'>,
+  session: { refreshToken: string | undefined; sessionId: string | null },
+): Promise<void> {
+  const row = session.refreshToken ? await findRefreshToken(db, session.refreshToken) : undefined;
+  const families = new Set([row?.familyId, session.sessionId ?? undefined]);
+  for (const familyId of families) if (familyId) await revokeRefreshFamily(db, familyId);
 }
 
 /** uidb64 of a reset link: base64url of the user's public id. */

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
 
-/** httpOnly, SameSite=Lax, Secure in production, whole site (DESIGN.md §6). */
+/** httpOnly, SameSite=Lax, Secure in production, whole site. */
 function options(reply: FastifyReply, maxAge: number) {
   return {
     path: '/',

@@ -1,30 +1,48 @@
+import crypto from 'node:crypto';
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '@confero/contracts';
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { hit } from '../../plugins/rate-limit.ts';
+import { giveBack, type Hit, hitEach, isCounting, markFor, resetCounter } from '../../plugins/rate-limit.ts';
 
 /*
- * Sign-in throttling: at most LOGIN_MAX_FAILURES failed attempts per LOGIN_FAILURE_WINDOW_MS, counted per account
- * (the e-mail as typed, lower-cased) and per IP address. Only failures count; the counters live in the shared
- * rate_limits table, so the limit holds across API processes.
+ * Sign-in throttling. Every attempt is counted before its password is checked, with one atomic upsert of the
+ * shared rate_limits counters, so the limits hold for requests that arrive at once and across API processes:
+ * an attempt whose count goes over a limit is refused without checking the password. Within a window of
+ * LOGIN_FAILURE_WINDOW_MS the counters allow
+ *   - LOGIN_MAX_FAILURES failures for one account from one address (the tight limit on guessing a password);
+ *   - LOGIN_MAX_FAILURES_PER_ADDRESS failures from one address, whatever the account (spraying many accounts);
+ *   - LOGIN_MAX_FAILURES_PER_ACCOUNT failures for one account from all addresses together (guessing from many
+ *     addresses), applied only to addresses the account has not signed in from within KNOWN_ADDRESS_MS, so an
+ *     attacker can never lock the owner out of the places they sign in from.
+ * A refused attempt takes back what it counted, and a correct password clears the account's failures from that
+ * address and takes back its own count elsewhere: the counters hold failed password checks only. The address
+ * counter is never cleared by a success (an attacker could clear it with an account of their own).
  */
 
-const accountKey = (email: string) => `login-failures:account:${email.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `login-failures:ip:${ip}`;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
+/** How long an address stays known to an account after a successful sign-in from it. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** 429 when the account or the address has used up its failures; checked before the password is. */
-export async function assertLoginAllowed(db: Db, email: string, ip: string, now = Date.now()): Promise<void> {
-  const rows = await db
-    .select({ count: rateLimits.count, expiresAt: rateLimits.expiresAt })
-    .from(rateLimits)
-    .where(and(inArray(rateLimits.key, [accountKey(email), ipKey(ip)]), gt(rateLimits.expiresAt, now)));
-  const blocked = rows.filter((row) => row.count >= LOGIN_MAX_FAILURES);
-  if (blocked.length === 0) return;
-  const retryMs = Math.max(...blocked.map((row) => row.expiresAt - now));
+const digest = (...parts: string[]) => crypto.createHash('sha256').update(parts.join('\n')).digest('hex');
+
+/** The rate_limits keys of an attempt (e-mail as typed, trimmed and lower-cased); exported for tests. */
+export function loginCounterKeys(email: string, ip: string) {
+  const account = email.trim().toLowerCase();
+  return {
+    pair: `login:pair:${digest(account, ip)}`,
+    address: `login:address:${ip}`,
+    account: `login:account:${digest(account)}`,
+    known: `login:known:${digest(account, ip)}`,
+  };
+}
+
+/** An attempt that passed the limits: what it counted, to clear or take back once the password is right. */
+export type LoginAttempt = { keys: ReturnType<typeof loginCounterKeys>; counted: Map<string, Hit> };
+
+function tooManyAttempts(retryMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-  throw new AppError(
+  return new AppError(
     429,
     'RATE_LIMITED',
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -32,13 +50,33 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string, now 
   );
 }
 
-/** Counts one failure for the account and for the address. */
-export async function recordLoginFailure(db: Db, email: string, ip: string): Promise<void> {
-  await hit(db, accountKey(email), LOGIN_FAILURE_WINDOW_MS);
-  await hit(db, ipKey(ip), LOGIN_FAILURE_WINDOW_MS);
+/**
+ * Counts a sign-in attempt against every limit that applies to it; 429 when one is exceeded (with the time until
+ * every exceeded window has ended), in which case the attempt counts nowhere.
+ */
+export async function startLoginAttempt(db: Db, email: string, ip: string): Promise<LoginAttempt> {
+  const keys = loginCounterKeys(email, ip);
+  const limits = new Map([
+    [keys.pair, LOGIN_MAX_FAILURES],
+    [keys.address, LOGIN_MAX_FAILURES_PER_ADDRESS],
+  ]);
+  if (!(await isCounting(db, keys.known))) limits.set(keys.account, LOGIN_MAX_FAILURES_PER_ACCOUNT);
+  const counted = await hitEach(db, [...limits.keys()], LOGIN_FAILURE_WINDOW_MS);
+  const exceeded = [...counted].filter(([key, { current }]) => current > (limits.get(key) ?? 0));
+  if (exceeded.length === 0) return { keys, counted };
+  await Promise.all([...counted].map(([key, { expiresAt }]) => giveBack(db, key, expiresAt)));
+  throw tooManyAttempts(Math.max(...exceeded.map(([, { ttl }]) => ttl)));
 }
 
-/** A successful sign-in clears the account's failures (never the address's: an attacker could reset those). */
-export async function clearAccountFailures(db: Db, email: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, accountKey(email)));
+/**
+ * The password was right: the account's failures from this address are cleared, the attempt's own count on the
+ * address and account counters is taken back, and the address becomes known to the account.
+ */
+export async function passwordAccepted(db: Db, attempt: LoginAttempt): Promise<void> {
+  const { keys, counted } = attempt;
+  await resetCounter(db, keys.pair);
+  for (const [key, { expiresAt }] of counted) {
+    if (key !== keys.pair) await giveBack(db, key, expiresAt);
+  }
+  await markFor(db, keys.known, KNOWN_ADDRESS_MS);
 }

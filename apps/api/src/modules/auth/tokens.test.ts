@@ -1,17 +1,41 @@
+import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 const secret = 'a-secret-that-is-long-enough-for-tests-0123456789';
+/** The access-token key as the server derives it, to sign tokens the server would otherwise accept. */
+const accessKeyFor = (value: string) =>
+  new Uint8Array(crypto.createHmac('sha256', value).update('confero:access-token:v1').digest());
+
+/** A token for user 1 with the server's issuer and audience and `payload`, signed by hand with `key`. */
+const handMadeToken = (payload: Record<string, unknown>, key: Uint8Array) =>
+  new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('1')
+    .setIssuer('confero')
+    .setAudience('confero-api')
+    .setExpirationTime('5m')
+    .sign(key);
 
 describe('access tokens', () => {
-  it('round-trips the user id and the sessions_valid_from claim', async () => {
-    const token = await signAccessToken(secret, { userId: 42, sessionsValidFrom: 1_700_000_000_123 });
-    expect(await verifyAccessToken(secret, token)).toEqual({ userId: 42, sessionsValidFrom: 1_700_000_000_123 });
+  it('round-trips the user id, the sessions_valid_from claim and the session id', async () => {
+    const claims = { userId: 42, sessionsValidFrom: 1_700_000_000_123, sessionId: 'family-1' };
+    const token = await signAccessToken(secret, claims);
+    expect(await verifyAccessToken(secret, token)).toEqual(claims);
+  });
+
+  it('refuses a token without a session id', async () => {
+    const whole = await handMadeToken({ sv: 1, sid: 'family-1' }, accessKeyFor(secret));
+    expect(await verifyAccessToken(secret, whole)).toEqual({ userId: 1, sessionsValidFrom: 1, sessionId: 'family-1' });
+    for (const sid of [undefined, '', 7]) {
+      const token = await handMadeToken({ sv: 1, ...(sid === undefined ? {} : { sid }) }, accessKeyFor(secret));
+      expect(await verifyAccessToken(secret, token), String(sid)).toBeUndefined();
+    }
   });
 
   it('refuses a token signed with another secret, a tampered one and garbage', async () => {
-    const token = await signAccessToken(secret, { userId: 42, sessionsValidFrom: 1 });
+    const token = await signAccessToken(secret, { userId: 42, sessionsValidFrom: 1, sessionId: 'family-1' });
     expect(await verifyAccessToken(`${secret}-other`, token)).toBeUndefined();
     const [header, payload, signature] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ sub: '1', sv: 1 })).toString('base64url');
@@ -23,7 +47,7 @@ describe('access tokens', () => {
   it('refuses an expired token', async () => {
     const token = await signAccessToken(
       secret,
-      { userId: 7, sessionsValidFrom: 1 },
+      { userId: 7, sessionsValidFrom: 1, sessionId: 'family-1' },
       new Date(Date.now() - 16 * 60_000),
     );
     expect(await verifyAccessToken(secret, token)).toBeUndefined();
@@ -35,13 +59,7 @@ describe('access tokens', () => {
   });
 
   it('refuses a token signed with the raw secret (the key is derived, not the secret itself)', async () => {
-    const token = await new SignJWT({ sv: 1 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('1')
-      .setIssuer('confero')
-      .setAudience('confero-api')
-      .setExpirationTime('5m')
-      .sign(new TextEncoder().encode(secret));
+    const token = await handMadeToken({ sv: 1, sid: 'family-1' }, new TextEncoder().encode(secret));
     expect(await verifyAccessToken(secret, token)).toBeUndefined();
   });
 });

@@ -34,12 +34,15 @@ function accessKey(secret: string): Uint8Array {
   return key;
 }
 
-export type AccessClaims = { userId: number; sessionsValidFrom: number };
+export type AccessClaims = { userId: number; sessionsValidFrom: number; sessionId: string };
 
-/** Signs an access token: `sub` is the user id, `sv` the user's sessions_valid_from (epoch milliseconds). */
+/**
+ * Signs an access token: `sub` is the user id, `sv` the user's sessions_valid_from (epoch milliseconds), `sid` the
+ * refresh-token family of the session it belongs to (the token counts only while that family is not revoked).
+ */
 export async function signAccessToken(secret: string, claims: AccessClaims, now = new Date()): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ sv: claims.sessionsValidFrom })
+  return new SignJWT({ sv: claims.sessionsValidFrom, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -59,9 +62,10 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       audience: AUDIENCE,
     });
     const userId = Number(payload.sub);
-    const sv = payload.sv;
+    const { sv, sid } = payload;
     if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sv !== 'number') return undefined;
-    return { userId, sessionsValidFrom: sv };
+    if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64) return undefined;
+    return { userId, sessionsValidFrom: sv, sessionId: sid };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return undefined;
     throw error;
