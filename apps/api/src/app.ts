@@ -20,7 +20,8 @@ import { usersRoutes } from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
 import { openapiOptions } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   reportPoolError = (error) => app.log.warn({ err: error }, 'database pool: idle connection lost');
@@ -73,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(dbPlugin, { database, owned: !options.database });
   await app.register(cookie, { secret: config.secretKey });
   await app.register(securityPlugin, { hsts: config.isProduction });

@@ -29,6 +29,7 @@ export const MESSAGES = {
   'validation.invalidCountry': 'Select a valid country.',
   'validation.invalidUrl': 'Enter a valid URL starting with http:// or https://.',
   'validation.invalidChoice': 'Select a valid choice.',
+  'validation.controlCharacters': 'Remove the invisible control characters from this field.',
   'auth.passwordTooShort': 'This password is too short. It must contain at least 8 characters.',
   'auth.passwordEntirelyNumeric': 'This password is entirely numeric.',
   'auth.passwordTooCommon': 'This password is too common.',
@@ -72,7 +73,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const VERIFY_EMAIL_TOKEN_TTL_HOURS = 48;
 export const PASSWORD_RESET_TOKEN_TTL_HOURS = 1;
-/** Failed sign-ins allowed per account and per IP address in LOGIN_FAILURE_WINDOW_MS before 429. */
+/** Failed sign-ins allowed for one account from one IP address in LOGIN_FAILURE_WINDOW_MS before 429. */
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 

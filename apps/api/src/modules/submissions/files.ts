@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { Storage, StoredObject } from '../../lib/storage.ts';
+import { assertCleanText } from '../../plugins/input.ts';
 import { readPdfPageCount } from '../ai/extraction/index.ts';
 import { submissionError } from './submission-errors.ts';
 
@@ -152,6 +153,7 @@ export async function readMultipartForm<T>(
         throw submissionError(413, 'PAYLOAD_TOO_LARGE', 'submissions.fieldTooLarge', { field: part.fieldname });
       }
       const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      assertCleanText(part.fieldname, value);
       fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), value]);
     }
   } catch (error) {

@@ -21,6 +21,15 @@ describe('the sign-in error catalogue (spec part 1 §8)', () => {
     expect(loginError(apiError(401, 'HTTP_401')).message).toEqual({ key: 'auth.invalidCredentials' });
   });
 
+  it('says a refused field of a 400 by its message key', () => {
+    const error = apiError(400, 'VALIDATION_ERROR', {
+      detail: 'email: Remove the invisible control characters from this field.',
+      fields: { email: ['Remove the invisible control characters from this field.'] },
+      field_codes: { email: ['validation.controlCharacters'] },
+    });
+    expect(loginError(error)).toEqual({ kind: 'other', message: { key: 'validation.controlCharacters' } });
+  });
+
   it('says too many attempts on 429', () => {
     expect(loginError(apiError(429, 'RATE_LIMITED', { detail: 'Too many' }))).toEqual({
       kind: 'throttled',

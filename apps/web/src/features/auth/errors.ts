@@ -34,6 +34,9 @@ export function loginError(error: unknown): LoginError {
     if (error.code === 'ACCOUNT_INACTIVE') return { kind: 'inactive', message: { key: 'auth.accountInactive' } };
     return { kind: 'unverified', message: { key: 'auth.verifyEmailFirst' } };
   }
+  // A refused field (e.g. an invisible control character pasted into the address) is said in the user's language.
+  const [fieldLine] = fieldMessages(error);
+  if (error.status === 400 && fieldLine) return { kind: 'other', message: fieldLine.message };
   if (error.status === 500) {
     return { kind: 'other', message: serverText ? fromServerText(serverText) : { key: 'auth.serverError' } };
   }
