@@ -1,6 +1,8 @@
-// Builds the web app when apps/web/dist is missing or older than any of its sources.
+// Builds the web app when apps/web/dist is missing or older than any of its sources. A production install
+// (`npm ci --omit=dev`) has no build tools: it serves the build it has, and stops clearly when there is none.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,8 +30,32 @@ export function isWebBuildStale() {
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
+/** Whether the web app's build tools (Vite, a dev dependency) are installed. */
+export function hasWebBuildTools() {
+  try {
+    createRequire(path.join(root, 'apps/web/package.json')).resolve('vite/package.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function buildWeb({ force = false } = {}) {
   if (!force && !isWebBuildStale()) return;
+  if (!hasWebBuildTools()) {
+    if (!force && fs.existsSync(dist)) {
+      console.warn(
+        'The web app build is older than its sources and the build tools are not installed (npm ci --omit=dev): ' +
+          'serving the existing build. To rebuild: npm ci && npm run build && npm ci --omit=dev.',
+      );
+      return;
+    }
+    console.error(
+      'The web app is not built and its build tools are not installed (npm ci --omit=dev). Build it with the full ' +
+        'install first: npm ci && npm run build && npm ci --omit=dev (docs/operations.md).',
+    );
+    process.exit(1);
+  }
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', '@confero/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { type LogStream, loggerOptions } from './lib/logging.ts';
 import { aiExtractRoutes } from './modules/ai/extract.routes.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
@@ -33,6 +34,8 @@ export type BuildAppOptions = {
   /** An open database to use (tests share one); otherwise the app opens and owns one. */
   database?: Database;
   logger?: boolean;
+  /** Where the log lines go (tests read them); standard output otherwise. */
+  logStream?: LogStream;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -51,10 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }));
 
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,

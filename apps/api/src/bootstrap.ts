@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import { type Db, withStartupLock } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { makePublicId, nextId } from './lib/ids.ts';
 import { generatePassword, hashPassword } from './lib/passwords.ts';
@@ -11,9 +11,17 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
  * Makes sure a platform admin exists. With ADMIN_EMAIL the account is created or
  * updated (verified, active, admin; password set when ADMIN_PASSWORD is given).
  * Without it, the first start creates admin@localhost with a random password and
- * prints the credentials once.
+ * prints the credentials once. Processes starting together on one database take
+ * turns (the start-up lock), so exactly one of them creates the admin and prints,
+ * and only once its transaction has committed.
  */
 export async function ensureAdmin(db: Db, config: Config, print: (lines: string[]) => void): Promise<void> {
+  const created = await withStartupLock(db, (tx) => createOrUpdateAdmin(tx, config));
+  if (created) printCredentials(print, created.email, created.password);
+}
+
+/** The admin's write under the start-up lock; returns the credentials to print when a password was generated. */
+async function createOrUpdateAdmin(db: Db, config: Config): Promise<{ email: string; password: string } | undefined> {
   if (config.adminEmail) {
     const email = config.adminEmail;
     const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
@@ -27,14 +35,13 @@ export async function ensureAdmin(db: Db, config: Config, print: (lines: string[
     } else {
       await insertAdmin(db, email, passwordHash ?? '');
     }
-    if (password && !config.adminPassword) printCredentials(print, email, password);
-    return;
+    return password && !config.adminPassword ? { email, password } : undefined;
   }
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
-  if (anyAdmin) return;
+  if (anyAdmin) return undefined;
   const password = generatePassword();
   await insertAdmin(db, DEFAULT_ADMIN_EMAIL, await hashPassword(password));
-  printCredentials(print, DEFAULT_ADMIN_EMAIL, password);
+  return { email: DEFAULT_ADMIN_EMAIL, password };
 }
 
 async function insertAdmin(db: Db, email: string, passwordHash: string) {

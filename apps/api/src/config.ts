@@ -144,12 +144,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
-/** The generated secret lives in DATA_DIR/secret so restarts keep sessions valid. */
+/**
+ * The generated secret lives in DATA_DIR/secret so restarts keep sessions valid. A new secret is written in full
+ * to a file of this process, then linked into place (which fails when the name exists): of two processes starting
+ * together on a new directory, the later one reads the earlier one's secret, never a half-written file.
+ */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(draft, `${secret}\n`, { mode: 0o600 });
+  try {
+    fs.linkSync(draft, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFileSync(file, 'utf8').trim();
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
 }

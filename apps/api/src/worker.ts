@@ -1,10 +1,13 @@
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { registerJobHandlers } from './jobs/index.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { createMailer } from './mail/mailer.ts';
+import { exitOnStartFailure, loadConfigOrExit, lockEmbeddedDatabase } from './startup.ts';
 
 export type Worker = { queue: JobQueue; stop(): Promise<void> };
 
@@ -28,30 +31,21 @@ export function startWorker(options: { config: Config; database: Database; log: 
   };
 }
 
-/** `npm run worker`: runs jobs in a process of its own until SIGINT or SIGTERM. */
+/**
+ * `npm run worker`: runs jobs in a process of its own until SIGINT or SIGTERM. On the embedded database it holds
+ * the data directory's lock like the server, so it runs only while no server uses that directory.
+ */
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  if (!config.databaseUrl) {
-    // PGlite has no lock across processes (STACK.md pitfall 14): a second process would corrupt it.
-    console.error(
-      'npm run worker needs DATABASE_URL (PostgreSQL): the embedded database cannot be shared between processes.\n' +
-        'Without DATABASE_URL the server runs the jobs itself (RUN_JOBS=true, the default).',
-    );
-    process.exit(1);
-  }
-  // A bare Fastify instance only to get the same pino logger the server uses.
-  const log = Fastify({ logger: { level: config.logLevel } }).log.child({ component: 'worker' });
+  const config = loadConfigOrExit();
+  const lock = await lockEmbeddedDatabase(
+    config,
+    '\nThe embedded database serves one process: without DATABASE_URL the server runs the jobs itself ' +
+      '(RUN_JOBS=true, the default); a worker of its own needs DATABASE_URL (PostgreSQL).',
+  );
+  const log = Fastify({ logger: loggerOptions(config.logLevel) }).log.child({ component: 'worker' });
   const database = await openDatabase({
     url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
     onPoolError: (error) => log.warn({ err: error }, 'database pool: idle connection lost'),
   });
   const worker = startWorker({ config, database, log });
@@ -64,10 +58,11 @@ async function main() {
     timer.unref();
     await worker.stop();
     await database.close();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 }
 
-if (import.meta.main) await main();
+if (import.meta.main) await main().catch(exitOnStartFailure);

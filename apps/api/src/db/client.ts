@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -8,7 +9,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Database = { db: Db; kind: DatabaseKind; close: () => Promise<void> };
 
-const MIGRATION_LOCK = 7_391_205_118;
+/** The advisory lock that processes starting together take turns on: migrations, then the first admin. */
+const STARTUP_LOCK = 7_391_205_118;
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -44,10 +46,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // Several processes may start together: an advisory lock makes them migrate one after another.
       const lock = await pool.connect();
       try {
-        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
         await run(db, { migrationsFolder });
       } finally {
-        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
         lock.release();
       }
     }
@@ -65,4 +67,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await run(db, { migrationsFolder });
   }
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Runs `work` in a transaction holding the advisory lock the migrations take, so the start-up writes of processes
+ * started together (the first admin) happen one after another: the later process sees what the earlier wrote.
+ */
+export async function withStartupLock<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`);
+    return work(tx);
+  });
 }
