@@ -1,5 +1,5 @@
 // Builds the web app when apps/web/dist is missing or older than any of its sources. A production install
-// (`npm ci --omit=dev`) has no build tools: it serves the build it has, and stops clearly when there is none.
+// (`npm prune --omit=dev`) has no build tools: it serves the build it has, and stops clearly when there is none.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,14 +45,14 @@ export function buildWeb({ force = false } = {}) {
   if (!hasWebBuildTools()) {
     if (!force && fs.existsSync(dist)) {
       console.warn(
-        'The web app build is older than its sources and the build tools are not installed (npm ci --omit=dev): ' +
-          'serving the existing build. To rebuild: npm ci && npm run build && npm ci --omit=dev.',
+        'The web app build is older than its sources and the build tools are not installed (a production ' +
+          'install): serving the existing build. To rebuild: npm ci && npm run build && npm prune --omit=dev.',
       );
       return;
     }
     console.error(
-      'The web app is not built and its build tools are not installed (npm ci --omit=dev). Build it with the full ' +
-        'install first: npm ci && npm run build && npm ci --omit=dev (docs/operations.md).',
+      'The web app is not built and its build tools are not installed (a production install). Build it with the ' +
+        'full install first: npm ci && npm run build && npm prune --omit=dev (docs/operations.md).',
     );
     process.exit(1);
   }
