@@ -5,7 +5,14 @@ import { MAIL_SEND_JOB } from '../mail/outbox.ts';
 import { CONFLICTS_SYNC_EVERY_MS, CONFLICTS_SYNC_JOB, conflictsSyncJob } from '../modules/conflicts/conflicts.job.ts';
 import { ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob } from '../modules/reviews/assignment.job.ts';
 import { SUBMISSION_INSIGHTS_JOB, submissionInsightsJob } from '../modules/submissions/insights.job.ts';
-import { PRUNE_RATE_LIMITS_EVERY_MS, PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob } from './maintenance.ts';
+import {
+  PRUNE_RATE_LIMITS_EVERY_MS,
+  PRUNE_RATE_LIMITS_JOB,
+  pruneRateLimitsJob,
+  SWEEP_STORED_FILES_EVERY_MS,
+  SWEEP_STORED_FILES_JOB,
+  sweepStoredFilesJob,
+} from './maintenance.ts';
 import type { JobQueue } from './queue.ts';
 import { sendMailJob, sendMailJobOptions } from './send-mail.ts';
 
@@ -26,6 +33,8 @@ export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
   );
   queue.register(PRUNE_RATE_LIMITS_JOB, pruneRateLimitsJob);
   queue.every(PRUNE_RATE_LIMITS_JOB, PRUNE_RATE_LIMITS_EVERY_MS);
+  queue.register(SWEEP_STORED_FILES_JOB, sweepStoredFilesJob({ storage: deps.storage }));
+  queue.every(SWEEP_STORED_FILES_JOB, SWEEP_STORED_FILES_EVERY_MS);
   queue.register(SUBMISSION_INSIGHTS_JOB, submissionInsightsJob(deps));
   queue.register(ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob);
   queue.register(CONFLICTS_SYNC_JOB, conflictsSyncJob);

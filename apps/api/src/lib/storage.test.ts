@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { createLocalStorage, type Storage, storageKey } from './storage.ts';
+import { createLocalStorage, type ListedObject, type Storage, storageKey } from './storage.ts';
 
 let root: string;
 let storage: Storage;
@@ -117,5 +117,114 @@ describe('local storage', () => {
       await storage.delete(key);
     }
     expect(fs.existsSync(path.join(root, 'secret.txt'))).toBe(true);
+  });
+});
+
+describe('claim before place', () => {
+  it('claims the complete, hashed object while only its temporary file exists, then places it', async () => {
+    const seen: { object: unknown; placed: boolean; temporary: string[] }[] = [];
+    const stored = await storage.put(Readable.from(['claimed bytes']), {
+      claim: async (object) => {
+        seen.push({
+          object,
+          placed: fs.existsSync(path.join(root, object.key)),
+          temporary: fs.readdirSync(path.join(root, 'tmp')),
+        });
+      },
+    });
+    expect(seen).toEqual([
+      { object: stored, placed: false, temporary: [expect.stringMatching(/^\d+-[0-9a-f]{16}\.part$/)] },
+    ]);
+    expect(stored).toEqual({ key: storageKey(sha256('claimed bytes')), sha256: sha256('claimed bytes'), size: 13 });
+    expect(listFiles()).toEqual([stored.key]);
+  });
+
+  it('leaves no object and no temporary file when the claim throws', async () => {
+    const claim = async () => {
+      throw new Error('the registry is unreachable');
+    };
+    await expect(storage.put(Readable.from(['never placed']), { claim })).rejects.toThrow(
+      'the registry is unreachable',
+    );
+    expect(listFiles()).toEqual([]);
+    expect(fs.readdirSync(path.join(root, 'tmp'))).toEqual([]);
+  });
+
+  it('claims identical bytes again and drops the second copy when the object is already in place', async () => {
+    const claims: string[] = [];
+    const claim = async (object: { key: string }) => {
+      claims.push(object.key);
+    };
+    const first = await storage.put(Readable.from(['same again']), { claim });
+    const written = fs.statSync(path.join(root, first.key)).mtimeMs;
+    const second = await storage.put(Readable.from(['same again']), { claim });
+    expect(second).toEqual(first);
+    expect(claims).toEqual([first.key, first.key]);
+    expect(fs.statSync(path.join(root, first.key)).mtimeMs).toBe(written);
+    expect(listFiles()).toEqual([first.key]);
+  });
+
+  it('does not claim a body refused past maxBytes', async () => {
+    const claims: unknown[] = [];
+    const claim = async (object: unknown) => {
+      claims.push(object);
+    };
+    await expect(storage.put(chunked(10, 1024), { maxBytes: 4096, claim })).rejects.toMatchObject({ statusCode: 413 });
+    expect(claims).toEqual([]);
+    expect(listFiles()).toEqual([]);
+  });
+});
+
+describe('temporary files and listing', () => {
+  async function listObjects(): Promise<ListedObject[]> {
+    const listed: ListedObject[] = [];
+    for await (const object of storage.objects()) listed.push(object);
+    return listed.sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  /** A file in the temporary folder, last written `ageMs` ago. */
+  function temporaryFile(name: string, ageMs: number): string {
+    const file = path.join(root, 'tmp', name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'partial upload');
+    const at = new Date(Date.now() - ageMs);
+    fs.utimesSync(file, at, at);
+    return file;
+  }
+
+  it('sweeps .part files older than the age given, and keeps younger ones and other files', async () => {
+    const hour = 60 * 60 * 1000;
+    temporaryFile('1-crashed.part', 2 * hour);
+    temporaryFile('2-crashed.part', hour + 60_000);
+    temporaryFile('3-in-flight.part', hour - 60_000);
+    temporaryFile('4-just-started.part', 0);
+    temporaryFile('notes.txt', 5 * hour);
+    expect(await storage.sweepTemporary(hour)).toBe(2);
+    expect(fs.readdirSync(path.join(root, 'tmp')).sort()).toEqual([
+      '3-in-flight.part',
+      '4-just-started.part',
+      'notes.txt',
+    ]);
+    expect(await storage.sweepTemporary(hour)).toBe(0);
+  });
+
+  it('sweeps nothing when no upload ever made the temporary folder', async () => {
+    expect(await storage.sweepTemporary(0)).toBe(0);
+  });
+
+  it('lists every object with its size and time, and nothing else under the root', async () => {
+    expect(await listObjects()).toEqual([]);
+    const one = await storage.put(Readable.from(['first object']));
+    const two = await storage.put(Readable.from(['second object, longer']));
+    temporaryFile('5-upload.part', 0);
+    fs.writeFileSync(path.join(root, 'files', 'stray.txt'), 'not an object');
+    const past = new Date('2024-01-02T03:04:05Z');
+    fs.utimesSync(path.join(root, one.key), past, past);
+    expect(await listObjects()).toEqual(
+      [
+        { key: one.key, size: one.size, modifiedAt: past },
+        { key: two.key, size: two.size, modifiedAt: expect.any(Date) },
+      ].sort((a, b) => a.key.localeCompare(b.key)),
+    );
   });
 });

@@ -7,11 +7,27 @@ import { AppError, notFound } from './errors.ts';
 
 export type StoredObject = { key: string; sha256: string; size: number };
 
+/** What a caller records before an object takes its content address (see `Storage.put`). */
+export type ClaimObject = (object: StoredObject) => Promise<void>;
+
+export type PutOptions = {
+  maxBytes?: number;
+  /**
+   * Runs after the body is complete and hashed, before the object is moved into its content address. Whoever may
+   * delete stored objects must first take what the claim records, so an object is only placed once it is claimed;
+   * a claim that throws leaves nothing behind.
+   */
+  claim?: ClaimObject;
+};
+
+/** An object in the store, as listed by `Storage.objects`. */
+export type ListedObject = { key: string; size: number; modifiedAt: Date };
+
 export interface Storage {
-  /** Streams the body to a temporary file while hashing and counting; moves it to its content address
-   *  (files/ab/cd/<sha256>) only when complete. Throws AppError 413 (PAYLOAD_TOO_LARGE) past maxBytes, removing
-   *  the partial file. An aborted/erroring stream leaves nothing behind. */
-  put(body: Readable, options?: { maxBytes?: number }): Promise<StoredObject>;
+  /** Streams the body to a temporary file while hashing and counting, calls `options.claim`, then moves it to its
+   *  content address (files/ab/cd/<sha256>), or drops it when that address already holds the same bytes. Throws
+   *  AppError 413 (PAYLOAD_TOO_LARGE) past maxBytes. A failing stream or claim leaves no temporary file. */
+  put(body: Readable, options?: PutOptions): Promise<StoredObject>;
   /** Throws notFound() when missing. */
   get(key: string): Readable;
   stat(key: string): Promise<{ size: number } | undefined>;
@@ -20,6 +36,14 @@ export interface Storage {
    * row refers to it any more.
    */
   delete(key: string): Promise<void>;
+  /** Every object in the store, read directory by directory (never the whole listing at once). */
+  objects(): AsyncIterable<ListedObject>;
+  /**
+   * Removes temporary files last written more than `maxAgeMs` ago: what an upload left when its process died.
+   * An upload in progress writes its temporary file as the bytes arrive, so it stays younger. Returns how many
+   * were removed.
+   */
+  sweepTemporary(maxAgeMs: number): Promise<number>;
 }
 
 const KEY_PATTERN = /^files\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/;
@@ -43,8 +67,10 @@ export const fileTooLarge = (maxBytes: number) =>
  * The local content-addressed store (DATA_DIR/files by default). A file's key is
  * derived from its SHA-256, computed while the upload streams through, so the
  * same content is stored once and a key can never point at other bytes. Uploads
- * land in `<root>/tmp` first and are renamed into place only when complete, so a
- * reader never sees a partial file.
+ * land in `<root>/tmp` first and are renamed into place only when complete and
+ * claimed, so a reader never sees a partial file and nothing is placed that its
+ * owner does not know of. A process killed mid-upload leaves its `.part` file in
+ * `<root>/tmp` for `sweepTemporary`.
  */
 export function createLocalStorage(rootDir: string): Storage {
   const root = path.resolve(rootDir);
@@ -75,6 +101,8 @@ export function createLocalStorage(rootDir: string): Storage {
         await pipeline(body, meter, fs.createWriteStream(tmpFile, { flags: 'wx', flush: true }));
         const sha256 = hash.digest('hex');
         const key = storageKey(sha256);
+        const stored = { key, sha256, size };
+        await options.claim?.(stored);
         const target = path.join(root, ...key.split('/'));
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
         if (fs.existsSync(target)) {
@@ -83,7 +111,7 @@ export function createLocalStorage(rootDir: string): Storage {
           await fs.promises.rename(tmpFile, target);
           await syncDirectory(path.dirname(target));
         }
-        return { key, sha256, size };
+        return stored;
       } catch (error) {
         await fs.promises.rm(tmpFile, { force: true });
         throw error;
@@ -98,21 +126,68 @@ export function createLocalStorage(rootDir: string): Storage {
 
     async stat(key) {
       const file = fileOf(key);
-      if (!file) return undefined;
-      try {
-        const stats = await fs.promises.stat(file);
-        return { size: stats.size };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
+      const stats = file ? await statOrUndefined(file) : undefined;
+      return stats ? { size: stats.size } : undefined;
     },
 
     async delete(key) {
       const file = fileOf(key);
       if (file) await fs.promises.rm(file, { force: true });
     },
+
+    async *objects() {
+      const filesDir = path.join(root, 'files');
+      for (const first of await subdirectories(filesDir)) {
+        for (const second of await subdirectories(path.join(filesDir, first))) {
+          const dir = path.join(filesDir, first, second);
+          for (const name of await fileNames(dir)) {
+            const key = `files/${first}/${second}/${name}`;
+            if (!KEY_PATTERN.test(key)) continue;
+            const stats = await statOrUndefined(path.join(dir, name));
+            if (stats) yield { key, size: stats.size, modifiedAt: stats.mtime };
+          }
+        }
+      }
+    },
+
+    async sweepTemporary(maxAgeMs) {
+      const cutoff = Date.now() - maxAgeMs;
+      let removed = 0;
+      for (const name of await fileNames(tmpDir)) {
+        if (!name.endsWith('.part')) continue;
+        const file = path.join(tmpDir, name);
+        const stats = await statOrUndefined(file);
+        if (!stats || stats.mtimeMs >= cutoff) continue;
+        await fs.promises.rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
+    },
   };
+}
+
+/** The entries of a directory that satisfy `keep`; none when the directory does not exist. */
+async function entriesOf(dir: string, keep: (entry: fs.Dirent) => boolean): Promise<string[]> {
+  try {
+    const entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    return entries.filter(keep).map((entry) => entry.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+const subdirectories = (dir: string) => entriesOf(dir, (entry) => entry.isDirectory());
+const fileNames = (dir: string) => entriesOf(dir, (entry) => entry.isFile());
+
+/** A file's stats, or undefined when it is gone (removed meanwhile). */
+async function statOrUndefined(file: string): Promise<fs.Stats | undefined> {
+  try {
+    return await fs.promises.stat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** Makes a rename in `dir` durable (the directory entry itself is flushed). Best effort where not supported. */

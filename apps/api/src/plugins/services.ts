@@ -6,6 +6,7 @@ import { JobQueue } from '../jobs/queue.ts';
 import { createLocalStorage, type Storage } from '../lib/storage.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { devMailboxRoutes, devRoutesDisabled } from '../modules/dev/index.ts';
+import { TEMPORARY_FILE_MAX_AGE_MS } from '../modules/submissions/stored-objects.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,12 @@ export const servicesPlugin = fp(
     if (config.isProduction && mailer.transport === 'devmailbox') {
       app.log.warn('SMTP_URL is not set: e-mails are stored in mail_outbox but not delivered');
     }
+    // Temporary files a killed process left mid-upload go at start, without holding the start up.
+    app.addHook('onReady', async () => {
+      storage
+        .sweepTemporary(TEMPORARY_FILE_MAX_AGE_MS)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep the temporary upload files'));
+    });
     if (config.runJobs) {
       app.addHook('onReady', async () => jobs.start());
     }

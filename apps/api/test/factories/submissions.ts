@@ -3,7 +3,8 @@ import type { SubmissionDecision, SubmissionStatus } from '@confero/contracts';
 import type { Db } from '../../src/db/client.ts';
 import { conflicts, submissionAuthors, submissionFiles, submissions } from '../../src/db/schema/index.ts';
 import { makePublicId, nextId } from '../../src/lib/ids.ts';
-import type { Storage } from '../../src/lib/storage.ts';
+import type { Storage, StoredObject } from '../../src/lib/storage.ts';
+import { claimStoredObject } from '../../src/modules/submissions/stored-objects.ts';
 import { buildPaperPdf } from '../fixtures/submission-pdf.ts';
 import { type BuiltEvent, buildEvent } from './events.ts';
 import { type BuiltUser, buildUser } from './users.ts';
@@ -11,6 +12,13 @@ import { type BuiltUser, buildUser } from './users.ts';
 type Target = Db | { db: Db; storage?: Storage };
 const dbOf = (target: Target): Db => ('db' in target ? target.db : target);
 const storageOf = (target: Target): Storage | undefined => ('storage' in target ? target.storage : undefined);
+
+/** Stores a paper's bytes as an upload does when the target has a storage; otherwise names a file that is not there. */
+async function storePdf(target: Target, bytes: Uint8Array): Promise<StoredObject> {
+  const storage = storageOf(target);
+  if (!storage) return { key: `files/00/00/${'0'.repeat(64)}`, sha256: '0'.repeat(64), size: bytes.length };
+  return storage.put(Readable.from(Buffer.from(bytes)), { claim: claimStoredObject(dbOf(target)) });
+}
 
 let sequence = 0;
 
@@ -39,6 +47,8 @@ export type BuildSubmissionOptions = {
   track?: { id: number };
   /** The paper; a generated one-page PDF when absent. Stored when the target has a storage (the app). */
   pdf?: Uint8Array;
+  /** A file already in the store for the file row, instead of storing `pdf`. */
+  stored?: StoredObject;
   /** Write no file row. */
   withoutFile?: boolean;
   createdAt?: Date;
@@ -102,11 +112,7 @@ export async function buildSubmission(target: Target, options: BuildSubmissionOp
     .returning();
   let file: BuiltSubmission['file'];
   if (!options.withoutFile) {
-    const bytes = options.pdf ?? (await buildPaperPdf({ title }));
-    const storage = storageOf(target);
-    const stored = storage
-      ? await storage.put(Readable.from(Buffer.from(bytes)))
-      : { key: `files/00/00/${'0'.repeat(64)}`, sha256: '0'.repeat(64), size: bytes.length };
+    const stored = options.stored ?? (await storePdf(target, options.pdf ?? (await buildPaperPdf({ title }))));
     [file] = await db
       .insert(submissionFiles)
       .values({

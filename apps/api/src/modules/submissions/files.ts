@@ -1,21 +1,19 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { queryRows } from '../../lib/sql.ts';
-import type { Storage, StoredObject } from '../../lib/storage.ts';
+import type { ClaimObject, Storage, StoredObject } from '../../lib/storage.ts';
 import { assertCleanText } from '../../plugins/input.ts';
 import { readPdfPageCount } from '../ai/extraction/index.ts';
 import { submissionError } from './submission-errors.ts';
 
 /*
- * PDF uploads (DESIGN.md §1 files, §9): the multipart file is streamed — never buffered whole with the request —
- * through a guard that checks the first bytes (`%PDF-`), counts the size against MAX_UPLOAD_MB (busboy's fileSize
- * limit truncates the stream; the guard turns that into 413), and into the content-addressed store, which hashes
- * while it writes. Only then is the stored file parsed once (page count; a corrupt PDF → 400 INVALID_PDF).
- * Whatever fails, an object no submission_files row refers to is removed again.
+ * PDF uploads: the multipart file is streamed — never buffered whole with the request — through a guard that
+ * checks the first bytes (`%PDF-`), counts the size against MAX_UPLOAD_MB (busboy's fileSize limit truncates the
+ * stream; the guard turns that into 413), and into the content-addressed store, which hashes while it writes and
+ * claims the file in the registry of stored files before placing it. Only then is the stored file parsed once
+ * (page count; a corrupt PDF → 400 INVALID_PDF). A refused upload leaves its file to the periodic sweep
+ * (stored-objects.ts): identical bytes are shared, so a concurrent upload may be about to refer to it.
  */
 
 /** Where the PDF header may start: PDF readers accept it within the first 1024 bytes. */
@@ -121,15 +119,13 @@ export type MultipartForm<T> = { fields: Map<string, string[]>; file: UploadedFi
 
 /**
  * Reads a multipart body part by part: text fields into a map, the part named `file` through `pdfGuard` into
- * `sink` (the store, or memory). Other file parts are drained and ignored. On any failure the sink's result is
- * handed to `discard` and the error is mapped (uploadError).
+ * `sink` (the store, or memory). Other file parts are drained and ignored. Any failure is mapped (uploadError).
  */
 export async function readMultipartForm<T>(
   request: FastifyRequest,
   options: {
     maxBytes: number;
     sink: (body: Readable) => Promise<T>;
-    discard?: (result: T) => Promise<void>;
     /** The 415 for a file that is not a PDF (the extraction answers the spec's 'File is not a valid PDF.'). */
     notPdf?: () => AppError;
   },
@@ -157,15 +153,14 @@ export async function readMultipartForm<T>(
       fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), value]);
     }
   } catch (error) {
-    if (file && options.discard) await options.discard(file.result).catch(() => undefined);
     throw uploadError(error, options.maxBytes);
   }
   return { fields, file };
 }
 
-/** A sink into the content-addressed store (hashing while it streams). */
-export function storageSink(storage: Storage, maxBytes: number) {
-  return (body: Readable) => storage.put(body, { maxBytes });
+/** A sink into the content-addressed store (hashing while it streams), claiming the file before it is placed. */
+export function storageSink(storage: Storage, maxBytes: number, claim: ClaimObject) {
+  return (body: Readable) => storage.put(body, { maxBytes, claim });
 }
 
 /** A sink into memory (for extraction, which stores nothing); the guard bounds it to maxBytes. */
@@ -182,6 +177,18 @@ export async function readStoredBytes(storage: Storage, key: string): Promise<Ui
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** The bytes of a file this request uploaded; 400 UPLOAD_INCOMPLETE when the sweep freed it meanwhile. */
+export async function readUploadedBytes(storage: Storage, key: string): Promise<Uint8Array> {
+  try {
+    return await readStoredBytes(storage, key);
+  } catch (error) {
+    const gone =
+      (error instanceof AppError && error.code === 'NOT_FOUND') || (error as NodeJS.ErrnoException).code === 'ENOENT';
+    if (gone) throw uploadIncompleteError();
+    throw error;
+  }
+}
+
 /** Parses a PDF once: its page count. 400 INVALID_PDF when pdf.js cannot read it or it has no page. */
 export async function countPdfPages(bytes: Uint8Array): Promise<number> {
   try {
@@ -191,24 +198,6 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number> {
   } catch (error) {
     if (error instanceof AppError && error.code === 'INVALID_PDF') throw invalidPdfError();
     throw error;
-  }
-}
-
-/** Whether any submission_files row refers to a stored object (objects are shared by identical content). */
-export async function isStorageKeyReferenced(db: Db, key: string): Promise<boolean> {
-  const rows = await queryRows<{ found: number }>(
-    db,
-    sql`select 1 as found from submission_files where storage_key = ${key} limit 1`,
-  );
-  return rows.length > 0;
-}
-
-/** Removes a stored object unless a submission_files row refers to it. Never throws. */
-export async function discardUnreferenced(db: Db, storage: Storage, key: string): Promise<void> {
-  try {
-    if (!(await isStorageKeyReferenced(db, key))) await storage.delete(key);
-  } catch {
-    // Best effort: an object left behind is only disk space; it names no row.
   }
 }
 

@@ -13,7 +13,17 @@ import { PAPER_FIXTURES } from '../../../test/fixtures/pdf/papers.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { createClient, lastMail, mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
-import { auditLog, conflicts, jobs, submissionAuthors, submissionFiles, submissions } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  conflicts,
+  jobs,
+  storedObjects,
+  submissionAuthors,
+  submissionFiles,
+  submissions,
+} from '../../db/schema/index.ts';
+import { storageKey } from '../../lib/storage.ts';
+import { sweepStoredObjects } from './stored-objects.ts';
 
 const MAX_UPLOAD_BYTES = 1024 * 1024; // MAX_UPLOAD_MB=1
 
@@ -123,6 +133,21 @@ function storeContents(): { objects: string[]; tmp: string[] } {
   return { objects: objects.sort(), tmp: fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : [] };
 }
 
+/**
+ * A refused upload leaves its file in the store, registered and referenced by no row, for the sweep: identical bytes
+ * are shared, so a concurrent upload may be about to refer to it. The sweep then frees it.
+ */
+async function expectLeftForTheSweep(bytes: Uint8Array, objectsBefore: string[]) {
+  const key = storageKey(sha256(bytes));
+  expect(storeContents()).toEqual({ objects: [...objectsBefore, key].sort(), tmp: [] });
+  expect(await app.db.select().from(storedObjects).where(eq(storedObjects.key, key))).toMatchObject([
+    { key, size: bytes.length },
+  ]);
+  expect(await app.db.select().from(submissionFiles).where(eq(submissionFiles.storageKey, key))).toEqual([]);
+  expect(await sweepStoredObjects(app.db, app.storage, { graceMs: 0 })).toContain(key);
+  expect(storeContents().objects).not.toContain(key);
+}
+
 async function submissionCount() {
   return (await app.db.select({ id: submissions.id }).from(submissions)).length;
 }
@@ -209,6 +234,13 @@ describe('POST /api/submissions/', () => {
     expect(file?.storageKey).toBe(`files/${sha256(paper).slice(0, 2)}/${sha256(paper).slice(2, 4)}/${sha256(paper)}`);
     const stored = fs.readFileSync(path.join(app.config.storageDir, ...(file?.storageKey ?? '').split('/')));
     expect(sha256(stored)).toBe(sha256(paper));
+    // The registry of stored files knows it (the sweep frees only files no row refers to).
+    expect(
+      await app.db
+        .select()
+        .from(storedObjects)
+        .where(eq(storedObjects.key, file?.storageKey ?? '')),
+    ).toMatchObject([{ size: paper.length }]);
     expect(storeContents()).toEqual({ objects: expect.any(Array), tmp: [] });
     expect(storeContents().objects.length).toBe(before + 1);
 
@@ -356,10 +388,8 @@ describe('POST /api/submissions/', () => {
     const existing = await buildSubmission(app, { event, title: 'A Unique Study of Conferences' });
     const objects = storeContents().objects;
     const count = await submissionCount();
-    const response = await submit({
-      fields: { title: 'a unique STUDY of conferences' },
-      file: await buildPaperPdf({ title: 'Different bytes for the duplicate' }),
-    });
+    const file = await buildPaperPdf({ title: 'Different bytes for the duplicate' });
+    const response = await submit({ fields: { title: 'a unique STUDY of conferences' }, file });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 'DUPLICATE_TITLE',
@@ -370,7 +400,7 @@ describe('POST /api/submissions/', () => {
       },
     });
     expect(await submissionCount()).toBe(count);
-    expect(storeContents()).toEqual({ objects, tmp: [] });
+    await expectLeftForTheSweep(file, objects);
     // Another event may use the same title.
     const other = await buildEvent(app, { status: 'active' });
     const elsewhere = await submit({ fields: { title: existing.title, event: other.publicId } });
@@ -515,13 +545,13 @@ describe('POST /api/submissions/ file checks', () => {
     expect(storeContents()).toEqual({ objects, tmp: [] });
   });
 
-  it('refuses a corrupt PDF with 400 INVALID_PDF and removes the stored object', async () => {
+  it('refuses a corrupt PDF with 400 INVALID_PDF and leaves the stored object to the sweep', async () => {
     const objects = storeContents().objects;
     const corrupt = Buffer.from(`%PDF-1.7\n${'garbage '.repeat(400)}\n%%EOF\n`);
     const response = await submit({ file: corrupt });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'INVALID_PDF', detail: 'File is not a valid PDF.' });
-    expect(storeContents()).toEqual({ objects, tmp: [] });
+    await expectLeftForTheSweep(corrupt, objects);
   });
 
   it('refuses an empty file with 400 EMPTY_FILE', async () => {

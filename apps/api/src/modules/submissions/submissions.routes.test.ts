@@ -22,6 +22,7 @@ import {
   submissions,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { sweepStoredObjects } from './stored-objects.ts';
 import { findSubmissionById } from './submissions.queries.ts';
 import { updateSubmission } from './submissions.service.ts';
 
@@ -653,7 +654,7 @@ describe('edits after a decision', () => {
 });
 
 describe('DELETE /api/submissions/{id}/', () => {
-  it('lets an author delete a submitted paper: rows, conflicts and the stored file go', async () => {
+  it('lets an author delete a submitted paper: rows and conflicts go, the stored file at the next sweep', async () => {
     const paper = await paperOf();
     const file = path.join(app.config.storageDir, ...(paper.file?.storageKey ?? '').split('/'));
     expect(fs.existsSync(file)).toBe(true);
@@ -665,8 +666,11 @@ describe('DELETE /api/submissions/{id}/', () => {
     );
     expect(await app.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, paper.id))).toEqual([]);
     expect(await app.db.select().from(conflicts).where(eq(conflicts.submissionId, paper.id))).toEqual([]);
-    expect(fs.existsSync(file)).toBe(false);
     expect(await auditActions(paper.id)).toMatchObject([{ action: 'submission.deleted', actorId: author.id }]);
+    // Another upload may share the bytes: the file stays until the sweep finds nothing refers to it.
+    expect(fs.existsSync(file)).toBe(true);
+    expect(await sweepStoredObjects(app.db, app.storage, { graceMs: 0 })).toContain(paper.file?.storageKey);
+    expect(fs.existsSync(file)).toBe(false);
   });
 
   it('keeps a stored file another submission still uses', async () => {
@@ -675,6 +679,7 @@ describe('DELETE /api/submissions/{id}/', () => {
     await paperOf({ pdf: bytes });
     const response = await (await as(author)).delete(`/api/submissions/${one.publicId}/`);
     expect(response.statusCode).toBe(204);
+    expect(await sweepStoredObjects(app.db, app.storage, { graceMs: 0 })).not.toContain(one.file?.storageKey);
     expect(fs.existsSync(path.join(app.config.storageDir, ...(one.file?.storageKey ?? '').split('/')))).toBe(true);
   });
 

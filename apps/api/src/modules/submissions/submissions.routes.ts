@@ -18,7 +18,8 @@ import { type Actor, requireSignedIn, requireUser } from '../../plugins/auth.ts'
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { canOnEvent } from '../events/events.policy.ts';
-import { discardUnreferenced, readMultipartForm, type StoredObject, storageSink } from './files.ts';
+import { readMultipartForm, type StoredObject, storageSink } from './files.ts';
+import { claimStoredObject } from './stored-objects.ts';
 import { submissionError, submissionFieldError, withErrorField } from './submission-errors.ts';
 import { formInputFromBody, formInputFromFields } from './submission-input.ts';
 import { loadSubmission, loadSubmissionForChange, presentSubmissionFor } from './submission-loader.ts';
@@ -81,8 +82,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const readForm = (request: FastifyRequest) =>
     readMultipartForm<StoredObject>(request, {
       maxBytes,
-      sink: storageSink(app.storage, maxBytes),
-      discard: (stored) => discardUnreferenced(app.db, app.storage, stored.key),
+      sink: storageSink(app.storage, maxBytes, claimStoredObject(app.db)),
     });
 
   /** Lists for one viewer: authors, files, memberships and conflicts in a constant number of queries. */

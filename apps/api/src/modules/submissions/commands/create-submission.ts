@@ -10,7 +10,8 @@ import { accessFor, canOnEvent } from '../../events/events.policy.ts';
 import { findEventByIdParam, findTrack, findViewerMemberships } from '../../events/events.queries.ts';
 import { insertAuthors, syncAuthorConflicts } from '../authorship.ts';
 import { assertAcceptsSubmissions } from '../deadlines.ts';
-import { countPdfPages, discardUnreferenced, readStoredBytes, type StoredObject, type UploadedFile } from '../files.ts';
+import { countPdfPages, readUploadedBytes, type StoredObject, type UploadedFile } from '../files.ts';
+import { holdStoredObject } from '../stored-objects.ts';
 import { duplicateTitleError, isUniqueViolation, submissionError, submissionFieldError } from '../submission-errors.ts';
 import { checkMetadata, checkNewSubmission, type SubmissionFormInput } from '../submission-input.ts';
 import {
@@ -54,8 +55,9 @@ export async function resolveTrack(db: Db, eventId: number, reference: string | 
  * the spec's order (§5 Submission create), the file's presence, the track, the metadata, the title's uniqueness in
  * the event (409 DUPLICATE_TITLE), then parses the PDF once (page count; 400 INVALID_PDF). Only then, in one
  * transaction: the submission, its authors (linked to verified accounts by e-mail), the file row, the authorship
- * conflicts, the audit row, the insights job and the receipt mail to the corresponding author. On any failure the
- * stored object is removed unless another row refers to it, so nothing is left behind.
+ * conflicts, the audit row, the insights job and the receipt mail to the corresponding author. The stored file is
+ * held for the file row (stored-objects.ts); a refused submission leaves it to the sweep, as other uploads may
+ * share it.
  */
 export async function createSubmission(
   deps: SubmissionDeps,
@@ -73,7 +75,7 @@ export async function createSubmission(
     const track = await resolveTrack(db, event.id, input.track);
     const metadata = checkMetadata(input.metadata);
     if (await isTitleTaken(db, event.id, values.title)) throw duplicateTitleError();
-    const pageCount = await countPdfPages(await readStoredBytes(storage, upload.result.key));
+    const pageCount = await countPdfPages(await readUploadedBytes(storage, upload.result.key));
 
     const created = await db.transaction(async (tx) => {
       const id = await nextId(tx, 'submissions');
@@ -93,6 +95,7 @@ export async function createSubmission(
         .returning();
       if (!row) throw new Error('submission insert returned no row');
       const linked = await insertAuthors(tx, row.id, values.authors);
+      await holdStoredObject(tx, storage, upload.result);
       const [file] = await tx
         .insert(submissionFiles)
         .values({
@@ -148,7 +151,6 @@ export async function createSubmission(
     if (!record) throw new Error('created submission not found');
     return record;
   } catch (error) {
-    if (upload) await discardUnreferenced(db, storage, upload.result.key);
     if (isUniqueViolation(error, 'submissions_event_title_unique')) throw duplicateTitleError();
     throw error;
   }

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { submissions } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import type { Actor } from '../../../plugins/auth.ts';
-import { discardUnreferenced } from '../files.ts';
 import { submissionError, submissionNotFound } from '../submission-errors.ts';
 import { isDeletable } from '../submission-state.ts';
 import { findFilesOf, type SubmissionRecord } from '../submissions.queries.ts';
@@ -11,7 +10,8 @@ import type { SubmissionDeps } from './create-submission.ts';
 /**
  * Deletes a submission for one of its authors (the caller checked 'submission.delete'), only while it is submitted
  * with its decision pending (409 SUBMISSION_LOCKED once review or a decision started). The rows go in one
- * transaction (authors, files and conflicts with it), audited; then the stored files no other row refers to.
+ * transaction (authors, files and conflicts with it), audited. The stored files stay: the periodic sweep frees
+ * those no other row refers to.
  */
 export async function deleteSubmission(
   deps: SubmissionDeps,
@@ -41,7 +41,4 @@ export async function deleteSubmission(
       },
     });
   });
-  for (const key of new Set(files.map((file) => file.storageKey))) {
-    await discardUnreferenced(deps.db, deps.storage, key);
-  }
 }

@@ -6,7 +6,8 @@ import { recordAudit } from '../../../lib/audit.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { insertAuthors, linkedAuthorIds, syncAuthorConflicts } from '../authorship.ts';
 import { assertBeforeDeadline } from '../deadlines.ts';
-import { countPdfPages, discardUnreferenced, readStoredBytes, type StoredObject, type UploadedFile } from '../files.ts';
+import { countPdfPages, readUploadedBytes, type StoredObject, type UploadedFile } from '../files.ts';
+import { holdStoredObject } from '../stored-objects.ts';
 import {
   decidedLockedError,
   duplicateTitleError,
@@ -24,7 +25,7 @@ import { resolveTrack, SUBMISSION_INSIGHTS_JOB, type SubmissionDeps } from './cr
  * edit) on the submission as it would be after the change; a new title must stay unique in the event. Sent authors
  * replace the list (relinked to accounts, conflicts resynchronised). A new file becomes the paper's next version,
  * the insights are recomputed for it (job re-queued, the previous analysis cleared). One transaction, audited;
- * a file that ends up unused is removed again.
+ * the stored file is held for the new file row (stored-objects.ts), and a refused edit leaves it to the sweep.
  */
 export async function updateSubmission(
   deps: SubmissionDeps,
@@ -45,7 +46,7 @@ export async function updateSubmission(
     if (titleChanged && (await isTitleTaken(db, submission.eventId, values.title, submission.id))) {
       throw duplicateTitleError();
     }
-    const pageCount = upload ? await countPdfPages(await readStoredBytes(storage, upload.result.key)) : undefined;
+    const pageCount = upload ? await countPdfPages(await readUploadedBytes(storage, upload.result.key)) : undefined;
 
     const changed = [
       ...(titleChanged ? ['title'] : []),
@@ -95,6 +96,7 @@ export async function updateSubmission(
           .from(submissionFiles)
           .where(and(eq(submissionFiles.submissionId, submission.id), eq(submissionFiles.kind, 'paper')));
         version = (latest?.value ?? 0) + 1;
+        await holdStoredObject(tx, storage, upload.result);
         const [file] = await tx
           .insert(submissionFiles)
           .values({
@@ -128,7 +130,6 @@ export async function updateSubmission(
     if (!record) throw submissionNotFound();
     return record;
   } catch (error) {
-    if (upload) await discardUnreferenced(db, storage, upload.result.key);
     if (isUniqueViolation(error, 'submissions_event_title_unique')) throw duplicateTitleError();
     throw error;
   }
