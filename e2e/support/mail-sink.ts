@@ -7,6 +7,8 @@ import { decodeMail } from '../../apps/api/test/mime.ts';
  * receives, and a small HTTP API on 127.0.0.1:2526 to read them:
  *   GET /health            → 200 ok
  *   GET /messages?to=addr  → [{ to, subject, text, html, received_at }] (all messages without `to`), oldest first
+ *   POST /rejections?to=addr   → from now on, RCPT TO for that address is answered 550 (a recipient refused for good)
+ *   DELETE /rejections?to=addr → the address is accepted again
  * Playwright starts it before the app server (see playwright.config.ts); the app sends to it through
  * SMTP_URL=smtp://127.0.0.1:2525?ignoreTLS=true.
  */
@@ -17,12 +19,17 @@ const HOST = '127.0.0.1';
 
 type StoredMail = { to: string[]; subject: string; text: string; html: string; received_at: string };
 const messages: StoredMail[] = [];
+const rejected = new Set<string>();
 
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS', 'AUTH'],
   logger: false,
   size: 10 * 1024 * 1024,
+  onRcptTo(address, _session, callback) {
+    if (!rejected.has(address.address.toLowerCase())) return callback();
+    callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+  },
   onData(stream, session, callback) {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,6 +62,12 @@ const api = http.createServer((request, response) => {
       200,
       found.map((mail) => ({ ...mail, to: to ?? mail.to.join(', ') })),
     );
+  }
+  const address = url.searchParams.get('to')?.trim().toLowerCase();
+  if (url.pathname === '/rejections' && address && (request.method === 'POST' || request.method === 'DELETE')) {
+    if (request.method === 'POST') rejected.add(address);
+    else rejected.delete(address);
+    return send(200, { rejected: [...rejected] });
   }
   return send(404, { detail: 'Not found' });
 });

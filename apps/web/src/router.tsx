@@ -25,6 +25,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/users', lazy: () => import('./routes/AdminUsers.route.tsx') },
   { path: 'admin/events', lazy: () => import('./routes/AdminEvents.route.tsx') },
   { path: 'admin/events/:id', lazy: () => import('./routes/AdminEventDetail.route.tsx') },
+  { path: 'admin/outbox', lazy: () => import('./routes/AdminOutbox.route.tsx') },
 ];
 
 /** Routes inside the authenticated layout, each behind the login guard (spec part 1 §2.14). */

@@ -5,10 +5,12 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildEvent } from '../../../test/factories/events.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/index.ts';
 import { countQueries } from '../../../test/factories/reviews.ts';
+import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { createClient, signedInClients } from '../../../test/http.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
 import { auditLog, jobs, mailOutbox } from '../../db/schema/index.ts';
 import { MAIL_SEND_JOB, type MailTemplate, queueMail } from '../../mail/outbox.ts';
+import { insertAssignment, queueUnassignedMail } from '../reviews/commands/create-assignment.ts';
 import { RETRY_BATCH_SIZE } from './outbox.service.ts';
 
 let app: TestApp;
@@ -168,6 +170,40 @@ describe('GET /api/admin/outbox/', () => {
     expect(page.results.map((row) => [row.template, row.recipient, row.event?.title])).toEqual([
       ['events.reviewer_invitation', 'invitee@example.org', 'Mail Conference'],
       ['events.approved', event.creator.email, 'Mail Conference'],
+    ]);
+  });
+
+  it('shows the event of the decision and review assignment mails', async () => {
+    const paper = await buildSubmission(app, { status: 'under_review' });
+    const { event } = paper;
+    const decided = await (await as(event.creator)).post(`/api/submissions/${paper.publicId}/make_decision/`, {
+      decision: 'accept',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const reviewer = await buildUser(app);
+    const mailed = { userId: reviewer.id, email: reviewer.email, firstName: reviewer.firstName, locale: 'en' };
+    await app.db.transaction(async (tx) => {
+      await insertAssignment(tx, {
+        event,
+        submission: paper,
+        reviewer: mailed,
+        source: 'manual',
+        assignedBy: event.creator.id,
+        publicUrl: app.config.publicUrl,
+      });
+      await queueUnassignedMail(tx, {
+        reviewer: mailed,
+        submission: paper,
+        event,
+        draftDeleted: false,
+        publicUrl: app.config.publicUrl,
+      });
+    });
+    const page = (await (await as(admin)).get(LIST, { query: { event: String(event.id) } })).json() as OutboxPageDto;
+    expect(page.results.map((row) => [row.template, row.event?.public_id]).sort()).toEqual([
+      ['reviews.assigned', event.publicId],
+      ['reviews.unassigned', event.publicId],
+      ['submissions.decision', event.publicId],
     ]);
   });
 
@@ -468,8 +504,8 @@ describe('POST /api/admin/outbox/retry-failed/', () => {
 
 describe('the API document', () => {
   it('lists the outbox operations under their tag, with their answers', () => {
-    const paths = (app.swagger() as { paths: Record<string, Record<string, { tags?: string[]; responses: object }>> })
-      .paths;
+    type Operation = { tags?: string[]; responses: object };
+    const { paths } = app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
     const operations = {
       get: ['/api/admin/outbox/', '/api/admin/outbox/{id}/'],
       post: ['/api/admin/outbox/{id}/retry/', '/api/admin/outbox/retry-failed/'],

@@ -6,6 +6,7 @@ import {
   FileText,
   LayoutDashboard,
   type LucideIcon,
+  MailWarning,
   Repeat,
   UserRound,
   UsersRound,
@@ -19,7 +20,8 @@ export type NavLabelKey =
   | 'nav.myEvents'
   | 'nav.reviewerEvents'
   | 'nav.userManagement'
-  | 'nav.eventManagement';
+  | 'nav.eventManagement'
+  | 'outbox.nav';
 
 export type NavItem = { to: string; label: NavLabelKey; icon: LucideIcon };
 export type Navigation = { main: NavItem[]; admin: NavItem[] };
@@ -38,6 +40,7 @@ const ROLE_ITEMS: Partial<Record<RoleName, NavItem[]>> = {
 const ADMIN_ITEMS: NavItem[] = [
   { to: '/admin/users', label: 'nav.userManagement', icon: UsersRound },
   { to: '/admin/events', label: 'nav.eventManagement', icon: CalendarCog },
+  { to: '/admin/outbox', label: 'outbox.nav', icon: MailWarning },
 ];
 
 /**

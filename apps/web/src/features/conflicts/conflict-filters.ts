@@ -1,4 +1,5 @@
 import { type ConflictSource, type ConflictType, PAGE_SIZE_DEFAULT } from '@confero/contracts';
+import { changeListFilters } from '../../lib/list-filters.ts';
 import { isConflictSource, isConflictType } from './conflict-display.ts';
 
 /*
@@ -84,8 +85,7 @@ export function updateConflictFilters(
   filters: ConflictFilters,
   change: Partial<Omit<ConflictFilters, 'page'>> | { page: number },
 ): ConflictFilters {
-  if ('page' in change) return { ...filters, page: Math.max(1, Math.trunc(change.page)) };
-  return { ...filters, ...change, page: 1 };
+  return changeListFilters(filters, change);
 }
 
 /** Whether any filter (not the page) is set. */

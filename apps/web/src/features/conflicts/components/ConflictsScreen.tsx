@@ -1,10 +1,11 @@
 import { type ConflictDto, reviewMessage } from '@confero/contracts';
-import { Badge, Button, EmptyState, Group, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SearchCheck, ShieldCheck, ShieldPlus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { eventDetailQuery, eventReviewersQuery } from '../../events/api.ts';
@@ -225,17 +226,12 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
           ) : null}
         </Group>
         {content}
-        {pages > 1 ? (
-          <Group justify="center" p="md">
-            <Pagination
-              total={pages}
-              value={Math.min(filters.page, pages)}
-              onChange={(page) => setFilters(updateConflictFilters(filters, { page }))}
-              size="sm"
-              data-testid="conflicts-pagination"
-            />
-          </Group>
-        ) : null}
+        <ListPagination
+          page={filters.page}
+          pages={pages}
+          onChange={(page) => setFilters(updateConflictFilters(filters, { page }))}
+          data-testid="conflicts-pagination"
+        />
       </Paper>
       <AddConflictModal
         eventId={eventId}

@@ -1,0 +1,12 @@
+/**
+ * Changes the filters of a paginated list kept in the address: a page change keeps the filters (page 1 at the
+ * least), and any other change goes back to the first page, since the old page number means nothing in the new
+ * list.
+ */
+export function changeListFilters<F extends { page: number }>(
+  filters: F,
+  change: Partial<Omit<F, 'page'>> | { page: number },
+): F {
+  if ('page' in change) return { ...filters, page: Math.max(1, Math.trunc(change.page)) };
+  return { ...filters, ...change, page: 1 };
+}
