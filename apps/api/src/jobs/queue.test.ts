@@ -109,6 +109,20 @@ describe('enqueue and run', () => {
     expect(job.lastError).toBe('Unknown job type "test.nobody": no handler is registered for it.');
   });
 
+  it('keeps the values of a failed query out of last_error', async () => {
+    const secret = '$scrypt$secret-hash-value';
+    const queue = makeQueue();
+    queue.register('test.leaky', async (_payload, ctx) => {
+      await ctx.db.execute(sql`insert into jobs (id, type) values (${-1}, ${secret}), (${-1}, ${secret})`);
+    });
+    const id = await enqueueJob(app.db, 'test.leaky', {}, { maxAttempts: 1 });
+    expect(await queue.runPending()).toBe(1);
+    const job = await loadJob(id);
+    expect(job.status).toBe('failed');
+    expect(job.lastError).toContain('Failed query: insert into jobs');
+    expect(job.lastError).not.toContain(secret);
+  });
+
   it('refuses a second handler for the same type', () => {
     const queue = makeQueue();
     queue.register('test.once', async () => {});

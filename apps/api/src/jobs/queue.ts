@@ -4,6 +4,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
+import { safeErrorMessage } from '../lib/logging.ts';
 
 export type JobContext = {
   db: Db;
@@ -152,8 +153,9 @@ export function windowRetryAt(
   return new Date(Math.min(now + delay, end));
 }
 
+/** The error as stored in `last_error` (and shown to operators): a failed query's values are left out. */
 function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message || error.name : String(error);
+  const text = error instanceof Error ? safeErrorMessage(error) || error.name : String(error);
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }
 
