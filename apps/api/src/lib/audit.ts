@@ -11,9 +11,8 @@ export type AuditEntry = {
 };
 
 /**
- * Writes one audit_log row for a state change (DESIGN.md §9). Call it in the
- * same transaction as the change, so the log holds exactly what committed.
- * Never put secrets (passwords, tokens) in `data`.
+ * Writes one audit_log row for a state change. Call it in the same transaction as the change, so the log holds exactly
+ * what committed. Never put secrets (passwords, tokens) in `data`.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

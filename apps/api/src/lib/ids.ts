@@ -13,7 +13,7 @@ export function randomSuffix(length = 8): string {
   return out;
 }
 
-/** `<id>-<8 random base32 chars>` (DESIGN.md §4): the id stays derivable from the public id. */
+/** `<id>-<8 random base32 chars>` (`docs/domain.md#public-ids`): the id stays derivable from the public id. */
 export function makePublicId(id: number): string {
   return `${id}-${randomSuffix()}`;
 }

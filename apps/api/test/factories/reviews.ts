@@ -8,7 +8,7 @@ import { makePublicId, nextId } from '../../src/lib/ids.ts';
 type Target = Db | { db: Db };
 const dbOf = (target: Target): Db => ('db' in target ? target.db : target);
 
-/** A complete review form (spec §3) with the given overall score. */
+/** A complete review form with the given overall score. */
 export function structuredReview(
   score = 2,
   overrides: Partial<{ strengths: string[]; weaknesses: string[]; justification: string; comment: string }> = {},

@@ -2,9 +2,9 @@ import { type AnyPgColumn, index, integer, pgEnum, pgTable, serial, timestamp, v
 import { users } from './users.ts';
 
 /**
- * One row per issued refresh token (DESIGN.md §4). Only the sha256 of the token is stored (`jti_hash`).
- * Rotation links the old row to its successor (`replaced_by`); presenting a token that was already rotated or
- * revoked revokes every token of its `family_id` (one sign-in session).
+ * One row per issued refresh token. Only the sha256 of the token is stored (`jti_hash`). Rotation links the old row to
+ * its successor (`replaced_by`); presenting a token that was already rotated or revoked revokes every token of its
+ * `family_id` (one sign-in session).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

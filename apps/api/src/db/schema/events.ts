@@ -31,8 +31,8 @@ export const membershipRole = pgEnum('membership_role', MEMBERSHIP_ROLES);
 export const membershipStatus = pgEnum('membership_status', MEMBERSHIP_STATUSES);
 
 /**
- * Events (DESIGN.md §4). Dates are calendar dates; a deadline ends at 23:59:59 of its date in the event's time
- * zone. `ends_at` is that instant for `end_date`, computed when the dates or the time zone change, so the
+ * Events (`docs/domain.md#event`). Dates are calendar dates; a deadline ends at 23:59:59 of its date in the
+ * event's time zone. `ends_at` is that instant for `end_date`, computed when the dates or the time zone change, so the
  * "not yet ended" lists compare one indexed timestamp. The creator is kept as a reference that becomes null when
  * the account is deleted (their event stays).
  */
@@ -96,10 +96,10 @@ export const tracks = pgTable(
 );
 
 /**
- * Who holds which role in an event (DESIGN.md §4): event_admin, chair (of the whole event, or of one track when
- * `track_id` is set) and reviewer, each pending (invited), active or declined. A reviewer invitation to an address
- * without a verified account has no `user_id` but an `email`; it is linked to the account when that address is
- * verified. Invitation tokens are stored as sha256 hashes, single-use (`responded_at`), and expire.
+ * Who holds which role in an event: event_admin, chair (of the whole event, or of one track when `track_id` is set) and
+ * reviewer, each pending (invited), active or declined. A reviewer invitation to an address without a verified account
+ * has no `user_id` but an `email`; it is linked to the account when that address is verified. Invitation tokens are
+ * stored as sha256 hashes, single-use (`responded_at`), and expire.
  */
 export const eventMemberships = pgTable(
   'event_memberships',

@@ -36,7 +36,7 @@ export const assignmentMode = pgEnum('assignment_mode', ASSIGNMENT_MODES);
 export const assignmentPreviewStatus = pgEnum('assignment_preview_status', ASSIGNMENT_PREVIEW_STATUSES);
 export const conflictOverrideKind = pgEnum('conflict_override_kind', ['declared', 'lifted']);
 
-/** A reviewer's preference for reviewing a submission (DESIGN.md §4); one per pair, changed in place. */
+/** A reviewer's preference for reviewing a submission (`docs/domain.md#bid`); one per pair, changed in place. */
 export const bids = pgTable(
   'bids',
   {
@@ -55,12 +55,12 @@ export const bids = pgTable(
 );
 
 /**
- * One row per assignment (DESIGN.md §4): created `assigned` when a reviewer is assigned, then saved as a draft
- * (`in_progress`) and submitted (`completed`) by that reviewer — only through review-state.ts. `recommendation` is
- * derived from the overall score there, never written from a request. `version` grows by one on every save, so a
- * save from a stale copy is refused (two tabs never overwrite each other). `ordinal` numbers the reviews of a
- * submission ("Reviewer 2") for everyone who may not see the reviewer's name. The confidential remarks are kept
- * out of `structured_review` so that no copy of the form can carry them to a viewer outside the committee.
+ * One row per assignment: created `assigned` when a reviewer is assigned, then saved as a draft (`in_progress`) and
+ * submitted (`completed`) by that reviewer — only through review-state.ts. `recommendation` is derived from the overall
+ * score there, never written from a request. `version` grows by one on every save, so a save from a stale copy is
+ * refused (two tabs never overwrite each other). `ordinal` numbers the reviews of a submission ("Reviewer 2") for
+ * everyone who may not see the reviewer's name. The confidential remarks are kept out of `structured_review` so that no
+ * copy of the form can carry them to a viewer outside the committee.
  */
 export const reviews = pgTable(
   'reviews',

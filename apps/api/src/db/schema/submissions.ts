@@ -32,7 +32,7 @@ export const conflictType = pgEnum('conflict_type', CONFLICT_TYPES);
 export const conflictSource = pgEnum('conflict_source', CONFLICT_SOURCES);
 
 /**
- * Papers submitted to events (DESIGN.md §4). The title is unique per event in any letter case. Status and decision
+ * Papers submitted to events. The title is unique per event in any letter case. Status and decision
  * change only through submission-state.ts. An event with submissions cannot be deleted (the foreign key restricts
  * it too); the submitter's account may go (`submitted_by` becomes null, the authors stay).
  */
@@ -133,9 +133,9 @@ export const submissionFiles = pgTable(
 );
 
 /**
- * Conflicts of interest between a person and a submission (DESIGN.md §4, §5): authorship (recorded here by the
- * submissions module) and the types the reviewing issue detects or declares. A conflicted reviewer or chair cannot
- * be assigned to, see the reviews of, or decide the submission.
+ * Conflicts of interest between a person and a submission (`docs/domain.md#conflict-of-interest`): authorship
+ * (recorded here by the submissions module) and the types conflict detection finds or people declare. A conflicted
+ * reviewer or chair cannot be assigned to, see the reviews of, or decide the submission.
  */
 export const conflicts = pgTable(
   'conflicts',

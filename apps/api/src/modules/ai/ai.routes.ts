@@ -5,7 +5,7 @@ import { rewriteDescription } from './ai.service.ts';
 import { createAiProvider } from './providers/index.ts';
 
 /**
- * AI features (spec part 2 §7 "AI", DESIGN.md §8), each saying which provider produced its answer. Signed-in
+ * AI features (`docs/domain.md#ai-features`), each saying which provider produced its answer. Signed-in
  * users only; rate limited per user, since a call may cost money with the `openai` provider.
  */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,8 +4,9 @@ import { eventError, eventFieldError } from '../events/event-errors.ts';
 import { type AiProvider, AiProviderError } from './providers/index.ts';
 
 /**
- * Rewrites an event description with the configured provider. An empty description is refused with the spec's
- * message; a provider failure answers 502 AI_UNAVAILABLE with a clear message (the cause is logged, not shown).
+ * Rewrites an event description with the configured provider. An empty description is refused with its fixed message
+ * (part of the public API contract; keep it verbatim); a provider failure answers 502 AI_UNAVAILABLE with a clear
+ * message (the cause is logged, not shown).
  */
 export async function rewriteDescription(
   provider: AiProvider,

@@ -9,7 +9,7 @@ import { extractPaper } from './extract.service.ts';
 import { createAiProvider } from './providers/index.ts';
 
 /**
- * `POST ai/extract/` (spec §7 "AI"): multipart {file, event_id}; the PDF goes through the same checks as a submission
+ * `POST ai/extract/`: multipart {file, event_id}; the PDF goes through the same checks as a submission
  * (first bytes, MAX_UPLOAD_MB, a parse) but is read into memory only and never stored. Signed-in users only; rate
  * limited per user, since a call may cost money with the openai provider. Errors carry an `error` field.
  */

@@ -6,9 +6,9 @@ import { type ExtractedMetadata, extractMetadata, readPdfText } from './extracti
 import { type AiProvider, AiProviderError } from './providers/index.ts';
 
 /**
- * `ai/extract/`: the metadata of a paper with the configured provider (DESIGN.md §8). The PDF is parsed first (page
- * count; 400 INVALID_PDF when unreadable). When the openai provider fails or answers something that does not
- * validate, the local extractor answers instead — the author gets a filled form rather than an error — and the
+ * `ai/extract/`: the metadata of a paper with the configured provider (`docs/domain.md#ai-features`). The PDF is parsed
+ * first (page count; 400 INVALID_PDF when unreadable). When the openai provider fails or answers something that does
+ * not validate, the local extractor answers instead — the author gets a filled form rather than an error — and the
  * answer says so (`provider: 'local'`, message ai.extractFallback). Nothing is stored.
  */
 export async function extractPaper(

@@ -6,8 +6,8 @@ import { type AiProvider, AiProviderError } from './providers/index.ts';
 export type { InsightsInput } from './insights/index.ts';
 
 /**
- * AI insights on a submission (spec §3 AI analysis) with the configured provider, validated against AiAnalysis. When
- * the openai provider cannot give a valid answer, the local provider's insights are used instead (and say so in
+ * AI insights on a submission (`docs/domain.md#insights`) with the configured provider, validated against AiAnalysis.
+ * When the openai provider cannot give a valid answer, the local provider's insights are used instead (and say so in
  * `provider`): insights run in a background job, which should not fail for an outage it can do without.
  */
 export async function computeInsights(

@@ -420,7 +420,7 @@ export async function resetPassword(
   });
 }
 
-/** A password-rule refusal with the spec's `error` list next to `fields` (reset and change forms read `error`). */
+/** A password-rule refusal with an `error` list of the messages next to `fields` (reset and change forms read it). */
 export function passwordRuleError(issues: FieldIssue[]): AppError {
   return validationError(issues, { error: issueMessages(issues) });
 }

@@ -9,7 +9,7 @@ export type FieldIssue = { field: string; key: MessageKey; params?: Record<strin
 /**
  * The accounts API's validation error: `fields` (English) and `field_codes` (message keys) in parallel arrays,
  * plus `field_params` for messages with placeholders, as documented in packages/contracts/src/auth.ts. `extra`
- * adds top-level members (e.g. the spec's `error`).
+ * adds top-level members (e.g. the `error` list of messages some forms read).
  */
 export function validationError(
   issues: FieldIssue[],
@@ -50,7 +50,7 @@ function placeholderParams(issue: FieldIssue): Record<string, unknown> {
   );
 }
 
-/** The English messages of some issues, in order and without repeats (the spec's `error` lists). */
+/** The English messages of some issues, in order and without repeats (the `error` lists). */
 export function issueMessages(issues: FieldIssue[]): string[] {
   return [...new Set(issues.map((issue) => messageText(issue.key, issue.params)))];
 }
@@ -77,7 +77,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** More problems to report with the schema's, found on the raw input (e.g. the password rules). */
     moreIssues?: (request: FastifyRequest) => FieldIssue[];
-    /** Adds the spec's `error` (the list of messages) to validation answers, for forms that read it. */
+    /** Adds `error` (the list of messages) to validation answers, for forms that read it. */
     errorList?: boolean;
   }
 }

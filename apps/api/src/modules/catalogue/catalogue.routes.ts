@@ -2,7 +2,7 @@ import { RESEARCH_AREAS, ResearchAreaCatalogueDto } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
 
-/** Catalogues shared by the forms: the research areas (spec part 2 §3), for signed-in users. */
+/** Catalogues shared by the forms: the research areas (`docs/domain.md#research-areas`), for signed-in users. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/research-areas/',

@@ -2,10 +2,10 @@ import type { EventAccess } from '../events/events.policy.ts';
 import { isMember, isOrganizer } from '../events/events.policy.ts';
 
 /*
- * Who may do what with an event's conflicts of interest (STYLE.md §3.1). The committee (event admins, chairs of the
- * event, platform admins) lists them, adds and lifts them and checks candidates; authors declare conflicts for
- * their own submissions and reviewers for themselves (conflicts.service checks which submission). The registry
- * exists for the event's members and authors only: everybody else is answered 404.
+ * Who may do what with an event's conflicts of interest, as named predicates bound to actions. The committee (event
+ * admins, chairs of the event, platform admins) lists them, adds and lifts them and checks candidates; authors declare
+ * conflicts for their own submissions and reviewers for themselves (conflicts.service checks which submission). The
+ * registry exists for the event's members and authors only: everybody else is answered 404.
  */
 export const conflictPolicies = {
   'conflicts.view': (a: EventAccess) => isOrganizer(a),

@@ -32,7 +32,7 @@ import { pairKey } from './detection.ts';
 
 const TAGS = ['conflicts'];
 
-/** An absolute link to another page of the same list (DESIGN.md §6). */
+/** An absolute link to another page of the same list (`docs/conventions.md#api-shape`). */
 function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
   if (page === null) return null;
   const url = new URL(request.url, publicUrl);
@@ -41,7 +41,7 @@ function pageLink(publicUrl: string, request: FastifyRequest, page: number | nul
 }
 
 /**
- * Conflicts of interest of an event (issue #6): the committee's list with reasons, declaring, lifting, and the
+ * Conflicts of interest of an event: the committee's list with reasons, declaring, lifting, and the
  * pre-check of a candidate before inviting them. Each handler: parse → load the event (404 when the viewer is
  * neither a member nor an author in it) → authorize (403) → service → present.
  */

@@ -10,7 +10,7 @@ import { createClient, signedInClients } from '../../../test/http.ts';
 import { conflictOverrides } from '../../db/schema/index.ts';
 
 /*
- * `GET submissions/{id}/declared-conflicts/` (issue #6): an author sees the conflicts of interest they declared on
+ * `GET submissions/{id}/declared-conflicts/`: an author sees the conflicts of interest they declared on
  * their submission, and only those, so that they can withdraw one.
  */
 

@@ -7,11 +7,10 @@ import { presentDeclaredConflict } from './conflicts.presenter.ts';
 import { findConflictsDeclaredBy } from './conflicts.queries.ts';
 
 /**
- * What an author declared (issue #6 "Authors and reviewers can also declare conflicts"): the conflicts of interest
- * the caller declared on a submission of theirs, so that they can see them and withdraw one
- * (`DELETE events/{id}/conflicts/{conflict_id}/`). Only the caller's own declarations: never another author's, a
- * chair's, a detected one, nor anything about assignments or reviewers. The submission loads as the submission
- * routes load it (404 for outsiders and unknown ids); its other viewers (staff) are answered 403.
+ * What an author declared: the conflicts of interest the caller declared on a submission of theirs, so that they can
+ * see them and withdraw one (`DELETE events/{id}/conflicts/{conflict_id}/`). Only the caller's own declarations: never
+ * another author's, a chair's, a detected one, nor anything about assignments or reviewers. The submission loads as the
+ * submission routes load it (404 for outsiders and unknown ids); its other viewers (staff) are answered 403.
  */
 export const declaredConflictRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);

@@ -4,8 +4,8 @@ import { affiliationKeys } from './affiliation.ts';
 import { emailDomain, isPublicMailDomain, isSameOrganisationDomain } from './public-domains.ts';
 
 /*
- * Conflict-of-interest detection (DESIGN.md §5, §8): pure, over data the caller loads. A person (a reviewer, chair
- * or event admin of the event) conflicts with a submission when they
+ * Conflict-of-interest detection (`docs/domain.md#conflict-of-interest`): pure, over data the caller loads. A person (a
+ * reviewer, chair or event admin of the event) conflicts with a submission when they
  *   - are one of its authors (a linked author row, the same e-mail address, or they submitted it)   → author
  *   - co-authored another submission in the system with one of its authors                         → coauthor
  *   - share an affiliation with one of its authors, after normalisation (affiliation.ts)            → institutional

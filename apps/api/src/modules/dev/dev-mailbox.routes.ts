@@ -30,9 +30,8 @@ const MailboxMessageDto = z.object({
 const NO_STORE = 'no-store';
 
 /**
- * The dev mailbox (DESIGN.md §1): every outbox row, readable in the browser at
- * /dev/mailbox and as JSON for the end-to-end tests. Registered only outside
- * production (see `devRoutesDisabled`).
+ * The dev mailbox: every outbox row, readable in the browser at /dev/mailbox and as JSON for the end-to-end tests.
+ * Registered only outside production (see `devRoutesDisabled`).
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/mailbox', { schema: { hide: true, querystring: ListQuery } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 /*
- * Calendar dates and deadlines of events (DESIGN.md §6): event dates are calendar dates (YYYY-MM-DD); a deadline
- * ends at 23:59:59 of its date in the event's time zone, which is Anywhere on Earth (UTC−12) unless the event
+ * Calendar dates and deadlines of events (`docs/domain.md#time-zones`): event dates are calendar dates (YYYY-MM-DD); a
+ * deadline ends at 23:59:59 of its date in the event's time zone, which is Anywhere on Earth (UTC−12) unless the event
  * names an IANA zone.
  */
 

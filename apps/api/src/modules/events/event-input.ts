@@ -100,13 +100,13 @@ function requiredDate(value: Raw, field: string, key: EventMessageKey): string {
 }
 
 /**
- * The spec's event rules (part 2 §5 "Event creation"), checked in its order; the first failing rule throws a
- * 400 naming its field:
+ * The event rules, checked in the product's fixed order (`docs/domain.md#validation-order`); the first failing rule
+ * throws a 400 naming its field:
  *  1 title · 2 description · 3 type · 4 city · 5 country · 6 start date · 7 end date · 8 end ≥ start ·
  *  9 submission deadline, review deadline, notification date · 10 submission < review · 11 review <
  *  notification · 12 notification < start · 13 primary research area (a catalogue key; secondary areas are
  *  its subcategories) · 14 (creation) chair e-mails, checked by the caller.
- * Rules the spec does not list come after: acronym, webpage, time zone and the lengths of the free texts.
+ * Rules outside that fixed order come after: acronym, webpage, time zone and the lengths of the free texts.
  */
 export function checkEventRules(raw: RawEvent): EventValues {
   const title = required(raw.title, 'title', 'events.titleRequired', EVENT_TITLE_MAX_LENGTH);

@@ -8,8 +8,8 @@ import { type EventRow, findEventByIdParam, findViewerMemberships, loadEventDeta
 export type LoadedEvent = { event: EventRow; access: EventAccess };
 
 /**
- * The event of a route (`{id}` = public id or numeric id) as the viewer may see it, with the viewer's access:
- * 404 when it does not exist AND when the viewer may not see it (STYLE.md §3.3), so outsiders learn nothing.
+ * The event of a route (`{id}` = public id or numeric id) as the viewer may see it, with the viewer's access: 404 when
+ * it does not exist AND when the viewer may not see it (`docs/domain.md#404-or-403`), so outsiders learn nothing.
  */
 export async function loadEvent(db: Db, actor: Actor, idParam: string): Promise<LoadedEvent> {
   const event = await findEventByIdParam(db, idParam);

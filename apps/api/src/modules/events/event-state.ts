@@ -9,7 +9,7 @@ import { eventError, eventFieldError } from './event-errors.ts';
 import type { EventAccess } from './events.policy.ts';
 import type { EventRow } from './events.queries.ts';
 
-/** The English label of a status; a value outside the list is capitalised (spec §3: derived display values). */
+/** The English label of a status (its `*_display` text); a value outside the list is capitalised. */
 export function statusDisplay(status: string): string {
   return EVENT_STATUS_LABELS[status as EventStatus]?.en ?? status.charAt(0).toUpperCase() + status.slice(1);
 }
@@ -18,10 +18,10 @@ export function statusDisplay(status: string): string {
 type Mover = 'admin' | 'event_admin';
 
 /**
- * The event state machine (DESIGN.md §7). A pending event is approved or rejected by a platform admin; an
- * approved event opens for submissions by becoming active, and may go back (event admins may do both); an
- * active event is completed when its programme is settled; approved and active events can be cancelled; a
- * rejected event can be put back to pending, a completed one reopened, a cancelled one restored.
+ * The event state machine (`docs/domain.md#event-status`). A pending event is approved or rejected by a platform admin;
+ * an approved event opens for submissions by becoming active, and may go back (event admins may do both); an active
+ * event is completed when its programme is settled; approved and active events can be cancelled; a rejected event can
+ * be put back to pending, a completed one reopened, a cancelled one restored.
  */
 export const EVENT_TRANSITIONS: Record<EventStatus, Partial<Record<EventStatus, readonly Mover[]>>> = {
   pending: { approved: ['admin'], rejected: ['admin'] },

@@ -47,7 +47,7 @@ export function accessFor(actor: Actor, event: { createdBy: number | null }, mem
   } satisfies EventAccess;
 }
 
-/* Named predicates (STYLE.md §3.1). */
+/* Named predicates: the policy's actions are built from these, never from role names. */
 export const isPublicStatus = (status: EventStatus) =>
   (PUBLIC_EVENT_STATUSES as readonly EventStatus[]).includes(status);
 export const isMember = (a: EventAccess) => a.isEventAdmin || a.isEventChair || a.isTrackChair || a.isReviewer;

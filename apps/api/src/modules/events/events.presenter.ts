@@ -87,8 +87,8 @@ export function abilitiesFor(access: EventAccess, event: EventRow, now = new Dat
 }
 
 /**
- * The event detail for one viewer (spec §3 Event): the abilities are the viewer's, and the review settings reach
- * only the event's staff and platform admins (the response schema drops nothing else).
+ * The event detail for one viewer: the abilities are the viewer's, and the review settings reach only the event's staff
+ * and platform admins (the response schema drops nothing else).
  */
 export function presentEvent(detail: EventDetail, access: EventAccess, now = new Date()): EventDto {
   const { event, creator } = detail;
@@ -126,7 +126,7 @@ export function presentEvent(detail: EventDetail, access: EventAccess, now = new
   };
 }
 
-/** A reviewer of the event (spec §3 Reviewer on an event), registered or invited by e-mail. */
+/** A reviewer of the event, registered or invited by e-mail. */
 export function presentReviewer(row: ReviewerRow): ReviewerDto {
   const invitedName = `${row.inviteFirstName} ${row.inviteLastName}`.trim();
   const email = row.user?.email ?? row.email ?? '';

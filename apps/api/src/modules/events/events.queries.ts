@@ -40,9 +40,9 @@ function activeMembership(userId: number, role?: MembershipRow['role']): SQL {
 }
 
 /**
- * SECURITY-CRITICAL: the events a viewer may see, as a condition inside the list queries (STYLE.md §3.2). It must
- * agree with the 'event.view' policy: public statuses for every signed-in user; any other status only for the
- * event's active members, its creator and platform admins.
+ * SECURITY-CRITICAL: the events a viewer may see, as a condition inside the list queries, never a filter in memory
+ * (`docs/conventions.md#scoped-queries`). It must agree with the 'event.view' policy: public statuses for every
+ * signed-in user; any other status only for the event's active members, its creator and platform admins.
  */
 export function visibleTo(actor: Actor): SQL | undefined {
   if (actor.isAdmin) return undefined;
@@ -53,7 +53,7 @@ export function visibleTo(actor: Actor): SQL | undefined {
   );
 }
 
-/** The role lists of spec §7 (`events/<name>/`), each a condition combined with `visibleTo`. */
+/** The role lists (`GET events/<name>/`), each a condition combined with `visibleTo`. */
 export const ROLE_LISTS = {
   /** Approved or active events whose end date has not passed in their time zone. */
   active: () => and(inArray(events.status, ['approved', 'active']), sql`${events.endsAt} > now()`),

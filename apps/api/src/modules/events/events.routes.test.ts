@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-/** A valid creation payload (spec §3), with fixed future dates. */
+/** A valid creation payload, with fixed future dates. */
 function payload(overrides: Record<string, unknown> = {}) {
   return {
     title: 'International Conference on Applied AI',

@@ -24,7 +24,7 @@ import { createEvent, deleteEvent, updateEvent } from './events.service.ts';
 
 const TAGS = ['events'];
 
-/** An absolute link to another page of the same list (DESIGN.md §6). */
+/** An absolute link to another page of the same list (`docs/conventions.md#api-shape`). */
 function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
   if (page === null) return null;
   const url = new URL(request.url, publicUrl);
@@ -43,8 +43,8 @@ const ROLE_LIST_SUMMARIES: Record<RoleListName, string> = {
 };
 
 /**
- * Events: creation, lists, detail, update, deletion and status (spec part 2 §7 "Events"). Each handler reads
- * parse → load (404 when invisible) → authorize (403) → service → present.
+ * Events: creation, lists, detail, update, deletion and status. Each handler reads parse → load (404 when invisible) →
+ * authorize (403) → service → present.
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);

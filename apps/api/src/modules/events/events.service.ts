@@ -38,9 +38,9 @@ function mergeReviewSettings(current: ReviewSettings, patch: ReviewSettingsPatch
 }
 
 /**
- * Creates an event from the spec's creation payload (rules checked in the spec's order). The event starts
- * `pending`; its creator becomes its active event admin and the chair e-mails become active chairs, so their
- * roles change at once. Audited as event.created.
+ * Creates an event from the creation payload (rules checked in the order of `docs/domain.md#validation-order`). The
+ * event starts `pending`; its creator becomes its active event admin and the chair e-mails become active chairs, so
+ * their roles change at once. Audited as event.created.
  */
 export async function createEvent(db: Db, actor: Actor, body: CreateEventBody): Promise<EventRow> {
   const values = checkNewEvent(body);

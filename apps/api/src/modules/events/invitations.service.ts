@@ -24,7 +24,7 @@ const mailLocale = (locale: string | undefined) => (locale === 'ar' ? 'ar' : 'en
 
 type Invitee = { email: string; firstName: string; lastName: string };
 
-/** The spec's reviewer-invite rules (§5): e-mail required and well formed; names optional, ≥ 2 characters. */
+/** The reviewer-invite rules, in this order: e-mail required and well formed; names optional, ≥ 2 characters. */
 export function checkInvitee(body: InviteReviewerBody): Invitee {
   const email = (body.email ?? '').trim();
   if (!email) throw eventFieldError('email', 'events.emailRequired');
@@ -41,10 +41,10 @@ export function checkInvitee(body: InviteReviewerBody): Invitee {
 }
 
 /**
- * Invites a reviewer by e-mail (spec §5 Reviewer invite). The invitation is a pending reviewer membership: tied to
- * the account when a verified account uses the address, otherwise to the address alone until such an account
- * exists. A new random token (stored as its sha256, valid 14 days, single use) replaces any earlier one, and the
- * invitation mail carries its accept and decline links. Someone already active as reviewer → 409 ALREADY_MEMBER.
+ * Invites a reviewer by e-mail (`docs/domain.md#invitation`). The invitation is a pending reviewer membership: tied to
+ * the account when a verified account uses the address, otherwise to the address alone until such an account exists. A
+ * new random token (stored as its sha256, valid 14 days, single use) replaces any earlier one, and the invitation mail
+ * carries its accept and decline links. Someone already active as reviewer → 409 ALREADY_MEMBER.
  */
 export async function inviteReviewer(
   db: Db,

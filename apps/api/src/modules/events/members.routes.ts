@@ -22,9 +22,9 @@ import { addMember, removeMember, removeReviewer, resolveUserId, reviewerGrant }
 const TAGS = ['events'];
 
 /**
- * The people of an event (spec part 2 §6–§7): chairs, reviewers and reviewer invitations, managed by the event's
- * event admins and chairs and by site admins; event admins themselves are managed by event admins and site admins.
- * Outsiders get 404 (they cannot see the event), members without the right 403.
+ * The people of an event: chairs, reviewers and reviewer invitations, managed by the event's event admins and chairs
+ * and by site admins; event admins themselves are managed by event admins and site admins. Outsiders get 404 (they
+ * cannot see the event), members without the right 403.
  */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);

@@ -29,10 +29,10 @@ import { reviewError, reviewFieldError } from './review-errors.ts';
 const TAGS = ['assignments'];
 
 /**
- * The automatic assignment (issue #6) as a job with progress: compute a preview (202), read its status, progress
- * and result (by id, or the event's latest), discard it (not once applied: it records what was assigned), or apply
- * it. The committee of the event only (event admins, chairs, platform admins); a committee member with a conflict
- * of interest sees the previews without those papers (assignment-preview.presenter.ts).
+ * The automatic assignment (`docs/domain.md#automatic-assignment`) as a job with progress: compute a preview (202),
+ * read its status, progress and result (by id, or the event's latest), discard it (not once applied: it records what
+ * was assigned), or apply it. The committee of the event only (event admins, chairs, platform admins); a committee
+ * member with a conflict of interest sees the previews without those papers (assignment-preview.presenter.ts).
  */
 export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);

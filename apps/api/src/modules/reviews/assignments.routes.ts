@@ -21,8 +21,9 @@ import { findEventOf } from './reviews.queries.ts';
 const TAGS = ['assignments'];
 
 /**
- * Manual assignment (issue #6): the reviewer candidates of a submission with affinity, bids, loads and conflicts;
- * assigning and unassigning. The committee of the submission only (event admins and chairs without a conflict).
+ * Manual assignment (`docs/domain.md#assignment`): the reviewer candidates of a submission with affinity, bids, loads
+ * and conflicts; assigning and unassigning. The committee of the submission only (event admins and chairs without a
+ * conflict).
  */
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);

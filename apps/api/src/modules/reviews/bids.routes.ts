@@ -33,8 +33,8 @@ function pageLink(publicUrl: string, request: FastifyRequest, page: number | nul
 }
 
 /**
- * Bidding (issue #6): a reviewer's bid on one submission, and the bidding list of an event for its reviewers
- * (titles, abstracts, keywords; authors only in single-blind events).
+ * Bidding (`docs/domain.md#bid`): a reviewer's bid on one submission, and the bidding list of an event for its
+ * reviewers (titles, abstracts, keywords; authors only in single-blind events).
  */
 export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
@@ -111,7 +111,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         bid,
         search,
       });
-      // Reviewers who do not run the event see no authors in double-blind events (DESIGN.md §5).
+      // Reviewers who do not run the event see no authors in double-blind events.
       const hidden = event.reviewSettings.blind_mode === 'double' && !isOrganizer(access) && !access.isTrackChair;
       const authors = hidden
         ? new Map()

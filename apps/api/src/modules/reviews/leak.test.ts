@@ -10,8 +10,8 @@ import { signedInClients } from '../../../test/http.ts';
 import { events, submissionAuthors } from '../../db/schema/index.ts';
 
 /*
- * THE LEAK TEST (DESIGN.md §5, STYLE.md §5): an author of a submission that has reviews — with confidential remarks
- * and comments to the chair — and a reviewer of the event who is not assigned to it never receive a reviewer's
+ * THE LEAK TEST (`docs/domain.md#review-visibility`): an author of a submission that has reviews — with confidential
+ * remarks and comments to the chair — and a reviewer of the event who is not assigned to it never receive a reviewer's
  * identity (name, e-mail, public id) or a confidential field from any endpoint that returns submissions or reviews,
  * whatever query parameters they send, before and after the decision. First we make sure the data is there.
  */

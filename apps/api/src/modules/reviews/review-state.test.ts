@@ -54,7 +54,7 @@ const form = (overall: Record<string, unknown>, confidence: Record<string, unkno
   },
 });
 
-describe('deriveRecommendation (spec §4)', () => {
+describe('deriveRecommendation', () => {
   it.each([
     [3, 'accept'],
     [2, 'accept'],

@@ -25,7 +25,7 @@ import { reviewError, reviewFieldError } from './review-errors.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
 /*
- * The review state machine (DESIGN.md §7, STYLE.md §3.7):
+ * The review state machine (`docs/domain.md#review-status`):
  *   assigned → in_progress (Save as Draft) → completed (Submit Review, validated)
  * A draft may be saved again; a submitted review may be edited (it stays completed and is validated again) until
  * the review deadline, but never goes back to draft. `saveReview` is the one function that writes a review.
@@ -134,7 +134,7 @@ export function emptyForm(): StoredForm {
 
 /**
  * The content a save leaves: what the client sent over what is stored (a field not sent keeps its value), with
- * types, lengths and ranges checked (400 on the field). The spec's rules for submitting are `assertSubmittable`.
+ * types, lengths and ranges checked (400 on the field). The rules for submitting are `assertSubmittable`.
  */
 export function mergeContent(review: ReviewRow, body: SaveReviewBody): ReviewContent {
   const stored = review.structuredReview ?? emptyForm();
@@ -182,9 +182,10 @@ export function mergeContent(review: ReviewRow, body: SaveReviewBody): ReviewCon
 }
 
 /**
- * The spec's rules for submitting (§5 Review, in this order, each answering with its message): at least one
- * strength, at least one weakness (the entries themselves may be empty), a non-blank justification, a non-blank
- * confidence comment; then the overall score and the confidence level must be chosen. Drafts skip all of them.
+ * The rules for submitting, in this fixed order, each answering with its message (`docs/domain.md#validation-order`):
+ * at least one strength, at least one weakness (the entries themselves may be empty), a non-blank justification, a
+ * non-blank confidence comment; then the overall score and the confidence level must be chosen. Drafts skip all of
+ * them.
  */
 export function assertSubmittable(form: StoredForm): void {
   if (form.overall_evaluation.summary.strengths.length < 1) {
@@ -207,7 +208,7 @@ export function assertSubmittable(form: StoredForm): void {
   }
 }
 
-/** The version a save was made from: `version` as sent, or undefined when omitted (the spec's payload has none). */
+/** The version a save was made from: `version` as sent, or undefined when omitted (it is optional in the payload). */
 export function expectedVersion(body: SaveReviewBody): number | undefined {
   if (body.version === undefined || body.version === null || body.version === '') return undefined;
   const value = typeof body.version === 'string' ? Number(body.version.trim()) : body.version;
@@ -230,12 +231,11 @@ export type SaveReviewInput = {
  *   3. the transition (a submitted review never goes back to draft: 409 TRANSITION_NOT_ALLOWED);
  *   4. the version the client read, when it sent one (409 STALE_REVIEW when the review changed since: two tabs
  *      never overwrite); without one the last write wins;
- *   5. the content's types and ranges, then — to submit — the spec's rules in its order (assertSubmittable).
- * The recommendation is derived from the overall score here (spec §4), never taken from the client; completed_at
- * is set on the first submit. The write is conditional on the version, so a concurrent save loses with 409 too;
- * a save without a version that loses is made once more over the review as the other save left it, and answers
- * 409 only if yet another save gets in between. Audited. Who may call it (the assigned reviewer without a
- * conflict) is the caller's check.
+ *   5. the content's types and ranges, then — to submit — the submit rules in their order (assertSubmittable).
+ * The recommendation is derived from the overall score here, never taken from the client; completed_at is set on the
+ * first submit. The write is conditional on the version, so a concurrent save loses with 409 too; a save without a
+ * version that loses is made once more over the review as the other save left it, and answers 409 only if yet another
+ * save gets in between. Audited. Who may call it (the assigned reviewer without a conflict) is the caller's check.
  */
 export async function saveReview(db: Db, input: SaveReviewInput, now = new Date()): Promise<ReviewRow> {
   const sent = expectedVersion(input.body);

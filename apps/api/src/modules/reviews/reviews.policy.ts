@@ -3,9 +3,9 @@ import { isOrganizer } from '../events/events.policy.ts';
 import type { SubmissionAccess } from '../submissions/submissions.policy.ts';
 
 /*
- * Reviewing rules as named predicates (STYLE.md §3.1, §3.5). A conflict of interest (authorship included) takes
- * every right on the submission away: a conflicted reviewer is never assigned and never writes or reads its
- * reviews; a conflicted chair never manages its reviewers nor reads its reviews (DESIGN.md §5, HotCRP).
+ * Reviewing rules as named predicates bound to actions. A conflict of interest (authorship included) takes every
+ * right on the submission away: a conflicted reviewer is never assigned and never writes or reads its reviews; a
+ * conflicted chair never manages its reviewers nor reads its reviews (`docs/domain.md#conflicted-people`).
  */
 
 /** The committee of a submission: its event's admins, chairs of the whole event and platform admins, without a conflict. */

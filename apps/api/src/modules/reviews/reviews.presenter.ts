@@ -67,9 +67,10 @@ const labelOf = (value: string | null, labels: Record<string, { en: string }>) =
   value === null ? null : (labels[value]?.en ?? value);
 
 /**
- * A review as one viewer may read it (STYLE.md §3.9). Every field is taken only when the viewer's audience reads it
- * (REVIEW_FIELD_AUDIENCE); drafts are shown in full to their own reviewer only (the committee sees their status);
- * and the result is parsed with the audience's own schema, which drops whatever that audience must not receive.
+ * A review as one viewer may read it (`docs/domain.md#review-visibility`). Every field is taken only when the viewer's
+ * audience reads it (REVIEW_FIELD_AUDIENCE); drafts are shown in full to their own reviewer only (the committee sees
+ * their status); and the result is parsed with the audience's own schema, which drops whatever that audience must not
+ * receive.
  */
 export function presentReview(review: ReviewRow, presentation: ReviewPresentation): ReviewDto {
   const { viewer, submission, event } = presentation;

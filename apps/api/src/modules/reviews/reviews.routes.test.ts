@@ -38,7 +38,7 @@ async function reviewRow(submission: { id: number }, reviewer: { id: number }) {
   return row;
 }
 
-/** The review payload the spec's client sends (§3 Review payload). */
+/** A review payload in the public API's shape: the form as JSON text in `scores.structured_review`. */
 function payload(
   submission: { publicId: string },
   options: {

@@ -31,8 +31,8 @@ import type { ReviewRow } from './reviews.queries.ts';
 const TAGS = ['reviews'];
 
 /**
- * Reviews (spec part 2 §7 Reviews, issue #6): saving a draft or submitting (the assigned reviewer, until the
- * review deadline), the caller's reviews, one review, and the reviews of a submission filtered by who asks.
+ * Reviews: saving a draft or submitting (the assigned reviewer, until the review deadline), the caller's reviews, one
+ * review, and the reviews of a submission filtered by who asks.
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);

@@ -6,7 +6,7 @@ import type { AuthorValues } from './submission-input.ts';
 import { findVerifiedUsersByEmail } from './submissions.queries.ts';
 
 /*
- * Authors and the conflicts authorship makes (DESIGN.md §5: "Authorship is a conflict"). An author whose e-mail
+ * Authors and the conflicts authorship makes: authorship is a conflict of interest. An author whose e-mail
  * belongs to a verified account is linked to it (they see the submission, get the author role); the others stay
  * author records and are linked when that address is verified (linkAuthorRecordsForVerifiedEmail).
  */

@@ -3,14 +3,14 @@ import type { AppError } from '../../lib/errors.ts';
 import { endOfDay, isPast } from '../events/event-dates.ts';
 import { submissionError } from './submission-errors.ts';
 
-/** Events take submissions while approved or active (DESIGN.md §7), until their submission deadline. */
+/** Events take submissions while approved or active, until their submission deadline. */
 export const OPEN_EVENT_STATUSES: readonly EventStatus[] = ['approved', 'active'];
 
 export type DeadlineEvent = { status: EventStatus; submissionDeadline: string; timezone: string };
 
 /**
  * The instant the submission deadline is over: the end of 23:59:59 of the deadline's date in the event's time zone
- * (Anywhere on Earth, UTC−12, unless the event names an IANA zone; DESIGN.md §6).
+ * (Anywhere on Earth, UTC−12, unless the event names an IANA zone; `docs/domain.md#time-zones`).
  */
 export function submissionClosesAt(event: DeadlineEvent): Date {
   return endOfDay(event.submissionDeadline, event.timezone);
@@ -41,7 +41,7 @@ export function assertAcceptsSubmissions(event: DeadlineEvent, now: Date = new D
   if (isDeadlinePassed(event, now)) throw deadlinePassedError(event);
 }
 
-/** Authors edit until the deadline (DESIGN.md §7): 400 DEADLINE_PASSED afterwards. */
+/** Authors edit until the deadline: 400 DEADLINE_PASSED afterwards. */
 export function assertBeforeDeadline(event: DeadlineEvent, now: Date = new Date()): void {
   if (isDeadlinePassed(event, now)) throw deadlinePassedError(event);
 }

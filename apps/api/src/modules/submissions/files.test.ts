@@ -39,7 +39,7 @@ describe('pdfGuard', () => {
   });
 });
 
-describe('downloadFileName (spec §9)', () => {
+describe('downloadFileName', () => {
   it.each([
     ['Graph Neural Networks: A Survey', 'graph_neural_networks_a_survey.pdf'],
     ['  Deep   Learning, (Revisited)!  ', 'deep_learning_revisited.pdf'],

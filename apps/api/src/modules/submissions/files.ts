@@ -50,7 +50,7 @@ export const fileTooLargeError = (maxBytes: number) =>
     { max_bytes: maxBytes },
   );
 export const notPdfError = () => submissionError(415, 'UNSUPPORTED_MEDIA_TYPE', 'submissions.fileNotPdf');
-/** The 415 of the extraction, with the spec's text for it (§5 File: 'File is not a valid PDF.'). */
+/** The 415 of the extraction: 'File is not a valid PDF.' is part of the public API contract; keep it verbatim. */
 export const notValidPdfError = () => submissionError(415, 'UNSUPPORTED_MEDIA_TYPE', 'submissions.invalidPdf');
 export const emptyFileError = () => submissionError(400, 'EMPTY_FILE', 'submissions.fileEmpty');
 export const invalidPdfError = () => submissionError(400, 'INVALID_PDF', 'submissions.invalidPdf');
@@ -126,7 +126,7 @@ export async function readMultipartForm<T>(
   options: {
     maxBytes: number;
     sink: (body: Readable) => Promise<T>;
-    /** The 415 for a file that is not a PDF (the extraction answers the spec's 'File is not a valid PDF.'). */
+    /** The 415 for a file that is not a PDF (the extraction answers its fixed 'File is not a valid PDF.'). */
     notPdf?: () => AppError;
   },
 ): Promise<MultipartForm<T>> {

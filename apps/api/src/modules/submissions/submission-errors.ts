@@ -36,7 +36,7 @@ export const submissionForbidden = () => submissionError(403, 'PERMISSION_DENIED
 /** 409 SUBMISSION_LOCKED: a final decision (accepted, rejected) closed the submission to its authors' edits. */
 export const decidedLockedError = () => submissionError(409, 'SUBMISSION_LOCKED', 'submissions.decidedLocked');
 
-/** 409 DUPLICATE_TITLE with the spec's text (§8), on `title` too, and the old `type` field clients switch on. */
+/** 409 DUPLICATE_TITLE with its fixed text (keep it verbatim), on `title` too, and a `type` field clients switch on. */
 export function duplicateTitleError(): AppError {
   const text = submissionMessage('submissions.duplicateTitle');
   return new AppError(409, 'DUPLICATE_TITLE', text, {
@@ -61,7 +61,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   });
 }
 
-/** The same error with an `error` field holding its text (downloads and extraction answer errors that way, spec §7). */
+/** The same error with an `error` field holding its text (downloads and extraction answer errors that way). */
 export function withErrorField(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
   return new AppError(error.statusCode, error.code, error.message, {

@@ -48,7 +48,7 @@ describe('parseKeywords', () => {
   });
 });
 
-describe('checkNewSubmission (spec §5 Submission create, in order)', () => {
+describe('checkNewSubmission (in order)', () => {
   it('answers the first failing rule', () => {
     expect(failure(() => checkNewSubmission({ ...valid(), title: ' ', abstract: '', keywords: [] })).key).toBe(
       'submissions.validations.titleRequired',
@@ -106,7 +106,7 @@ describe('checkNewSubmission (spec §5 Submission create, in order)', () => {
   });
 });
 
-describe('checkSubmissionEdit (spec §5 Submission edit)', () => {
+describe('checkSubmissionEdit', () => {
   const current = { title: 'Old', abstract: 'Old abstract', keywords: ['x', 'y', 'z'] };
 
   it('keeps what was not sent and needs one keyword', () => {

@@ -19,7 +19,8 @@ import { submissionFieldError } from './submission-errors.ts';
 
 /*
  * The fields of a submission as the client sent them (multipart text fields, or a JSON PATCH body), and the rules
- * of spec §5 checked in its order so the first failing rule answers, with its field and message key.
+ * checked in the product's fixed order (`docs/domain.md#validation-order`) so the first failing rule answers, with its
+ * field and message key.
  */
 
 /** What a client sent; a key is absent when the field was not sent (a PATCH changes only what it sends). */
@@ -168,12 +169,10 @@ function checkWebpage(value: string): string | null {
 }
 
 /**
- * The author rules. On create (spec §5 Submission create): every author needs first name, last name, email,
- * affiliation and country (one message, authorRequired). On edit (§5 Submission edit): names (authorRequired), then
- * email (emailRequired), affiliation (affiliationRequired) and country ('All authors must have a country
- * selected') each with its own message. Then, when there are authors, exactly one corresponding author; and at
- * least one author. (The spec lists "one corresponding" before "at least one author"; an empty list answers the
- * latter, which is what it means.)
+ * The author rules. On create: every author needs first name, last name, email, affiliation and country (one message,
+ * authorRequired). On edit: names (authorRequired), then email (emailRequired), affiliation (affiliationRequired) and
+ * country ('All authors must have a country selected') each with its own message. Then, when there are authors, exactly
+ * one corresponding author; and at least one author (an empty list answers authorsRequired, not correspondingRequired).
  */
 export function checkAuthors(raw: unknown, mode: 'create' | 'edit'): AuthorValues[] {
   const list = rawAuthorList(raw);
@@ -274,7 +273,7 @@ function checkKeywords(keywords: string[], min: number): string[] {
   return keywords;
 }
 
-/** Spec §5 Submission create, in order: title, abstract, ≥3 keywords, authors, corresponding, ≥1 author. */
+/** The create rules, in order: title, abstract, ≥3 keywords, authors, corresponding, ≥1 author. */
 export function checkNewSubmission(input: SubmissionFormInput): SubmissionValues {
   const title = checkTitle(input.title);
   const abstract = checkAbstract(input.abstract);
@@ -284,8 +283,8 @@ export function checkNewSubmission(input: SubmissionFormInput): SubmissionValues
 }
 
 /**
- * Spec §5 Submission edit, on the submission as it would be after the change: title and abstract required, at least
- * one keyword, the author rules of an edit. Returns the new values and which of them were sent.
+ * The edit rules, on the submission as it would be after the change: title and abstract required, at least one
+ * keyword, the author rules of an edit. Returns the new values and which of them were sent.
  */
 export function checkSubmissionEdit(
   current: { title: string; abstract: string; keywords: string[] },

@@ -29,7 +29,7 @@ export async function accessToSubmission(db: Db, actor: Actor, record: Submissio
 /**
  * The submission of a route (`{id}` = public id or numeric id) as the viewer may see it, with the viewer's access:
  * 404 when it does not exist AND when the viewer may not see it (neither an author nor staff of its event), so
- * outsiders learn nothing (STYLE.md §3.3).
+ * outsiders learn nothing (`docs/domain.md#404-or-403`).
  */
 export async function loadSubmission(db: Db, actor: Actor, idParam: string): Promise<LoadedSubmission> {
   const record = await findSubmissionByIdParam(db, idParam);

@@ -15,7 +15,7 @@ import { submissionError, submissionFieldError } from './submission-errors.ts';
 import { findAuthorRecipients, type SubmissionRecord } from './submissions.queries.ts';
 
 /*
- * The submission state machine (DESIGN.md §7, STYLE.md §3.7). Status and decision move together:
+ * The submission state machine (`docs/domain.md#submission-status`). Status and decision move together:
  *   submitted → under_review → accepted | rejected | revision_requested
  *   decision pending → accept | reject | revision
  * A decision may be taken straight from `submitted` (a desk decision), changed later, or withdrawn by reopening
@@ -60,7 +60,7 @@ export function isSubmissionDecision(value: unknown): value is SubmissionDecisio
   return typeof value === 'string' && (SUBMISSION_DECISIONS as readonly string[]).includes(value);
 }
 
-/** Authors may delete only while the submission is submitted and its decision pending (spec §4). */
+/** Authors may delete only while the submission is submitted and its decision pending. */
 export function isDeletable(submission: { status: SubmissionStatus; decision: SubmissionDecision }): boolean {
   return submission.status === 'submitted' && submission.decision === 'pending';
 }

@@ -12,7 +12,7 @@ export type SubmissionAccess = {
   isConflicted: boolean;
 };
 
-/* Named predicates (STYLE.md §3.1). */
+/* Named predicates: the policy's actions are built from these, never from role names. */
 export const isSubmissionStaff = (a: SubmissionAccess) => isStaff(a.event);
 /** Event admins and chairs of the whole event, and platform admins, decide; never with a conflict (HotCRP). */
 export const canDecide = (a: SubmissionAccess) => isOrganizer(a.event) && !a.isConflicted && !a.isAuthor;

@@ -68,8 +68,8 @@ export function abilitiesFor(
 }
 
 /**
- * A submission as the viewer may see it (spec §3 Submission). Field visibility: `ai_analysis` only for those who may
- * view insights (the key is absent otherwise); author identities not for blinded reviewers (double-blind events).
+ * A submission as the viewer may see it. Field visibility: `ai_analysis` only for those who may view insights (the key
+ * is absent otherwise); author identities not for blinded reviewers (double-blind events).
  */
 export function presentSubmission(bundle: SubmissionBundle, access: SubmissionAccess, now = new Date()): SubmissionDto {
   const hidden = isBlindedReviewer(access, bundle.event.reviewSettings?.blind_mode ?? 'double');

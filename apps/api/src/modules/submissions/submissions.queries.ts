@@ -105,10 +105,10 @@ export async function findSubmissionById(db: Db, id: number): Promise<Submission
 }
 
 /**
- * SECURITY-CRITICAL: the submissions a viewer may see, as a condition inside the list queries (STYLE.md §3.2). It
- * must agree with the 'submission.view' policy: the submission's authors (a linked author row, or the submitter)
- * and the staff of its event (any active membership: event admin, chair of the event or a track, reviewer);
- * platform admins see every submission.
+ * SECURITY-CRITICAL: the submissions a viewer may see, as a condition inside the list queries, never a filter in memory
+ * (`docs/conventions.md#scoped-queries`). It must agree with the 'submission.view' policy: the submission's authors (a
+ * linked author row, or the submitter) and the staff of its event (any active membership: event admin, chair of the
+ * event or a track, reviewer); platform admins see every submission.
  */
 export function visibleSubmissions(actor: Actor): SQL | undefined {
   if (actor.isAdmin) return undefined;

@@ -55,7 +55,7 @@ const SubmissionForm = z.object({
   file: z.file().mime('application/pdf').describe('The paper: a PDF of at most MAX_UPLOAD_MB'),
 });
 
-/** An absolute link to another page of the same list (DESIGN.md §6). */
+/** An absolute link to another page of the same list (`docs/conventions.md#api-shape`). */
 function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
   if (page === null) return null;
   const url = new URL(request.url, publicUrl);
@@ -63,7 +63,7 @@ function pageLink(publicUrl: string, request: FastifyRequest, page: number | nul
   return `${publicUrl}${url.pathname}${url.search}`;
 }
 
-/** `Content-Disposition: attachment` with the spec's file name, ASCII fallback and UTF-8 form (RFC 6266). */
+/** `Content-Disposition: attachment` with `downloadFileName`'s name, ASCII fallback and UTF-8 form (RFC 6266). */
 function attachmentHeader(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
   const fallback = /[A-Za-z0-9]/.test(ascii.replace(/\.pdf$/, '')) ? ascii : 'submission.pdf';
@@ -71,8 +71,8 @@ function attachmentHeader(fileName: string): string {
 }
 
 /**
- * Submissions (spec part 2 §7 "Submissions"). Each handler reads parse → load (404 when invisible) → authorize
- * (403) → service → present. Signed-in callers only. The multipart parser is registered by the module plugin.
+ * Submissions. Each handler reads parse → load (404 when invisible) → authorize (403) → service → present. Signed-in
+ * callers only. The multipart parser is registered by the module plugin.
  */
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);

@@ -1,6 +1,6 @@
 /**
- * The submissions use cases (STYLE.md §2): each command enforces its invariants (deadlines, state, uniqueness,
- * files), writes in one transaction, audits and queues its jobs and mails. Identity checks are the routes' (policy).
+ * The submissions use cases: each command enforces its invariants (deadlines, state, uniqueness, files), writes in one
+ * transaction, audits and queues its jobs and mails. Identity checks are the routes' (policy).
  */
 
 export { linkAuthorRecordsForVerifiedEmail } from './authorship.ts';

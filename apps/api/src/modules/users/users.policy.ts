@@ -4,7 +4,7 @@ import type { Actor } from '../../plugins/auth.ts';
 /** The user an action is about (only what the predicates read). */
 export type UserTarget = { id: number };
 
-/** Named predicates (STYLE.md §3.1): what the rules below are built from. */
+/** Named predicates: what the rules below are built from, never role names. */
 export const isSignedIn = (actor: Actor | null): actor is Actor => actor !== null;
 export const isPlatformAdmin = (actor: Actor | null): boolean => actor?.isAdmin === true;
 export const isSelf = (actor: Actor | null, target: UserTarget | undefined): boolean =>

@@ -18,7 +18,7 @@ type UserLike = Pick<
   | 'createdAt'
 >;
 
-/** The sign-in answer (spec part 1 §3 User). */
+/** The sign-in answer. */
 export function presentUser(
   user: Pick<UserLike, 'email' | 'firstName' | 'lastName' | 'publicId'>,
   roles: RoleName[],

@@ -43,8 +43,8 @@ declare module 'fastify' {
 }
 
 /**
- * The caller's account and user administration (spec part 1 §7). Every route needs a signed-in caller: anonymous
- * requests get 401 before anything else, then the route's action is authorized (403), then the input validated.
+ * The caller's account and user administration. Every route needs a signed-in caller: anonymous requests get 401 before
+ * anything else, then the route's action is authorized (403), then the input validated.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', async (request) => {

@@ -40,8 +40,8 @@ import { findUserByEmail, findUserById, hasOtherAdmin, type UserRow } from './us
 type Deps = { db: Db; config: Pick<Config, 'publicUrl' | 'secretKey'> };
 
 /**
- * Updates the caller's profile with the fields the spec lists (the schema has already dropped any other field).
- * The country may be given as a code or an English or Arabic name and is stored as its alpha-2 code.
+ * Updates the caller's profile with the fields UpdateProfileBody lists (the schema has already dropped any other
+ * field). The country may be given as a code or an English or Arabic name and is stored as its alpha-2 code.
  */
 export async function updateProfile(db: Db, actor: Actor, changes: UpdateProfileBody): Promise<UserRow> {
   const values: Partial<typeof users.$inferInsert> = {};

@@ -1,10 +1,10 @@
 import { normalizeText, splitSentences } from './text.ts';
 
 /*
- * Extractive highlights (DESIGN.md §8): each field is a sentence taken from the paper — never written — chosen by
- * cue phrases and position. The abstract is read first; sentences of the body (the introduction, where the gap and
- * the contribution are usually stated) are considered after it with a lower weight. A field no sentence fits stays
- * empty, except that the problem falls back to the abstract's first sentence and the finding to its last.
+ * Extractive highlights: each field is a sentence taken from the paper — never written — chosen by cue phrases and
+ * position. The abstract is read first; sentences of the body (the introduction, where the gap and the contribution are
+ * usually stated) are considered after it with a lower weight. A field no sentence fits stays empty, except that the
+ * problem falls back to the abstract's first sentence and the finding to its last.
  */
 
 export type Highlights = {

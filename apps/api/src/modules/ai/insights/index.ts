@@ -28,8 +28,8 @@ export function plagiarismNotAvailable(): InsightsBody['plagiarism'] {
 }
 
 /**
- * The local provider's insights (DESIGN.md §8): offline and deterministic. Highlights are sentences taken from the
- * abstract and introduction (never written); relevance compares the paper with the event's research areas and
+ * The local provider's insights (`docs/domain.md#insights`): offline and deterministic. Highlights are sentences taken
+ * from the abstract and introduction (never written); relevance compares the paper with the event's research areas and
  * description; topics are catalogue subcategories.
  */
 export function analyzeLocally(input: InsightsInput): InsightsBody {

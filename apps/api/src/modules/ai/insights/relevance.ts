@@ -3,7 +3,7 @@ import { addCounts, cosine, surfaceForms, tokenize } from './text.ts';
 import type { PaperSignal, TopicScore } from './topics.ts';
 
 /*
- * Relevance of a paper to the event it was submitted to, 0–5 (DESIGN.md §8): how well the paper's catalogue topics
+ * Relevance of a paper to the event it was submitted to, 0–5: how well the paper's catalogue topics
  * match the event's research areas (its primary area and chosen subcategories), and how much vocabulary the paper
  * shares with the event's title, description and area labels. The justification names what matched.
  */

@@ -1,8 +1,8 @@
 /*
- * The `local` provider's description rewrite (DESIGN.md §8): a deterministic clean-up that works offline and
- * never invents anything. It only changes whitespace, punctuation, the case of a sentence's first letter, and the
- * layout (paragraphs and bullet lists); every word, number, date, URL and e-mail address of the input stays, in
- * its order. tidy-description.test.ts checks this as a property over random texts.
+ * The `local` provider's description rewrite: a deterministic clean-up that works offline and never invents anything.
+ * It only changes whitespace, punctuation, the case of a sentence's first letter, and the layout (paragraphs and bullet
+ * lists); every word, number, date, URL and e-mail address of the input stays, in its order. tidy-description.test.ts
+ * checks this as a property over random texts.
  */
 
 /** URLs (with a scheme or starting with www.) and e-mail addresses are copied verbatim, never touched. */

@@ -12,7 +12,7 @@ import { paperSignal, scoreTopics } from '../insights/topics.ts';
 import { AiProviderError } from './types.ts';
 
 /*
- * The openai provider's paper features (DESIGN.md §8): the model reads the first pages' text (readPdfText) and answers
+ * The openai provider's paper features: the model reads the first pages' text (readPdfText) and answers
  * JSON, which is validated with zod against the same shapes the local provider produces. A malformed answer is an
  * AiProviderError; the callers then fall back to the local provider (see ai/extract.service.ts and ai/insights.ts).
  */

@@ -3,9 +3,9 @@ import type { ExtractedMetadata } from '../extraction/index.ts';
 import type { InsightsBody, InsightsInput } from '../insights/index.ts';
 
 /**
- * What every AI provider offers (DESIGN.md §8). `local` works offline and deterministically; `openai` calls any
- * OpenAI-compatible endpoint. Later issues add their features here (metadata extraction, insights, reviewer
- * affinity), each with a local implementation so the product works with no network.
+ * What every AI provider offers (`docs/domain.md#ai-features`). `local` works offline and deterministically;
+ * `openai` calls any OpenAI-compatible endpoint. Every feature has a local implementation, so the product works
+ * with no network.
  */
 export interface AiProvider {
   readonly name: AiProviderName;
@@ -16,7 +16,7 @@ export interface AiProvider {
    * for an unreadable PDF, AiProviderError when a remote provider cannot give a valid answer.
    */
   extractMetadata(pdf: Uint8Array): Promise<ExtractedMetadata>;
-  /** Insights on a submission (spec §3 AI analysis), validated against the same schema whatever the provider. */
+  /** Insights on a submission, validated against the same schema whatever the provider. */
   analyzeSubmission(input: InsightsInput): Promise<InsightsBody>;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Reviewer–paper affinity, local provider (DESIGN.md §8): TF-IDF over stemmed unigrams and bigrams, cosine
- * similarity per reviewer paper, aggregated per reviewer. A library only — no routes, no database; callers load
- * the documents. Method, parameters and measurements: bench/affinity/README.md.
+ * Reviewer–paper affinity, local provider: TF-IDF over stemmed unigrams and bigrams, cosine similarity per reviewer
+ * paper, aggregated per reviewer. A library only — no routes, no database; callers load the documents. Method,
+ * parameters and measurements: bench/affinity/README.md.
  */
 export {
   type AccuracyResult,

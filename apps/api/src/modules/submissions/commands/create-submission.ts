@@ -52,12 +52,11 @@ export async function resolveTrack(db: Db, eventId: number, reference: string | 
 /**
  * Creates a submission from the multipart form, whose PDF is already stored and checked by its first bytes and size
  * (files.ts). Checks, in order: the event (named, visible, approved or active, before its deadline), the fields in
- * the spec's order (§5 Submission create), the file's presence, the track, the metadata, the title's uniqueness in
- * the event (409 DUPLICATE_TITLE), then parses the PDF once (page count; 400 INVALID_PDF). Only then, in one
- * transaction: the submission, its authors (linked to verified accounts by e-mail), the file row, the authorship
- * conflicts, the audit row, the insights job and the receipt mail to the corresponding author. The stored file is
- * held for the file row (stored-objects.ts); a refused submission leaves it to the sweep, as other uploads may
- * share it.
+ * their fixed order (`docs/domain.md#validation-order`), the file's presence, the track, the metadata, the title's
+ * uniqueness in the event (409 DUPLICATE_TITLE), then parses the PDF once (page count; 400 INVALID_PDF). Only then, in
+ * one transaction: the submission, its authors (linked to verified accounts by e-mail), the file row, the authorship
+ * conflicts, the audit row, the insights job and the receipt mail to the corresponding author. The stored file is held
+ * for the file row (stored-objects.ts); a refused submission leaves it to the sweep, as other uploads may share it.
  */
 export async function createSubmission(
   deps: SubmissionDeps,

@@ -19,13 +19,14 @@ import { findSubmissionById, isTitleTaken, type SubmissionRecord } from '../subm
 import { resolveTrack, SUBMISSION_INSIGHTS_JOB, type SubmissionDeps } from './create-submission.ts';
 
 /**
- * Changes a submission for one of its authors (the caller checked 'submission.update'): only while no final
- * decision (accepted, rejected) was made on it (409 SUBMISSION_LOCKED, also when the decision lands while the edit
- * is under way) and before the event's submission deadline (400 DEADLINE_PASSED). The fields sent are checked with the edit rules (spec §5 Submission
- * edit) on the submission as it would be after the change; a new title must stay unique in the event. Sent authors
- * replace the list (relinked to accounts, conflicts resynchronised). A new file becomes the paper's next version,
- * the insights are recomputed for it (job re-queued, the previous analysis cleared). One transaction, audited;
- * the stored file is held for the new file row (stored-objects.ts), and a refused edit leaves it to the sweep.
+ * Changes a submission for one of its authors (the caller checked 'submission.update'): only while no final decision
+ * (accepted, rejected) was made on it (409 SUBMISSION_LOCKED, also when the decision lands while the edit is under way)
+ * and before the event's submission deadline (400 DEADLINE_PASSED). The fields sent are checked with the edit rules
+ * (`docs/domain.md#validation-order`) on the submission as it would be after the change; a new title must stay unique
+ * in the event. Sent authors replace the list (relinked to accounts, conflicts resynchronised). A new file becomes the
+ * paper's next version, the insights are recomputed for it (job re-queued, the previous analysis cleared). One
+ * transaction, audited; the stored file is held for the new file row (stored-objects.ts), and a refused edit leaves it
+ * to the sweep.
  */
 export async function updateSubmission(
   deps: SubmissionDeps,
