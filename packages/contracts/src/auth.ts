@@ -3,7 +3,7 @@ import { ROLE_NAMES } from './enums.ts';
 import { fillMessage } from './messages.ts';
 
 /*
- * Accounts: registration, e-mail verification, sign-in, tokens and password reset (spec part 1 §3, §5, §7, §8).
+ * Accounts: registration, e-mail verification, sign-in, tokens and password reset (`docs/domain.md#accounts`).
  *
  * Validation errors. Every field error the accounts API returns travels twice, in parallel arrays:
  *   {

@@ -1,4 +1,4 @@
-/** Roles a user can hold; derived on the server from data (DESIGN.md §5). */
+/** Roles a user can hold; derived on the server from data (`docs/domain.md#derived-roles`). */
 export const ROLE_NAMES = ['simple_user', 'author', 'reviewer', 'chair', 'event_admin', 'admin', 'guest'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 

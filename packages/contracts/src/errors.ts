@@ -44,7 +44,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The one error shape of the API (DESIGN.md §6). */
+/** The one error shape of the API (`docs/conventions.md#errors`). */
 export const ApiError = z.object({
   detail: z.string(),
   code: z.string(),

@@ -4,7 +4,7 @@ import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
  * Events: creation, detail, lists, status, members, reviewer invitations, tracks and the AI description rewrite
- * (spec part 2 §3, §4, §5, §7, §8, §9; DESIGN.md §4–§8).
+ * (`docs/domain.md#event`, `docs/domain.md#event-status`).
  *
  * Errors. Every event error carries a stable message key next to its English text, so clients can translate it
  * (the keys and both languages are EVENT_MESSAGES below):
@@ -64,7 +64,7 @@ export const BLIND_MODES = ['single', 'double'] as const;
 export const OTHER_REVIEWS_VISIBILITY = ['never', 'after_submit', 'always'] as const;
 export const AUTHORS_SEE_REVIEWS = ['after_decision', 'never'] as const;
 
-/** How an event runs its reviews (DESIGN.md §4, STYLE.md §3.6: process settings are data). */
+/** How an event runs its reviews (`docs/domain.md#event`): process settings are data, not branches in code. */
 export const ReviewSettings = z.object({
   /** single: reviewers see the authors; double: neither side sees the other. */
   blind_mode: z.enum(BLIND_MODES),
@@ -294,8 +294,8 @@ export function eventMessage(
 // ---------------------------------------------------------------------------------------------------------------
 
 /*
- * The creation and update bodies only check types: the rules are checked on the server in the spec's order
- * (§5 Event creation 1–14), so that the first failing rule answers, with its field.
+ * The creation and update bodies only check types: the rules are checked on the server in the product's fixed
+ * order (`docs/domain.md#validation-order`), so that the first failing rule answers, with its field.
  */
 const looseText = z.string({ error: 'validation.invalid' }).nullish();
 
@@ -322,7 +322,7 @@ const eventFields = {
   /** 'AoE' (default) or an IANA time zone name; deadlines end at 23:59:59 of their date there. */
   timezone: looseText,
   primary_research_area: looseText,
-  /** The spec's name (a list of subcategory keys of the primary area). */
+  /** The request's name for the secondary areas (a list of subcategory keys of the primary area). */
   secondary_research_area: z.array(z.string({ error: 'validation.invalid' })).nullish(),
   /** Accepted as a synonym of `secondary_research_area` (the name the event answers with). */
   secondary_research_areas: z.array(z.string({ error: 'validation.invalid' })).nullish(),
@@ -463,7 +463,7 @@ export const TrackDto = z.object({
 });
 export type TrackDto = z.infer<typeof TrackDto>;
 
-/** What the viewer may do with the event (STYLE.md §3.4): the web app reads these, never roles. */
+/** What the viewer may do with the event: the web app reads these, never roles. */
 export const EventAbilities = z.object({
   update: z.boolean(),
   delete: z.boolean(),
@@ -513,7 +513,7 @@ export type EventListDto = z.infer<typeof EventListDto>;
 export const EventPageDto = paginated(EventListItemDto);
 export type EventPageDto = z.infer<typeof EventPageDto>;
 
-/** The event detail (spec §3 Event). `review_settings` only reaches the event's staff and platform admins. */
+/** The event detail. `review_settings` only reaches the event's staff and platform admins. */
 export const EventDto = z.object({
   ...eventSummary,
   description: z.string(),
@@ -567,7 +567,7 @@ export type AiProviderName = (typeof AI_PROVIDERS)[number];
 
 export const RewriteDescriptionDto = z.object({
   rewritten_description: z.string(),
-  /** Which provider produced the text (DESIGN.md §8). */
+  /** Which provider produced the text. */
   provider: z.enum(AI_PROVIDERS),
 });
 export type RewriteDescriptionDto = z.infer<typeof RewriteDescriptionDto>;

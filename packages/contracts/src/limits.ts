@@ -1,4 +1,4 @@
-/** Constants from the specification (part 1 §9, part 2 §9) shared by server and client. */
+/** Product constants (timings, lengths, sizes) shared by server and client; the values are fixed. */
 export const APP_VERSION = '1.0.0';
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const PASSWORD_MESSAGE_MS = 5000;

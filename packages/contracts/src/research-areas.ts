@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
 /*
- * The research-area catalogue (spec part 2 §3 "Research area catalogue", DESIGN.md §11): the 27 primary areas the
- * spec lists by key (it says 25 but lists 27; the keys win), each with 6 to 17 subcategories. An event has one
- * primary area and any number of secondary areas, chosen among the primary area's subcategories.
+ * The research-area catalogue (`docs/domain.md#research-areas`): 27 primary areas with fixed keys, each with 6 to 17
+ * subcategories. An event has one primary area and any number of secondary areas, chosen among the primary area's
+ * subcategories.
  *
  * Where the subcategories come from:
  * - the OECD Fields of Science and Technology (FOS) classification, 2007 revision (Frascati Manual), its fields
  *   and their detailed lists, for the natural, formal, engineering, medical, agricultural, social, economic,
  *   legal, educational, media, library and humanities areas;
- * - the top level of the ACM Computing Classification System (CCS) 2012 for computer science, plus the spec's own
- *   example "Artificial Intelligence & Machine Learning";
+ * - the top level of the ACM Computing Classification System (CCS) 2012 for computer science, plus "Artificial
+ *   Intelligence & Machine Learning", which the product names as an example;
  * - for the applied areas the OECD scheme does not name (energy, transport, tourism, emergency management,
  *   military studies, manufacturing…), the disciplines those communities name their journals and conference
  *   tracks after, kept at the same level of detail.
@@ -31,7 +31,7 @@ function area(key: string, en: string, ar: string, rows: readonly Row[]): Resear
   };
 }
 
-/** The primary area keys, in the spec's order. */
+/** The primary area keys, in their fixed order. */
 export const RESEARCH_AREA_KEYS = [
   'natural_sciences',
   'formal_sciences',
@@ -438,6 +438,6 @@ export const ResearchAreaDto = z.object({
 });
 export type ResearchAreaDto = z.infer<typeof ResearchAreaDto>;
 
-/** `GET /api/research-areas/`: the whole catalogue, in the spec's order, with both labels. */
+/** `GET /api/research-areas/`: the whole catalogue, in the order of RESEARCH_AREA_KEYS, with both labels. */
 export const ResearchAreaCatalogueDto = z.array(ResearchAreaDto);
 export type ResearchAreaCatalogueDto = z.infer<typeof ResearchAreaCatalogueDto>;

@@ -5,7 +5,7 @@ import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
  * Reviewing: conflicts of interest, bids, manual and automatic assignment, reviews and who may read which review
- * field (spec part 2 §2 review screens, §3 Review, §4, §5 Review, §7 Reviews, §8 Reviews, §9; DESIGN.md §4, §5, §7).
+ * field (`docs/domain.md#review`, `docs/domain.md#review-visibility`).
  *
  * Errors follow the events and submissions APIs: the English text in `detail` (and in `fields` for a field), the
  * stable message key in `field_codes` (for a field) or `message_code` (otherwise). The keys and both languages are
@@ -55,7 +55,7 @@ export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
 export const ASSIGNMENT_PREVIEW_STATUSES = ['queued', 'running', 'done', 'failed', 'applied'] as const;
 export type AssignmentPreviewStatus = (typeof ASSIGNMENT_PREVIEW_STATUSES)[number];
 
-/** Spec §9: overall score −3..3, confidence 1..5, criteria 1..10. */
+/** The score ranges: overall score −3..3, confidence 1..5, criteria 1..10. */
 export const OVERALL_SCORE_MIN = -3;
 export const OVERALL_SCORE_MAX = 3;
 export const CONFIDENCE_MIN = 1;
@@ -66,10 +66,10 @@ export const REVIEW_LIST_MAX_ITEMS = 30;
 export const REVIEW_ITEM_MAX_LENGTH = 5_000;
 export const REVIEW_TEXT_MAX_LENGTH = 20_000;
 export const CONFLICT_NOTE_MAX_LENGTH = 1_000;
-/** Whether reviewers of a paper may see each other's names (DESIGN.md §5 leaves it to us: hidden). */
+/** Whether reviewers of a paper may see each other's names: never, in either blind mode. */
 export const REVIEWERS_SEE_EACH_OTHER = false;
 
-/** Spec §4: the overall score's labels. */
+/** The overall score's labels. */
 export const OVERALL_SCORE_LABELS: Record<string, { en: string; ar: string }> = {
   '3': { en: 'Strong Accept', ar: 'قبول قوي' },
   '2': { en: 'Accept', ar: 'قبول' },
@@ -80,7 +80,7 @@ export const OVERALL_SCORE_LABELS: Record<string, { en: string; ar: string }> = 
   '-3': { en: 'Strong Reject', ar: 'رفض قوي' },
 };
 
-/** Spec §4: the confidence labels. */
+/** The confidence labels. */
 export const CONFIDENCE_LABELS: Record<string, { en: string; ar: string }> = {
   '5': { en: 'Expert', ar: 'خبير' },
   '4': { en: 'High', ar: 'عالية' },
@@ -121,7 +121,7 @@ export const CONFLICT_TYPE_LABELS: Record<ConflictType, { en: string; ar: string
 };
 
 /**
- * Spec §4: the recommendation is derived from the overall score, never taken from the client: 3 and 2 accept,
+ * The recommendation is derived from the overall score, never taken from the client: 3 and 2 accept,
  * 1 weak_accept, 0 borderline, −1 weak_reject, −2 and −3 reject, any other value (none) borderline.
  */
 export function deriveRecommendation(score: unknown): Recommendation {
@@ -143,7 +143,7 @@ export function deriveRecommendation(score: unknown): Recommendation {
   }
 }
 
-/** Spec §3: the criteria a draft carries (each scored 1–10). */
+/** The criteria a draft carries (each scored 1–10). */
 export const DEFAULT_REVIEW_CRITERIA = [
   { id: 'originality', name: 'Originality', description: 'How new are the ideas, methods or results?' },
   { id: 'relevance', name: 'Relevance', description: 'How relevant is the work to the event?' },
@@ -154,7 +154,7 @@ export const DEFAULT_REVIEW_CRITERIA = [
 export type ReviewCriterionId = (typeof DEFAULT_REVIEW_CRITERIA)[number]['id'];
 
 /**
- * Who may read each field of a review (STYLE.md §3.6: the review form's visibility is data). Audiences nest:
+ * Who may read each field of a review (`docs/domain.md#review-visibility`); the visibility is data. Audiences nest:
  * `authors` ⊂ `reviewers` ⊂ `committee`. The committee is the review's own reviewer and the event's chairs and
  * event admins without a conflict; reviewers are the other reviewers of the paper (when the event lets them see
  * other reviews); authors read their reviews once a decision is made (when the event lets them).
@@ -189,7 +189,7 @@ export function audienceReads(audience: ReviewAudience, field: ReviewField): boo
 
 /** Message keys of the reviewing APIs with English and Arabic text; `{name}` is filled from the error. */
 export const REVIEW_MESSAGES = {
-  // Spec §5 Review, final submit only, in this order.
+  // Submitting only (drafts skip them), checked in this order.
   'reviews.validations.strengthRequired': {
     en: 'Please provide at least one strength',
     ar: 'يُرجى ذكر نقطة قوة واحدة على الأقل',
@@ -482,8 +482,9 @@ export function reviewMessage(
 const IdField = z.union([z.string().max(60), z.number().int()], { error: 'validation.invalid' });
 
 /**
- * The structured review form (spec §3) as the client sends it inside `scores.structured_review` (a JSON text) or
- * directly as an object. Only the shape is checked here; the rules are checked on the server in the spec's order.
+ * The structured review form as the client sends it inside `scores.structured_review` (a JSON text) or directly as
+ * an object. Only the shape is checked here; the rules are checked on the server in their fixed order
+ * (`docs/domain.md#validation-order`).
  */
 export const StructuredReviewInput = z.object({
   overall_evaluation: z
@@ -501,10 +502,9 @@ export const StructuredReviewInput = z.object({
 export type StructuredReviewInput = z.infer<typeof StructuredReviewInput>;
 
 /**
- * `POST /api/reviews/` (spec §3 Review payload) and `PATCH /api/reviews/{id}/`. `recommendation` and
- * `completed_at` are accepted for the old client and ignored: the server derives both. `version` is optional: the
- * review's version as last read, and a save against an older version answers 409 STALE_REVIEW; omitted (as in
- * the spec's payload), the save is written over whatever is stored (the last write wins).
+ * `POST /api/reviews/` and `PATCH /api/reviews/{id}/`. `recommendation` and `completed_at` are accepted and ignored:
+ * the server derives both. `version` is optional: the review's version as last read, and a save against an older
+ * version answers 409 STALE_REVIEW; omitted, the save is written over whatever is stored (the last write wins).
  */
 export const SaveReviewBody = z.object({
   submission: IdField.nullish(),

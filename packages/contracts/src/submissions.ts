@@ -5,7 +5,7 @@ import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
  * Submissions: creation (multipart with the PDF), edit, deletion, lists, status and decisions, file download, AI
- * metadata extraction and AI insights (spec part 2 §3, §4, §5, §7, §8, §9; DESIGN.md §4–§8).
+ * metadata extraction and AI insights (`docs/domain.md#submission`, `docs/domain.md#submission-status`).
  *
  * Errors carry a stable message key next to the English text, as the events API does:
  *   { "detail": "Title is required", "code": "VALIDATION_ERROR",
@@ -15,7 +15,7 @@ import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
  * SUBMISSION_MESSAGES below. The duplicate-title answer is
  *   409 { "detail": "A submission with this title already exists for this event. Please choose a different title.",
  *         "code": "DUPLICATE_TITLE", "type": "DUPLICATE_TITLE", "fields": { "title": [same text] }, … }
- * File downloads answer their errors as JSON with an `error` field too (spec §7).
+ * File downloads answer their errors as JSON with an `error` field too.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ export const isFinalDecision = (decision: string): boolean => (FINAL_DECISIONS a
 export const SUBMISSION_FILE_KINDS = ['paper', 'supplementary', 'camera_ready'] as const;
 export type SubmissionFileKind = (typeof SUBMISSION_FILE_KINDS)[number];
 
-/** Conflicts of interest (DESIGN.md §4): authorship is one; the reviewing issue detects and declares the others. */
+/** Conflicts of interest (`docs/domain.md#conflict-of-interest`): authorship, and the types detected or declared. */
 export const CONFLICT_TYPES = ['author', 'coauthor', 'institutional', 'domain', 'personal', 'other'] as const;
 export type ConflictType = (typeof CONFLICT_TYPES)[number];
 export const CONFLICT_SOURCES = ['declared', 'detected'] as const;
@@ -61,7 +61,7 @@ export const SUBMISSION_DECISION_LABELS: Record<SubmissionDecision, { en: string
   revision: { en: 'Revision', ar: 'تعديل' },
 };
 
-/** Spec §9: at least 3 keywords on create, 1 on edit. */
+/** At least 3 keywords on create, 1 on edit. */
 export const KEYWORDS_MIN_CREATE = 3;
 export const KEYWORDS_MIN_EDIT = 1;
 export const KEYWORDS_MAX = 30;
@@ -77,11 +77,11 @@ export const AUTHOR_WEBPAGE_MAX_LENGTH = 500;
 export const SUBMISSION_METADATA_MAX_LENGTH = 10_000;
 /** The PDF size limit is MAX_UPLOAD_MB on the server (default 20); shown as help text in the form. */
 export const DEFAULT_MAX_UPLOAD_MB = 20;
-/** Spec §9: the file name of a download when the title gives none. */
+/** The file name of a download when the title gives none. */
 export const DEFAULT_DOWNLOAD_FILE_NAME = 'submission.pdf';
 
 /**
- * The file name of a paper's download (spec §9): the title lower-cased, punctuation removed, runs of spaces turned
+ * The file name of a paper's download: the title lower-cased, punctuation removed, runs of spaces turned
  * into underscores, with `.pdf`; 'submission.pdf' when nothing is left. Letters of every script are kept.
  */
 export function downloadFileName(title: string | null | undefined): string {
@@ -93,7 +93,7 @@ export function downloadFileName(title: string | null | undefined): string {
   return base ? `${base}.pdf` : DEFAULT_DOWNLOAD_FILE_NAME;
 }
 
-/** Keywords as the spec sends and shows them: joined with a comma and a space (§9). */
+/** Keywords as the API sends and the web app shows them: joined with a comma and a space. */
 export function joinKeywords(keywords: readonly string[]): string {
   return keywords.join(', ');
 }
@@ -316,8 +316,8 @@ export function submissionMessage(
  *   metadata   a JSON object as text (method, fileSize, fileFormat, extractedTitle, submissionTime…),
  *   authors    a JSON list as text of SubmissionAuthorInput,
  *   file       the PDF (checked by its first bytes, its size against MAX_UPLOAD_MB, and a parse).
- * The rules are checked on the server in the spec's order (§5 Submission create), so the first failing rule
- * answers, with its field.
+ * The rules are checked on the server in the product's fixed order (`docs/domain.md#validation-order`), so the
+ * first failing rule answers, with its field.
  */
 
 /** One author as the form sends it; only types are checked here, the rules on the server. */
@@ -335,8 +335,8 @@ export const SubmissionAuthorInput = z.object({
 export type SubmissionAuthorInput = z.infer<typeof SubmissionAuthorInput>;
 
 /**
- * `PATCH submissions/{id}/` as JSON (no file, no authors change needs multipart): the fields sent are checked
- * with the edit rules (§5 Submission edit) against the stored values. Multipart PATCH carries the same fields as
+ * `PATCH submissions/{id}/` as JSON (no file, no authors change needs multipart): the fields sent are checked with the
+ * edit rules (`docs/domain.md#validation-order`) against the stored values. Multipart PATCH carries the same fields as
  * text, plus an optional `file` that becomes the paper's new version.
  */
 export const UpdateSubmissionBody = z
@@ -380,7 +380,7 @@ export type EventSubmissionsQuery = z.infer<typeof EventSubmissionsQuery>;
 // Answers
 // ---------------------------------------------------------------------------------------------------------------
 
-/** An author of a submission (spec §3 Author), in the submission's order. */
+/** An author of a submission (`docs/domain.md#author`), in the submission's order. */
 export const SubmissionAuthorDto = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -398,7 +398,7 @@ export const SubmissionAuthorDto = z.object({
   /** Whether the author's e-mail belongs to a registered (verified) account, and that account's public id. */
   is_registered: z.boolean(),
   user_public_id: z.string().nullable(),
-  /** The review page reads `author.first_name`/`author.last_name` (spec §3 "Submission (read, review page)"). */
+  /** The review page reads `author.first_name`/`author.last_name`: keep this nested copy of the names. */
   author: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
 });
 export type SubmissionAuthorDto = z.infer<typeof SubmissionAuthorDto>;
@@ -420,7 +420,7 @@ export const InsightTopic = z.object({
 export type InsightTopic = z.infer<typeof InsightTopic>;
 
 /**
- * AI insights on a submission (spec §3 AI analysis, DESIGN.md §8), computed in the background after each upload.
+ * AI insights on a submission (`docs/domain.md#insights`), computed in the background after each upload.
  * With the `local` provider the highlights are sentences taken from the paper (never written), empty when no
  * sentence fits. Shown to the event's staff only, never to authors.
  */
@@ -449,7 +449,7 @@ export const AiAnalysis = z.object({
 });
 export type AiAnalysis = z.infer<typeof AiAnalysis>;
 
-/** What the viewer may do with the submission (STYLE.md §3.4): the web app reads these, never roles. */
+/** What the viewer may do with the submission: the web app reads these, never roles. */
 export const SubmissionAbilities = z.object({
   update: z.boolean(),
   delete: z.boolean(),
@@ -473,16 +473,16 @@ export const SubmissionAbilities = z.object({
 export type SubmissionAbilities = z.infer<typeof SubmissionAbilities>;
 
 /**
- * A submission (spec §3 Submission). `ai_analysis` is present only for the event's staff (event admins, chairs,
- * reviewers, platform admins) who are not authors of it. In double-blind events, reviewers who do not run the
- * event get no author identities (`authors_hidden` true, the author lists empty).
+ * A submission. `ai_analysis` is present only for the event's staff (event admins, chairs, reviewers, platform admins)
+ * who are not authors of it. In double-blind events, reviewers who do not run the event get no author identities
+ * (`authors_hidden` true, the author lists empty).
  */
 export const SubmissionDto = z.object({
   id: z.number().int(),
   public_id: z.string(),
   title: z.string(),
   abstract: z.string(),
-  /** Joined with ", " (spec §9). */
+  /** Joined with ", ". */
   keywords: z.string(),
   keywords_list: z.array(z.string()),
   status: z.enum(SUBMISSION_STATUSES),
@@ -500,7 +500,7 @@ export const SubmissionDto = z.object({
   metadata: z.record(z.string(), z.unknown()),
   /** Download URL of the current paper file (null when the submission has none). */
   file: z.string().nullable(),
-  /** The download's file name, derived from the title (spec §9). */
+  /** The download's file name, derived from the title (`downloadFileName`). */
   file_name: z.string(),
   file_size: z.number().int().nullable(),
   page_count: z.number().int().nullable(),
@@ -544,7 +544,7 @@ export const ExtractedAuthorDto = z.object({
 });
 export type ExtractedAuthorDto = z.infer<typeof ExtractedAuthorDto>;
 
-/** `POST ai/extract/` (spec §3 AI extraction response). Nothing is stored. */
+/** `POST ai/extract/`. Nothing is stored. */
 export const ExtractionResponseDto = z.object({
   success: z.literal(true),
   data: z.object({
@@ -555,7 +555,7 @@ export const ExtractionResponseDto = z.object({
   }),
   message: z.string(),
   message_code: z.string(),
-  /** Which provider produced the data (DESIGN.md §8); 'local' also when the openai provider failed. */
+  /** Which provider produced the data; 'local' also when the openai provider failed. */
   provider: z.enum(AI_PROVIDERS),
   page_count: z.number().int(),
 });

@@ -20,7 +20,7 @@ export type ClientConfigDto = z.infer<typeof ClientConfigDto>;
 export const CsrfDto = z.object({ csrftoken: z.string() });
 export type CsrfDto = z.infer<typeof CsrfDto>;
 
-/** Paginated list answer (DESIGN.md §6). */
+/** Paginated list answer (`docs/conventions.md#api-shape`). */
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int(),
@@ -33,7 +33,7 @@ export function paginated<T extends z.ZodType>(item: T) {
 const pageNumber = () =>
   z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid');
 
-/** `?page=&page_size=` of a paginated list (DESIGN.md §6), with message keys for the client. */
+/** `?page=&page_size=` of a paginated list, with message keys for the client. */
 export const PAGE_QUERY_FIELDS = {
   page: pageNumber().default(1),
   page_size: pageNumber().max(PAGE_SIZE_MAX, 'validation.invalid').default(PAGE_SIZE_DEFAULT),

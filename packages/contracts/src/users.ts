@@ -5,8 +5,8 @@ import { BIO_MAX_LENGTH } from './limits.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
- * Users: the current user, profile, statistics, password change and user administration (spec part 1 §3, §7).
- * Validation errors have the shape documented at the top of auth.ts (`fields` + `field_codes`).
+ * Users: the current user, profile, statistics, password change and user administration. Validation errors have the
+ * shape documented at the top of auth.ts (`fields` + `field_codes`).
  */
 
 export const EXPERTISE_MAX_LENGTH = 2000;
