@@ -14,10 +14,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import { linkIn, mailsTo, waitForMail } from './support/mail.ts';
 
 /**
- * Journeys of issue #3 (accounts): every mail goes through the mail sink's real SMTP exchange.
- * Registration is rate limited (10 an hour per address) and the whole suite shares one server, so these
- * journeys register four accounts in all; how the sign-up screen shows the server's refusals is in
- * accounts-screens.spec.ts.
+ * Account journeys: every mail goes through the mail sink's real SMTP exchange. Registration is rate limited (10 an
+ * hour per address) and the whole suite shares one server, so these journeys register four accounts in all; how the
+ * sign-up screen shows the server's refusals is in accounts-screens.spec.ts.
  */
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,5 +1,5 @@
 /**
- * Submission-deadline load benchmark (shared/research/performance.md §C.2, §C.4): the real server in a child process,
+ * Submission-deadline load benchmark (targets in bench/load/README.md): the real server in a child process,
  * seeded through the API, then open-loop PDF re-uploads and reads at fixed rates. Prints latencies, errors, CPU,
  * memory and ingress per phase, then checks that the database and the file store hold exactly what was saved.
  *
@@ -46,7 +46,7 @@ import {
 /** The real papers (0.2–3 MB) with their ground-truth header metadata. */
 const PAPERS_DIR = path.resolve(repoRoot, '../shared/data/pdf-metadata/dev');
 
-/** The targets of performance.md §C.4 ("close to the limit" on 2 cores). */
+/** The targets ("close to the limit" on 2 cores; bench/load/README.md#targets). */
 const TARGET = { uploadsPerSecond: 15, readsPerSecond: 150, p99Ms: 2000 };
 
 const JOBS_TEXT = {
@@ -534,7 +534,7 @@ async function main(): Promise<void> {
 }
 
 /**
- * Whether a phase met performance.md §C.4: no error and p99 < 2 s on every endpoint, the configured rates at least
+ * Whether a phase met the targets: no error and p99 < 2 s on every endpoint, the configured rates at least
  * the target ones, and the server keeping up with what was offered (2xx per second of the phase plus its drain, at
  * least 95 % of the requests offered per second of the phase — the drain alone costs about 1 % at p99 = 0.3 s).
  */

@@ -12,7 +12,7 @@ export function nextMonthDate(day: number, now = new Date()): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Dates that pass the spec's rules (deadlines before the start), all in the next month. */
+/** Dates that pass the event date rules (deadlines before the start), all in the next month. */
 export function upcomingDates() {
   return {
     submission_deadline: nextMonthDate(5),

@@ -42,8 +42,8 @@ export function sha256Of(file: string | Buffer): string {
 }
 
 /**
- * The download name of a paper (spec §9): the title lower-cased, punctuation removed, spaces to underscores,
- * '.pdf' (the same rule as packages/contracts `downloadFileName`).
+ * The download name of a paper: the title lower-cased, punctuation removed, spaces to underscores, '.pdf' (the same
+ * rule as packages/contracts `downloadFileName`).
  */
 export function expectedDownloadName(title: string): string {
   const base = title
