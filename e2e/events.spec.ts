@@ -57,7 +57,14 @@ test.describe('events', () => {
     // A deadline after the start date is refused before anything is sent (rule 12).
     await pickDate(page, 'Start date', dates.start_date);
     await pickDate(page, 'End date', dates.end_date);
+    // A deadline already in the past is warned about before anything is sent (the rules still allow it).
+    const now = new Date();
+    const lastMonth = nextMonthDate(5, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)));
+    await pickDate(page, 'Submission deadline', lastMonth);
+    await expect(page.getByTestId('deadlines-passed')).toContainText(`Submission deadline: `);
+    await expect(page.getByTestId('deadlines-passed')).toContainText('at 23:59 (Anywhere on Earth, UTC−12)');
     await pickDate(page, 'Submission deadline', dates.submission_deadline);
+    await expect(page.getByTestId('deadlines-passed')).toHaveCount(0);
     await pickDate(page, 'Review deadline', dates.review_deadline);
     await pickDate(page, 'Notification date', nextMonthDate(25));
     await page.getByTestId('event-create-submit').click();
@@ -117,6 +124,7 @@ test.describe('events', () => {
     await admin.getByText('Pending', { exact: true }).first().click();
     const pendingRow = admin.getByTestId('event-list-item').filter({ hasText: title });
     await expect(pendingRow).toBeVisible();
+    await expect(pendingRow.getByTestId('deadline-passed-badge')).toHaveCount(0);
     await snapshot(admin, 'events-admin-list');
     await pendingRow.click();
     await expect(admin).toHaveURL(/\/admin\/events\/\d+-[a-z0-9]+$/);

@@ -137,6 +137,9 @@ test.describe('submissions', () => {
     await expect(page.getByTestId('author-row').first().getByTestId('corresponding-flag')).toBeVisible();
     await expect(page.getByTestId('back-link')).toHaveAttribute('href', '/submissions');
 
+    // While the paper is open, its author may declare a conflict of interest.
+    await expect(page.getByTestId('declare-conflict-button')).toBeVisible();
+
     // The author edits the title; saving goes to /submissions/{id}, which moves to the event's address again.
     const revised = `${PAPER.title}: Revised Version`;
     await page.getByTestId('submission-actions').click();
@@ -230,6 +233,19 @@ test.describe('submissions', () => {
       page.getByTestId('submission-row').filter({ hasText: revised }).getByTestId('submission-status'),
     ).toHaveText('Accepted');
     await expect(page.getByRole('button', { name: `Delete “${revised}”` })).toHaveCount(0);
+
+    // Accepted, the paper is closed to its authors: no Edit, no conflict to declare, and the edit page says why.
+    await page.goto(detailUrl);
+    await expect(page.getByRole('heading', { level: 1, name: revised })).toBeVisible();
+    await expect(page.getByTestId('declare-conflict-button')).toHaveCount(0);
+    await page.getByTestId('submission-actions').click();
+    await expect(page.getByRole('menuitem', { name: 'Download PDF' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.goto(`${detailUrl}/edit`);
+    await expect(page.getByTestId('edit-not-allowed')).toContainText(
+      'A final decision was made on this submission (Accept), so it can no longer be changed.',
+    );
   });
 
   test('an author submits by hand in Arabic, right to left, and deletes the submission', async ({ page }) => {

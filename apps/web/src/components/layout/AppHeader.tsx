@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.ts';
 import { ROLE_COLORS } from '../../features/roles/active-role.ts';
 import { useActiveRole } from '../../features/roles/active-role-context.ts';
+import { UserText } from '../data/UserText.tsx';
 import classes from './AuthenticatedLayout.module.css';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Logo } from './Logo.tsx';
@@ -53,9 +54,9 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
                   <Avatar color={ROLE_COLORS[activeRole]} radius="xl" size={32}>
                     {initials(user)}
                   </Avatar>
-                  <Text size="sm" fw={600} visibleFrom="md" maw={160} truncate>
+                  <UserText size="sm" fw={600} visibleFrom="md" maw={160} truncate>
                     {fullName(user)}
-                  </Text>
+                  </UserText>
                   <ChevronDown size={14} aria-hidden="true" />
                 </Group>
               </UnstyledButton>

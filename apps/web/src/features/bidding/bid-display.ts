@@ -1,6 +1,6 @@
 import { BID_LABELS, BID_VALUES, type BidDto, type BiddingPageDto, type BidValue } from '@confero/contracts';
+import { isDeadlinePast } from '../../components/data/deadline.ts';
 import { isApiError } from '../../lib/api.ts';
-import { todayIn } from '../submissions/submission-display.ts';
 
 /*
  * What the bidding screens show and keep in the address (issue #6 "Bidding"): the five bid values with their
@@ -158,9 +158,7 @@ export function isBiddingClosed(
   event: { review_deadline?: string | null; timezone?: string | null },
   now: Date = new Date(),
 ): boolean {
-  const deadline = (event.review_deadline ?? '').slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(deadline)) return false;
-  return deadline < todayIn(event.timezone, now);
+  return isDeadlinePast(event.review_deadline, event.timezone, now);
 }
 
 /**

@@ -88,7 +88,7 @@ describe('ConflictsScreen', () => {
     });
     expect(html).toContain('ICML Test');
     expect(html).toContain('Same e-mail domain as Ann Alpha (cs.uni-a.edu)');
-    expect(html).toContain('Note: Former student');
+    expect(html).toContain('Note: \u2068Former student\u2069');
     expect(html).toContain(`/events/${EVENT}/submissions/11-papera`);
     expect(html.match(/data-testid="conflict-row"/g)).toHaveLength(3);
     expect(html.match(/data-testid="conflict-lift"/g)).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { countryName } from '@confero/contracts';
+import { isDeadlinePast } from '../../components/data/deadline.ts';
 
 /**
  * How events are shown (spec part 2 §2–§4, §9): status colours, the MM/DD/YYYY dates of the detail screen, the
@@ -63,18 +64,23 @@ export type LocationLike =
   | { venue?: string | null; city?: string | null; country?: string | null; country_code?: string | null };
 
 /**
- * The location on one line (spec §3: text, or an object with venue, city, country): "Venue, City, Country" with
- * the country named in the interface language when its code is known (Arabic joins with '،'). '' when there is
- * no location, so screens show nothing (spec §2 "events without a location show nothing").
+ * The parts of a location (spec §3: text, or an object with venue, city, country) — venue, city and the country
+ * named in the interface language when its code is known — and what joins them (Arabic joins with '،'). No parts
+ * when there is no location, so screens show nothing (spec §2 "events without a location show nothing").
  */
-export function eventLocationText(location: LocationLike, language = 'en'): string {
-  if (!location) return '';
-  if (typeof location === 'string') return location.trim();
+export function eventLocationParts(location: LocationLike, language = 'en'): { parts: string[]; separator: string } {
+  const separator = language.startsWith('ar') ? '، ' : ', ';
+  if (!location) return { parts: [], separator };
+  if (typeof location === 'string') return { parts: [location.trim()].filter(Boolean), separator };
   const country = location.country_code ? countryName(location.country_code, language) : (location.country ?? '');
-  return [location.venue, location.city, country]
-    .map((part) => (part ?? '').trim())
-    .filter(Boolean)
-    .join(language.startsWith('ar') ? '، ' : ', ');
+  const parts = [location.venue, location.city, country].map((part) => (part ?? '').trim()).filter(Boolean);
+  return { parts, separator };
+}
+
+/** The location on one line: "Venue, City, Country"; '' when there is none. */
+export function eventLocationText(location: LocationLike, language = 'en'): string {
+  const { parts, separator } = eventLocationParts(location, language);
+  return parts.join(separator);
 }
 
 /** Spec §3: "If id is missing it is derived from the number before the first dash in public_id". */
@@ -101,4 +107,18 @@ export function eventHref(
 /** The chairs' submission link (spec §2, §9): `{host}/events/{public_id}/submit/`. */
 export function submissionLink(origin: string, publicId: string): string {
   return `${origin.replace(/\/+$/, '')}/events/${encodeURIComponent(publicId)}/submit/`;
+}
+
+/** The deadlines of an event, in their order: submissions close, then reviews. */
+export const EVENT_DEADLINES = ['submission_deadline', 'review_deadline'] as const;
+export type EventDeadline = (typeof EVENT_DEADLINES)[number];
+
+export type EventDeadlines = Partial<Record<EventDeadline, string | null>> & { timezone?: string | null };
+
+/**
+ * The deadlines of an event that have already passed at `now` (each ends at 23:59:59 of its date in the event's
+ * zone): an event created or approved with them is published with no time left to submit or to review.
+ */
+export function passedDeadlines(event: EventDeadlines, now: Date = new Date()): EventDeadline[] {
+  return EVENT_DEADLINES.filter((field) => isDeadlinePast(event[field], event.timezone, now));
 }

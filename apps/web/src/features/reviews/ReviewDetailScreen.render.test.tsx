@@ -1,53 +1,14 @@
-import type { ReviewDto, StructuredReviewDto } from '@confero/contracts';
+import type { ReviewDto } from '@confero/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { REVIEW_FORM, reviewDto } from '../../test/fixtures.ts';
 import { renderHtml } from '../../test/render.tsx';
 import { reviewKeys } from './api.ts';
 import { ReviewDetailScreen } from './components/ReviewDetailScreen.tsx';
 
 const REVIEW = '12-reviewaa';
 
-const FORM: StructuredReviewDto = {
-  overall_evaluation: {
-    score: 1,
-    summary: { strengths: ['Clear writing'], weaknesses: ['No baselines'] },
-    justification: 'Solid but incremental.',
-  },
-  confidence: { score: 4, comment: 'I work on this.' },
-  criteria: [
-    { id: 'originality', name: 'Originality', description: '', min_score: 1, max_score: 10, score: 7 },
-    { id: 'clarity', name: 'Clarity', description: '', min_score: 1, max_score: 10, score: 9 },
-    { id: 'relevance', name: 'Relevance', description: '', min_score: 1, max_score: 10, score: null },
-  ],
-};
-
-/** A completed review with two scored criteria, one unscored, and comments to the authors of their own. */
-const review = (overrides: Partial<ReviewDto> = {}): ReviewDto => ({
-  id: 12,
-  public_id: REVIEW,
-  submission: {
-    id: 4,
-    public_id: '4-paperaaa',
-    title: 'Graph kernels',
-    event: { id: 1, public_id: '1-eventaaa', title: 'ICML Test' },
-  },
-  status: 'completed',
-  status_display: 'Completed',
-  recommendation: 'weak_accept',
-  recommendation_display: 'Weak accept',
-  overall_score: 1,
-  confidence: 4,
-  assigned_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-02T00:00:00Z',
-  completed_at: '2026-01-02T00:00:00Z',
-  reviewer_label: 'Reviewer 1',
-  ordinal: 1,
-  is_own: false,
-  structured_review: FORM,
-  comments_to_author: 'Please compare with the 2019 baseline.',
-  abilities: { edit: false, submit: false },
-  ...overrides,
-});
+const review = reviewDto;
 
 async function render(data: ReviewDto, language: 'en' | 'ar' = 'en'): Promise<string> {
   const client = new QueryClient();
@@ -97,12 +58,35 @@ describe('ReviewDetailScreen', () => {
     const unscored = review({
       comments_to_chair: 'CHAIR-ONLY',
       confidential_remarks_for_pc: 'PC-ONLY',
-      structured_review: { ...FORM, criteria: [] },
+      structured_review: { ...REVIEW_FORM, criteria: [] },
     });
     const html = await render(unscored);
     expect(html).not.toMatch(/CHAIR-ONLY|PC-ONLY/);
     expect(html).not.toContain('data-testid="review-confidential"');
     expect(html).not.toContain('data-testid="review-criteria"');
+  });
+
+  it('tells its reviewer that a draft past the review deadline was never submitted, and offers no Edit', async () => {
+    const draft = review({
+      is_own: true,
+      status: 'in_progress',
+      completed_at: null,
+      review_deadline: '2020-03-10',
+      timezone: 'Asia/Riyadh',
+      abilities: { edit: false, submit: false },
+    });
+    const html = await render(draft);
+    expect(html).toContain('data-reason="deadline"');
+    expect(html).toContain(
+      'The review deadline passed on Mar 10, 2020 at 23:59 (Asia/Riyadh). This review was never submitted',
+    );
+    expect(html).not.toContain('has been submitted');
+    expect(html).not.toContain('href="/reviews/create?submissionId=');
+    // A submitted review of its own needs no notice; nor does a chair's view of someone else's review.
+    expect(await render(review({ is_own: true }))).not.toContain('data-testid="review-read-only"');
+    expect(await render(review({ status: 'in_progress', review_deadline: '2020-03-10' }))).not.toContain(
+      'data-testid="review-read-only"',
+    );
   });
 
   it('speaks Arabic', async () => {

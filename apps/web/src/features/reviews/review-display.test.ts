@@ -115,7 +115,10 @@ describe('the assignments picker', () => {
   ];
 
   it("labels each assignment 'title (event title)'", () => {
-    expect(assignments.map(assignmentLabel)).toEqual(['Graph kernels (ICML 2026)', 'Sparse attention (NeurIPS)']);
+    expect(assignments.map(assignmentLabel)).toEqual([
+      '\u2068Graph kernels\u2069 (\u2068ICML 2026\u2069)',
+      '\u2068Sparse attention\u2069 (\u2068NeurIPS\u2069)',
+    ]);
   });
 
   it('finds the own review by public or numeric submission id', () => {

@@ -13,6 +13,8 @@ import {
   readMessageParams,
   reviewMessage,
 } from '@confero/contracts';
+import { isDeadlinePast } from '../../components/data/deadline.ts';
+import { isolate } from '../../components/data/UserText.tsx';
 import { errorBody } from '../../components/feedback/message.ts';
 import { isApiError } from '../../lib/api.ts';
 
@@ -58,9 +60,12 @@ export const RECOMMENDATION_COLORS: Record<Recommendation, string> = {
 
 type AssignmentRef = { submission: { id: number; public_id: string; title: string; event: { title: string } } };
 
-/** 'title (event title)', how the create page's picker names an assignment (spec part 2 §2). */
+/**
+ * 'title (event title)', how the create page's picker names an assignment (spec part 2 §2); each title is isolated
+ * so that one in another script keeps its own direction.
+ */
 export const assignmentLabel = (review: AssignmentRef) =>
-  `${review.submission.title} (${review.submission.event.title})`;
+  `${isolate(review.submission.title)} (${isolate(review.submission.event.title)})`;
 
 /** The caller's review of a submission (public or numeric id) among their assignments, if any. */
 export function findOwnReview<Review extends AssignmentRef>(
@@ -88,6 +93,25 @@ export function reviewCounters(reviews: readonly { status: ReviewStatus }[]): Re
 /** Whether a failed save lost to a newer version of the review (another tab saved first). */
 export function isStaleReviewError(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.code === 'STALE_REVIEW';
+}
+
+/** Whether the API refused a save because the review deadline passed (400 DEADLINE_PASSED). */
+export function isReviewDeadlineError(error: unknown): boolean {
+  return isApiError(error) && error.code === 'DEADLINE_PASSED';
+}
+
+/**
+ * Why the caller's review can no longer be changed: it was submitted (whenever the deadline passed); the review
+ * deadline passed before it was submitted; or neither — the caller is no longer an active reviewer of the paper.
+ */
+export type ReviewClosedReason = 'submitted' | 'deadline' | 'closed';
+
+export function reviewClosedReason(
+  review: { status: ReviewStatus; review_deadline?: string | null; timezone?: string | null },
+  now: Date = new Date(),
+): ReviewClosedReason {
+  if (review.status === 'completed') return 'submitted';
+  return isDeadlinePast(review.review_deadline, review.timezone, now) ? 'deadline' : 'closed';
 }
 
 /** The `{name}` values of a message read back from its English text (the API sends the English text filled in). */

@@ -1,4 +1,7 @@
-import { DEFAULT_DOWNLOAD_FILE_NAME, type SubmissionDto } from '@confero/contracts';
+import { DEFAULT_DOWNLOAD_FILE_NAME, type EventStatus, type SubmissionDto } from '@confero/contracts';
+import { deadlineDate, todayIn } from '../../components/data/deadline.ts';
+
+export { todayIn };
 
 /**
  * How submissions are shown (spec part 2 §2, §4, §9): status colours, the first three authors or keywords and a
@@ -193,24 +196,6 @@ export function formatFileSize(bytes: number | null | undefined, language = 'en'
 /** Events take submissions while approved or active (DESIGN.md §7). */
 export const OPEN_EVENT_STATUSES = ['approved', 'active'] as const;
 
-/** The IANA zone a deadline is kept in: Anywhere on Earth is UTC−12 ('Etc/GMT+12'). */
-function deadlineZone(timezone: string | null | undefined): string {
-  const zone = (timezone ?? '').trim();
-  if (!zone || zone.toLowerCase() === 'aoe') return 'Etc/GMT+12';
-  return zone;
-}
-
-/** Today's calendar date (YYYY-MM-DD) in a time zone; in UTC−12 when the zone is unknown. */
-export function todayIn(timezone: string | null | undefined, now: Date = new Date()): string {
-  const format = (timeZone: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  try {
-    return format(deadlineZone(timezone));
-  } catch {
-    return format('Etc/GMT+12');
-  }
-}
-
 /**
  * Whether an event still takes submissions (DESIGN.md §6–§7): approved or active, and its submission deadline —
  * which ends at 23:59:59 of its date in the event's time zone (Anywhere on Earth by default) — not passed.
@@ -220,7 +205,17 @@ export function isAcceptingSubmissions(
   now: Date = new Date(),
 ): boolean {
   if (!(OPEN_EVENT_STATUSES as readonly string[]).includes(event.status)) return false;
-  const deadline = (event.submission_deadline ?? '').slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(deadline)) return false;
-  return deadline >= todayIn(event.timezone, now);
+  const deadline = deadlineDate(event.submission_deadline);
+  return deadline !== '' && deadline >= todayIn(event.timezone, now);
+}
+
+/**
+ * Why an event takes no submissions when the server says so (its `submit` ability is false): an approved or active
+ * event is then past its submission deadline (the server's one other rule); any other status is the reason itself
+ * (pending approval, rejected, completed — closed by its organisers — or cancelled).
+ */
+export type SubmissionClosedReason = 'deadline' | Exclude<EventStatus, (typeof OPEN_EVENT_STATUSES)[number]>;
+
+export function submissionClosedReason(event: { status: EventStatus }): SubmissionClosedReason {
+  return event.status === 'approved' || event.status === 'active' ? 'deadline' : event.status;
 }

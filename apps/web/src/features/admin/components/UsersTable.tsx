@@ -3,6 +3,7 @@ import { BadgeCheck, CircleDashed, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AccountStatusBadge } from '../../../components/data/AccountStatusBadge.tsx';
 import { formatDate } from '../../../components/data/format.ts';
+import { UserText } from '../../../components/data/UserText.tsx';
 import { type AdminUserRow, rowInitials, rowName } from '../admin-users.ts';
 
 /** Badges keep their whole word; the table scrolls sideways instead. */
@@ -51,9 +52,9 @@ export function UsersTable({ rows, onEdit, onDelete }: UsersTableProps) {
                     </Avatar>
                     <Stack gap={0} miw={0}>
                       <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={600} truncate>
+                        <UserText size="sm" fw={600} truncate>
                           {name}
-                        </Text>
+                        </UserText>
                         {row.isAdmin ? (
                           <Badge size="xs" color="red" variant="light">
                             {t('roles.admin')}

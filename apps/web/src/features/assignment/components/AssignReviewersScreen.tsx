@@ -5,6 +5,7 @@ import { ArrowLeft, CalendarDays, CircleAlert, FileQuestion, ListChecks, ShieldX
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isolate, UserInline } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -67,7 +68,7 @@ function EventLinks({ eventId, eventTitle }: { eventId: string; eventTitle?: str
         <Anchor component={Link} to={`/events/${encodeURIComponent(eventId)}`} size="sm" c="dimmed">
           <Group gap={6} wrap="nowrap">
             <CalendarDays size={14} aria-hidden="true" />
-            {eventTitle}
+            <UserInline>{eventTitle}</UserInline>
           </Group>
         </Anchor>
       ) : null}
@@ -253,7 +254,7 @@ export function AssignReviewersScreen({ eventId, submissionId }: ScreenProps) {
           notify(
             'success',
             t('assignReviewers.toast.assigned', {
-              name: assignment.reviewer.full_name || assignment.reviewer.email,
+              name: isolate(assignment.reviewer.full_name || assignment.reviewer.email),
             }),
           );
         },
@@ -267,7 +268,7 @@ export function AssignReviewersScreen({ eventId, submissionId }: ScreenProps) {
 
   function handleUnassign(candidate: CandidateDto) {
     unassign.mutate(candidate.reviewer.public_id, {
-      onSuccess: () => notify('success', t('assignReviewers.toast.unassigned', { name: nameOf(candidate) })),
+      onSuccess: () => notify('success', t('assignReviewers.toast.unassigned', { name: isolate(nameOf(candidate)) })),
       onError: (error) => {
         notify('error', reviewErrorText(error, language, t('assignReviewers.toast.unassignError')));
       },

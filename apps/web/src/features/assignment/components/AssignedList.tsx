@@ -2,6 +2,7 @@ import type { CandidateDto } from '@confero/contracts';
 import { Button, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/data/UserText.tsx';
 import { unassignImpact } from '../candidates-display.ts';
 import { CandidateCard } from './CandidateCard.tsx';
 
@@ -57,7 +58,12 @@ export function AssignedList({ assigned, pendingReviewerId, busy, onUnassign }: 
               candidate={candidate}
               action={
                 refused ? (
-                  <Tooltip label={t('assignReviewers.unassign.refused', { name })} withArrow multiline w={240}>
+                  <Tooltip
+                    label={t('assignReviewers.unassign.refused', { name: isolate(name) })}
+                    withArrow
+                    multiline
+                    w={240}
+                  >
                     <span>{button}</span>
                   </Tooltip>
                 ) : (

@@ -2,6 +2,7 @@ import type { CandidateDto } from '@confero/contracts';
 import { Badge, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/data/UserText.tsx';
 import { ReviewStatusBadge } from '../../reviews/components/ReviewBadges.tsx';
 import { AffinityMeter, BidBadge, ConflictReasons, LoadIndicator } from './CandidateParts.tsx';
 
@@ -36,9 +37,9 @@ export function CandidateCard({ candidate, action, actionNote }: CandidateCardPr
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap={4} miw={0}>
               <Group gap="xs" wrap="wrap">
-                <Text fw={600} data-testid="candidate-name" style={{ overflowWrap: 'anywhere' }}>
+                <UserText fw={600} data-testid="candidate-name" style={{ overflowWrap: 'anywhere' }}>
                   {reviewer.full_name || reviewer.email}
-                </Text>
+                </UserText>
                 {candidate.review_status ? <ReviewStatusBadge status={candidate.review_status} /> : null}
                 {candidate.conflict ? (
                   <Badge color="red" variant="filled" size="sm" data-testid="candidate-conflict-badge">
@@ -47,14 +48,14 @@ export function CandidateCard({ candidate, action, actionNote }: CandidateCardPr
                 ) : null}
               </Group>
               {reviewer.affiliation ? (
-                <Text size="sm" c="dimmed" data-testid="candidate-affiliation">
+                <UserText size="sm" c="dimmed" data-testid="candidate-affiliation">
                   {reviewer.affiliation}
-                </Text>
+                </UserText>
               ) : null}
               <Text size="sm" c="dimmed" data-testid="candidate-email" style={{ overflowWrap: 'anywhere' }}>
                 <bdi dir="ltr">{reviewer.email}</bdi>
               </Text>
-              <Text
+              <UserText
                 size="sm"
                 lineClamp={2}
                 title={candidate.expertise || undefined}
@@ -63,7 +64,7 @@ export function CandidateCard({ candidate, action, actionNote }: CandidateCardPr
                 data-testid="candidate-expertise"
               >
                 {candidate.expertise || t('assignReviewers.candidate.noExpertise')}
-              </Text>
+              </UserText>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>

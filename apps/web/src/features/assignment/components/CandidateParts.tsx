@@ -2,6 +2,7 @@ import type { BidValue, CandidateDto } from '@confero/contracts';
 import { Alert, Badge, Group, List, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { UserInline } from '../../../components/data/UserText.tsx';
 import { languageOf } from '../../reviews/review-display.ts';
 import {
   affinityPercent,
@@ -73,7 +74,7 @@ export function AffinityMeter({ affinity, terms }: { affinity: number; terms: re
         <Group gap={4} wrap="wrap" aria-label={t('assignReviewers.candidate.matchedTerms')}>
           {terms.map((term) => (
             <Badge key={term} size="xs" variant="outline" color="gray" tt="none" data-testid="affinity-term">
-              <bdi>{term}</bdi>
+              <UserInline>{term}</UserInline>
             </Badge>
           ))}
         </Group>

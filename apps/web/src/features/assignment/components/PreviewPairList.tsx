@@ -16,6 +16,7 @@ import { Search } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_DIR, UserInline, UserText } from '../../../components/data/UserText.tsx';
 import { languageOf } from '../../reviews/review-display.ts';
 import {
   BID_COLORS,
@@ -41,12 +42,17 @@ function PairRow({ pair }: { pair: ProposedPairDto }) {
       data-existing={pair.existing ? 'true' : 'false'}
     >
       <Table.Td miw={180}>
-        <Text size="sm" fw={500}>
+        <UserText size="sm" fw={500}>
           {reviewer.full_name}
-        </Text>
+        </UserText>
         <Text size="xs" c="dimmed">
           <span dir="ltr">{reviewer.email}</span>
-          {reviewer.affiliation ? ` · ${reviewer.affiliation}` : ''}
+          {reviewer.affiliation ? (
+            <>
+              {' · '}
+              <UserInline>{reviewer.affiliation}</UserInline>
+            </>
+          ) : null}
         </Text>
       </Table.Td>
       <Table.Td ta="center">
@@ -118,6 +124,7 @@ function PaperBlock({ group, paperHref }: { group: PaperGroup; paperHref: (publi
           size="sm"
           title={t('autoAssignment.pairs.openPaper')}
           style={{ overflowWrap: 'anywhere' }}
+          {...USER_DIR}
         >
           {group.submission.title}
         </Anchor>

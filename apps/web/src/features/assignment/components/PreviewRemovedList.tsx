@@ -1,9 +1,10 @@
 import type { AssignmentResultDto } from '@confero/contracts';
-import { Anchor, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { UserText } from '../../../components/data/UserText.tsx';
 import { paginate } from '../auto-display.ts';
+import { PaperLink } from './PaperLink.tsx';
 
 const REMOVED_PAGE_SIZE = 20;
 
@@ -48,14 +49,12 @@ export function PreviewRemovedList({ removed, paperHref }: PreviewRemovedListPro
                   data-reviewer={row.reviewer.public_id}
                 >
                   <Table.Td maw={320}>
-                    <Anchor component={Link} to={paperHref(row.submission.public_id)} size="sm" lineClamp={2}>
-                      {row.submission.title}
-                    </Anchor>
+                    <PaperLink to={paperHref(row.submission.public_id)} title={row.submission.title} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
+                    <UserText size="sm" fw={500}>
                       {row.reviewer.full_name}
-                    </Text>
+                    </UserText>
                     <Text size="xs" c="dimmed">
                       <span dir="ltr">{row.reviewer.email}</span>
                     </Text>

@@ -1,10 +1,11 @@
 import type { AssignmentResultDto } from '@confero/contracts';
-import { Anchor, Button, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paginate, shortReasonText, type Translate } from '../auto-display.ts';
+import { PaperLink } from './PaperLink.tsx';
 
 const SHORT_PAGE_SIZE = 10;
 
@@ -56,9 +57,7 @@ export function PreviewShortTable({ short, paperHref, assignHref }: PreviewShort
                     >
                       <Table.Td maw={280}>
                         <Stack gap={4} align="flex-start">
-                          <Anchor component={Link} to={paperHref(row.submission.public_id)} size="sm" lineClamp={2}>
-                            {row.submission.title}
-                          </Anchor>
+                          <PaperLink to={paperHref(row.submission.public_id)} title={row.submission.title} />
                           <Button
                             component={Link}
                             to={assignHref(row.submission.public_id)}

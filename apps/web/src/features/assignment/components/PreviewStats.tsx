@@ -1,9 +1,9 @@
 import type { AssignmentResultDto } from '@confero/contracts';
-import { Anchor, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { applyCounts, formatScore } from '../auto-display.ts';
+import { PaperLink } from './PaperLink.tsx';
 
 function StatCard({
   label,
@@ -85,15 +85,12 @@ export function PreviewStats({ result, replace, paperHref }: PreviewStatsProps) 
         testId="stat-lowest-score"
       >
         {result.lowest_paper ? (
-          <Anchor
-            component={Link}
+          <PaperLink
             to={paperHref(result.lowest_paper.public_id)}
+            title={result.lowest_paper.title}
             size="xs"
-            lineClamp={2}
-            data-testid="stat-lowest-paper"
-          >
-            {result.lowest_paper.title}
-          </Anchor>
+            testId="stat-lowest-paper"
+          />
         ) : (
           <Text size="xs" c="dimmed">
             {t('autoAssignment.stats.lowestNone')}

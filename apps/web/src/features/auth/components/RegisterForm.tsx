@@ -17,6 +17,7 @@ import { Building2, CircleAlert, Mail, MailCheck, UserPlus } from 'lucide-react'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { fromServerText, type Message, useMessageText } from '../../../components/feedback/message.ts';
 import { CountrySelect } from '../../../components/forms/CountrySelect.tsx';
 import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
@@ -142,12 +143,14 @@ export function RegisterForm() {
               label={t('register.firstName')}
               autoComplete="given-name"
               withAsterisk
+              classNames={USER_INPUT_CLASS_NAMES}
               {...form.getInputProps('first_name')}
             />
             <TextInput
               label={t('register.lastName')}
               autoComplete="family-name"
               withAsterisk
+              classNames={USER_INPUT_CLASS_NAMES}
               {...form.getInputProps('last_name')}
             />
           </SimpleGrid>
@@ -167,6 +170,7 @@ export function RegisterForm() {
             autoComplete="organization"
             withAsterisk
             leftSection={<Building2 size={16} />}
+            classNames={USER_INPUT_CLASS_NAMES}
             {...form.getInputProps('affiliation')}
           />
           <CountrySelect

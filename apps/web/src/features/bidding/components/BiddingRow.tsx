@@ -1,8 +1,10 @@
 import type { BiddingItemDto } from '@confero/contracts';
 import { Anchor, Badge, Divider, Group, Paper, Spoiler, Stack, Text } from '@mantine/core';
 import { Ban, EyeOff, FolderKanban, UsersRound } from 'lucide-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_DIR, UserInline, UserText } from '../../../components/data/UserText.tsx';
 import type { BiddingNavState } from '../bid-display.ts';
 import { BidControl } from './BidControl.tsx';
 
@@ -46,6 +48,7 @@ export function BiddingRow({
             size="md"
             style={{ overflowWrap: 'anywhere' }}
             data-testid="bidding-row-title"
+            {...USER_DIR}
           >
             {item.title}
           </Anchor>
@@ -63,7 +66,7 @@ export function BiddingRow({
             ) : null}
             {item.track_name ? (
               <Badge color="gray" variant="outline" leftSection={<FolderKanban size={12} />} tt="none">
-                {item.track_name}
+                <UserInline>{item.track_name}</UserInline>
               </Badge>
             ) : null}
           </Group>
@@ -80,11 +83,19 @@ export function BiddingRow({
           <Group gap={6} wrap="nowrap" align="flex-start" data-testid="bidding-row-authors">
             <UsersRound size={14} color="var(--mantine-color-dimmed)" aria-hidden="true" style={{ marginTop: 3 }} />
             <Text size="sm" c="dimmed">
-              {item.authors
-                .map((author) =>
-                  author.affiliation ? `${author.full_name} (${author.affiliation})` : author.full_name,
-                )
-                .join(t('bidding.list.authorSeparator'))}
+              {item.authors.map((author, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: authors of one paper in byline order, read only
+                <Fragment key={index}>
+                  {index > 0 ? t('bidding.list.authorSeparator') : null}
+                  <UserInline>{author.full_name}</UserInline>
+                  {author.affiliation ? (
+                    <>
+                      {' ('}
+                      <UserInline>{author.affiliation}</UserInline>)
+                    </>
+                  ) : null}
+                </Fragment>
+              ))}
             </Text>
           </Group>
         ) : null}
@@ -92,7 +103,7 @@ export function BiddingRow({
         {keywords.length > 0 ? (
           <Group gap={6} wrap="wrap" data-testid="bidding-row-keywords">
             {keywords.map((keyword) => (
-              <Badge key={keyword} variant="light" radius="sm" tt="none" fw={500} size="sm">
+              <Badge key={keyword} variant="light" radius="sm" tt="none" fw={500} size="sm" {...USER_DIR}>
                 {keyword}
               </Badge>
             ))}
@@ -107,9 +118,9 @@ export function BiddingRow({
             data-testid="bidding-row-abstract"
             styles={{ control: { fontSize: 'var(--mantine-font-size-sm)' } }}
           >
-            <Text size="sm" lh={1.6} style={{ whiteSpace: 'pre-wrap', unicodeBidi: 'plaintext' }}>
+            <UserText size="sm" lh={1.6} multiline>
               {item.abstract}
-            </Text>
+            </UserText>
           </Spoiler>
         ) : null}
 

@@ -1,6 +1,7 @@
 import { Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { ShieldPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { USER_CHOICE_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useDeclareConflictMutation } from '../api.ts';
 import { personName } from '../conflict-display.ts';
@@ -95,6 +96,7 @@ export function AddConflictModal({
             nothingFoundMessage={loadingOptions ? t('common.loading') : t('conflicts.filters.nothingFound')}
             withAsterisk
             data-autofocus
+            classNames={USER_CHOICE_CLASS_NAMES}
             data-testid="add-conflict-submission"
             {...form.getInputProps('submission')}
           />
@@ -123,6 +125,7 @@ export function AddConflictModal({
                 searchable
                 limit={PICKER_OPTION_LIMIT}
                 nothingFoundMessage={loadingOptions ? t('common.loading') : t('conflicts.filters.nothingFound')}
+                classNames={USER_CHOICE_CLASS_NAMES}
                 data-testid="add-conflict-person"
                 {...form.getInputProps('user')}
               />

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Divider, Group, Modal, Paper, Stack, Text, TextIn
 import { CircleCheck, SearchCheck, UserRoundCheck, UserRoundX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_DIR, USER_INPUT_CLASS_NAMES, UserText } from '../../../components/data/UserText.tsx';
 import { useCheckCandidateMutation } from '../api.ts';
 import {
   type CheckCandidateValues,
@@ -67,13 +68,14 @@ export function CheckResult({ result, eventRef }: { result: ConflictCheckDto; ev
                       to={`/events/${encodeURIComponent(eventRef)}/submissions/${encodeURIComponent(conflict.submission.public_id)}`}
                       size="sm"
                       fw={500}
+                      {...USER_DIR}
                     >
                       {conflict.submission.title}
                     </Anchor>
                   ) : (
-                    <Text size="sm" fw={500}>
+                    <UserText size="sm" fw={500}>
                       {conflict.submission.title || t('conflicts.check.untitled')}
-                    </Text>
+                    </UserText>
                   )}
                   <ConflictTypeBadge type={conflict.type} />
                 </Group>
@@ -143,6 +145,7 @@ export function CheckCandidateModal({ eventId, eventRef, opened, onClose }: Chec
               label={t('conflicts.check.affiliation')}
               description={t('conflicts.check.affiliationHint')}
               autoComplete="off"
+              classNames={USER_INPUT_CLASS_NAMES}
               data-testid="check-affiliation"
               {...form.getInputProps('affiliation')}
             />

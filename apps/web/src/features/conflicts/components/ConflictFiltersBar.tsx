@@ -2,6 +2,7 @@ import { CONFLICT_SOURCES, CONFLICT_TYPES } from '@confero/contracts';
 import { Button, Group, Select } from '@mantine/core';
 import { FilterX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { USER_CHOICE_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { isConflictSource, isConflictType } from '../conflict-display.ts';
 import {
   type ConflictFilters,
@@ -73,6 +74,7 @@ export function ConflictFiltersBar({
         limit={PICKER_OPTION_LIMIT}
         nothingFoundMessage={nothingFound}
         w={{ base: '100%', sm: 280 }}
+        classNames={USER_CHOICE_CLASS_NAMES}
         data-testid="conflict-filter-submission"
       />
       <Select
@@ -86,6 +88,7 @@ export function ConflictFiltersBar({
         limit={PICKER_OPTION_LIMIT}
         nothingFoundMessage={nothingFound}
         w={{ base: '100%', sm: 260 }}
+        classNames={USER_CHOICE_CLASS_NAMES}
         data-testid="conflict-filter-person"
       />
       {hasConflictFilters(filters) ? (

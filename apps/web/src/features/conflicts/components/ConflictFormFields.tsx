@@ -4,6 +4,7 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { CircleAlert, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
 import { DECLARABLE_CONFLICT_TYPES, type DeclarableConflictType, isConflictType } from '../conflict-display.ts';
 import { useConflictText } from '../use-conflict-text.ts';
@@ -74,6 +75,7 @@ export function ConflictReasonField({ label, field, testId }: FieldProps) {
       minRows={2}
       maxRows={6}
       maxLength={CONFLICT_NOTE_MAX_LENGTH}
+      classNames={USER_INPUT_CLASS_NAMES}
       data-testid={testId}
       {...field}
     />

@@ -1,6 +1,7 @@
 import type { ConflictReasonDto } from '@confero/contracts';
 import { List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/data/UserText.tsx';
 import { useConflictText } from '../use-conflict-text.ts';
 
 type ConflictReasonsProps = {
@@ -41,7 +42,7 @@ export function ConflictReasons({ lines, reasons, note }: ConflictReasonsProps) 
       ) : null}
       {note ? (
         <Text size="xs" c="dimmed" fs="italic" data-testid="conflict-note" style={{ overflowWrap: 'anywhere' }}>
-          {t('conflicts.table.note', { note })}
+          {t('conflicts.table.note', { note: isolate(note) })}
         </Text>
       ) : null}
     </Stack>

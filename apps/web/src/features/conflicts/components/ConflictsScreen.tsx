@@ -6,6 +6,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
+import { isolate } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { eventDetailQuery, eventReviewersQuery } from '../../events/api.ts';
@@ -173,8 +174,8 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
 
   const liftingName = lifting ? personName(lifting.user) : '';
   const liftingParams = {
-    name: liftingName,
-    title: lifting?.submission.title ?? '',
+    name: isolate(liftingName),
+    title: isolate(lifting?.submission.title ?? ''),
     type: lifting ? typeLabel(lifting.type) : '',
   };
 

@@ -4,6 +4,7 @@ import { Unlink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
+import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 import { conflictReasonLines, declaredNote, personName } from '../conflict-display.ts';
 import { useConflictText } from '../use-conflict-text.ts';
 import { ConflictSourceBadge, ConflictTypeBadge } from './ConflictBadges.tsx';
@@ -56,28 +57,35 @@ export function ConflictsTable({ conflicts, eventRef, onLift }: ConflictsTablePr
               >
                 <Table.Td>
                   <Stack gap={0} miw={0} maw={240}>
-                    <Text size="sm" fw={600} data-testid="conflict-person">
+                    <UserText size="sm" fw={600} data-testid="conflict-person">
                       {name}
-                    </Text>
+                    </UserText>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="conflict-email">
                       <span dir="ltr">{conflict.user.email}</span>
                     </Text>
                     {conflict.user.affiliation ? (
-                      <Text size="xs" c="dimmed">
+                      <UserText size="xs" c="dimmed">
                         {conflict.user.affiliation}
-                      </Text>
+                      </UserText>
                     ) : null}
                   </Stack>
                 </Table.Td>
                 <Table.Td maw={280}>
                   {link ? (
-                    <Anchor component={Link} to={link} size="sm" fw={500} data-testid="conflict-submission">
+                    <Anchor
+                      component={Link}
+                      to={link}
+                      size="sm"
+                      fw={500}
+                      data-testid="conflict-submission"
+                      {...USER_DIR}
+                    >
                       {conflict.submission.title}
                     </Anchor>
                   ) : (
-                    <Text size="sm" data-testid="conflict-submission">
+                    <UserText size="sm" data-testid="conflict-submission">
                       {conflict.submission.title}
-                    </Text>
+                    </UserText>
                   )}
                 </Table.Td>
                 <Table.Td>
@@ -90,10 +98,14 @@ export function ConflictsTable({ conflicts, eventRef, onLift }: ConflictsTablePr
                   <ConflictReasons lines={conflictReasonLines(conflict, language)} note={declaredNote(conflict)} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" c={conflict.declared_by ? undefined : 'dimmed'} data-testid="conflict-declared-by">
+                  <UserText
+                    size="sm"
+                    c={conflict.declared_by ? undefined : 'dimmed'}
+                    data-testid="conflict-declared-by"
+                  >
                     {conflict.declared_by?.full_name ||
                       (conflict.source === 'detected' ? t('conflicts.table.automatic') : '-')}
-                  </Text>
+                  </UserText>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate, UserText } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { isApiError } from '../../../lib/api.ts';
@@ -44,9 +45,9 @@ function DeclaredConflictItem({
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Stack gap={0} miw={0}>
-          <Text size="sm" fw={600} data-testid="declared-conflict-person">
+          <UserText size="sm" fw={600} data-testid="declared-conflict-person">
             {view.name}
-          </Text>
+          </UserText>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="declared-conflict-email">
             <span dir="ltr">{view.email}</span>
           </Text>
@@ -54,13 +55,9 @@ function DeclaredConflictItem({
         <ConflictTypeBadge type={conflict.type} />
       </Group>
       {view.note ? (
-        <Text
-          size="sm"
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          data-testid="declared-conflict-note"
-        >
+        <UserText size="sm" multiline style={{ overflowWrap: 'anywhere' }} data-testid="declared-conflict-note">
           {view.note}
-        </Text>
+        </UserText>
       ) : null}
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="xs" c="dimmed" data-testid="declared-conflict-date">
@@ -148,7 +145,10 @@ export function DeclaredConflictsCard({ eventRef, submissionId, title }: Declare
       <ConfirmDialog
         opened={withdrawing !== null}
         title={t('conflicts.declared.confirmTitle')}
-        message={t('conflicts.declared.confirm', { name: withdrawing?.name ?? '', title })}
+        message={t('conflicts.declared.confirm', {
+          name: isolate(withdrawing?.name ?? ''),
+          title: isolate(title),
+        })}
         confirmLabel={t('conflicts.declared.withdraw')}
         cancelLabel={t('conflicts.common.cancel')}
         danger

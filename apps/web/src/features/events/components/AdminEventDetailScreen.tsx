@@ -4,6 +4,7 @@ import { CircleCheck, CircleX, ExternalLink, FileStack, Hourglass } from 'lucide
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isolate } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { eventDetailQuery, useApproveEventMutation, useRejectEventMutation } from '../api.ts';
@@ -13,6 +14,7 @@ import { EventDetailSkeleton } from './EventDetailSkeleton.tsx';
 import { EventHeader } from './EventHeader.tsx';
 import { AboutCard, DatesCard, PeopleCard, RecordCard, StatsCard } from './EventInfoCards.tsx';
 import { EventLoadError } from './EventLoadError.tsx';
+import { PassedDeadlinesAlert } from './PassedDeadlines.tsx';
 import { StatusChangeCard } from './StatusChangeCard.tsx';
 import { TracksPanel } from './TracksPanel.tsx';
 
@@ -102,6 +104,7 @@ export function AdminEventDetailScreen({ id }: { id: string }) {
         >
           <Stack gap="sm">
             {t('events.admin.pendingText')}
+            <PassedDeadlinesAlert event={event} text={t('events.admin.pastDeadlinesText')} />
             <Group gap="xs">
               <Button
                 color="green"
@@ -147,7 +150,7 @@ export function AdminEventDetailScreen({ id }: { id: string }) {
       <ConfirmDialog
         opened={rejecting}
         title={t('events.admin.rejectTitle')}
-        message={t('events.admin.rejectText', { title: event.title })}
+        message={t('events.admin.rejectText', { title: isolate(event.title) })}
         confirmLabel={t('events.admin.reject')}
         cancelLabel={t('events.common.cancel')}
         danger

@@ -1,12 +1,14 @@
 import type { EventDto } from '@confero/contracts';
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ArrowLeft, FileText, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_DIR } from '../../../components/data/UserText.tsx';
 import { eventLocationText } from '../event-display.ts';
 import { EventStatusBadge, EventTypeBadge } from './EventBadges.tsx';
+import { EventLocation } from './EventLocation.tsx';
 
 type EventHeaderProps = {
   event: EventDto;
@@ -32,12 +34,12 @@ export function EventHeader({ event, back, actions }: EventHeaderProps) {
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={8} miw={0} maw={820}>
-          <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2} data-testid="event-title">
+          <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2} data-testid="event-title" {...USER_DIR}>
             {event.title}
           </Title>
           <Group gap={8}>
             {event.acronym ? (
-              <Badge variant="default" radius="sm" tt="none">
+              <Badge variant="default" radius="sm" tt="none" {...USER_DIR}>
                 {event.acronym}
               </Badge>
             ) : null}
@@ -49,7 +51,7 @@ export function EventHeader({ event, back, actions }: EventHeaderProps) {
             {location ? (
               <Group gap={4} wrap="nowrap" c="dimmed" data-testid="event-location">
                 <MapPin size={14} aria-hidden="true" />
-                <Text size="sm">{location}</Text>
+                <EventLocation location={event.location} size="sm" />
               </Group>
             ) : null}
           </Group>

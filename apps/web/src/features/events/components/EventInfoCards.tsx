@@ -2,6 +2,7 @@ import type { EventDto } from '@confero/contracts';
 import { Anchor, Badge, DataList, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CalendarDays, ChartColumn, ExternalLink, History, Info, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/data/UserText.tsx';
 import { formatEventDate } from '../event-display.ts';
 import { useResearchAreas } from '../use-research-areas.ts';
 import { DetailCard } from './DetailCard.tsx';
@@ -16,9 +17,9 @@ export function AboutCard({ event }: { event: EventDto }) {
         <Text size="xs" fw={600} c="dimmed" tt="uppercase">
           {t('events.detail.description')}
         </Text>
-        <Text style={{ whiteSpace: 'pre-wrap' }} dir="auto" data-testid="event-description">
+        <UserText multiline data-testid="event-description">
           {event.description || t('events.detail.noDescription')}
-        </Text>
+        </UserText>
       </Stack>
       {event.webpage ? (
         <Stack gap={4}>
@@ -57,9 +58,7 @@ export function AboutCard({ event }: { event: EventDto }) {
           <Text size="xs" fw={600} c="dimmed" tt="uppercase">
             {t('events.detail.additionalInformation')}
           </Text>
-          <Text style={{ whiteSpace: 'pre-wrap' }} dir="auto">
-            {event.additional_information}
-          </Text>
+          <UserText multiline>{event.additional_information}</UserText>
         </Stack>
       ) : null}
     </DetailCard>
@@ -124,9 +123,9 @@ export function StatsCard({ event }: { event: EventDto }) {
 function Person({ name, email }: { name: string; email: string }) {
   return (
     <Stack gap={0} miw={0}>
-      <Text size="sm" fw={500} truncate>
+      <UserText size="sm" fw={500} truncate>
         {name || email}
-      </Text>
+      </UserText>
       {name && email ? (
         <Text size="xs" c="dimmed" truncate>
           {email}

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { Mail, SearchCheck, Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useCheckCandidateMutation } from '../../conflicts/api.ts';
 import { CheckResult } from '../../conflicts/components/CheckCandidateModal.tsx';
@@ -98,8 +99,18 @@ export function InviteReviewerModal({
             {...form.getInputProps('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('events.invite.firstName')} autoComplete="off" {...form.getInputProps('first_name')} />
-            <TextInput label={t('events.invite.lastName')} autoComplete="off" {...form.getInputProps('last_name')} />
+            <TextInput
+              label={t('events.invite.firstName')}
+              autoComplete="off"
+              classNames={USER_INPUT_CLASS_NAMES}
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label={t('events.invite.lastName')}
+              autoComplete="off"
+              classNames={USER_INPUT_CLASS_NAMES}
+              {...form.getInputProps('last_name')}
+            />
           </SimpleGrid>
           {checked ? <CheckResult result={checked} eventRef={eventId} /> : null}
           {check.isError ? (

@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, RefreshCw, Trash2, UserPlus, UsersRound } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate, UserText } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { eventReviewersQuery, useRemoveReviewerMutation } from '../api.ts';
@@ -44,9 +45,9 @@ function ReviewerRow({ reviewer, onRemove }: { reviewer: ReviewerDto; onRemove: 
           {initialsOf(reviewer)}
         </Avatar>
         <Stack gap={0} miw={0}>
-          <Text size="sm" fw={600} truncate>
+          <UserText size="sm" fw={600} truncate>
             {reviewer.display_name}
-          </Text>
+          </UserText>
           <Text size="xs" c="dimmed" truncate>
             {reviewer.email}
           </Text>
@@ -170,7 +171,7 @@ export function ReviewersPanel({ eventId }: { eventId: string }) {
         opened={removing !== null}
         title={t('events.reviewers.removeTitle')}
         message={t('events.reviewers.removeConfirm', {
-          name: removing?.display_name ?? '',
+          name: isolate(removing?.display_name ?? ''),
           email: removing?.email ?? '',
         })}
         confirmLabel={t('events.reviewers.remove')}

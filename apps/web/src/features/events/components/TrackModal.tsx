@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useCreateTrackMutation, useUpdateTrackMutation } from '../api.ts';
 import { firstFieldProblem } from '../event-errors.ts';
@@ -79,6 +80,7 @@ export function TrackModal({ eventId, track, opened, onClose }: TrackModalProps)
             withAsterisk
             maxLength={TRACK_NAME_MAX_LENGTH}
             data-autofocus
+            classNames={USER_INPUT_CLASS_NAMES}
             {...form.getInputProps('name')}
           />
           <Textarea
@@ -87,6 +89,7 @@ export function TrackModal({ eventId, track, opened, onClose }: TrackModalProps)
             minRows={3}
             maxRows={8}
             maxLength={TRACK_DESCRIPTION_MAX_LENGTH}
+            classNames={USER_INPUT_CLASS_NAMES}
             {...form.getInputProps('description')}
           />
           <Group justify="flex-end" gap="sm">

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Button, Divider, Group, Stack, Text, Tooltip } from 
 import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useDeleteTrackMutation } from '../api.ts';
@@ -62,11 +63,11 @@ export function TracksPanel({ event, eventId }: { event: EventDto; eventId: stri
               {index > 0 ? <Divider /> : null}
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" data-testid="event-track">
                 <Stack gap={4} miw={0}>
-                  <Text fw={600}>{track.name}</Text>
+                  <UserText fw={600}>{track.name}</UserText>
                   {track.description ? (
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }} dir="auto">
+                    <UserText size="sm" c="dimmed" multiline>
                       {track.description}
-                    </Text>
+                    </UserText>
                   ) : null}
                   <Group gap={6}>
                     <Text size="xs" c="dimmed">
@@ -74,7 +75,7 @@ export function TracksPanel({ event, eventId }: { event: EventDto; eventId: stri
                     </Text>
                     {track.chairs.length > 0 ? (
                       track.chairs.map((chair) => (
-                        <Badge key={chair.public_id} variant="light" color="grape" tt="none">
+                        <Badge key={chair.public_id} variant="light" color="grape" tt="none" {...USER_DIR}>
                           {`${chair.first_name} ${chair.last_name}`.trim() || chair.email}
                         </Badge>
                       ))

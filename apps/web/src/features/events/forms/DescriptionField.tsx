@@ -4,6 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { Check, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_INPUT_CLASS_NAMES, UserText } from '../../../components/data/UserText.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useRewriteDescriptionMutation } from '../api.ts';
 import { useEventText } from '../use-event-text.ts';
@@ -50,6 +51,7 @@ export function DescriptionField({ form }: { form: UseFormReturnType<EventFormVa
         minRows={5}
         maxRows={16}
         maxLength={EVENT_DESCRIPTION_MAX_LENGTH}
+        classNames={USER_INPUT_CLASS_NAMES}
         {...form.getInputProps('description')}
       />
       <Group justify="flex-end">
@@ -73,9 +75,9 @@ export function DescriptionField({ form }: { form: UseFormReturnType<EventFormVa
                 {t('events.create.rewrite.suggestion')}
               </Text>
             </Group>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <UserText size="sm" multiline>
               {suggestion.text}
-            </Text>
+            </UserText>
             <Text size="xs" c="dimmed">
               {t('events.create.rewrite.provider', {
                 provider: t(`events.create.rewrite.providers.${suggestion.provider === 'openai' ? 'openai' : 'local'}`),

@@ -38,10 +38,12 @@ import {
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { CountrySelect } from '../../../components/forms/CountrySelect.tsx';
 import { useAuth } from '../../auth/auth-context.ts';
 import { checkUserEmail, useCreateEventMutation } from '../api.ts';
+import { PassedDeadlinesAlert } from '../components/PassedDeadlines.tsx';
 import { firstFieldProblem, paramsFromEnglish } from '../event-errors.ts';
 import { useEventText } from '../use-event-text.ts';
 import { useResearchAreas } from '../use-research-areas.ts';
@@ -212,6 +214,7 @@ export function EventCreateForm() {
               placeholder={t('events.create.fields.titlePlaceholder')}
               withAsterisk
               maxLength={EVENT_TITLE_MAX_LENGTH}
+              classNames={USER_INPUT_CLASS_NAMES}
               {...form.getInputProps('title')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -219,6 +222,7 @@ export function EventCreateForm() {
                 label={t('events.create.fields.acronym')}
                 placeholder={t('events.create.fields.acronymPlaceholder')}
                 maxLength={EVENT_ACRONYM_MAX_LENGTH}
+                classNames={USER_INPUT_CLASS_NAMES}
                 {...form.getInputProps('acronym')}
               />
               <Select
@@ -251,6 +255,7 @@ export function EventCreateForm() {
               label={t('events.create.fields.venue')}
               placeholder={t('events.create.fields.venuePlaceholder')}
               maxLength={VENUE_MAX_LENGTH}
+              classNames={USER_INPUT_CLASS_NAMES}
               {...form.getInputProps('venue')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -258,6 +263,7 @@ export function EventCreateForm() {
                 label={t('events.create.fields.city')}
                 withAsterisk
                 maxLength={CITY_MAX_LENGTH}
+                classNames={USER_INPUT_CLASS_NAMES}
                 {...form.getInputProps('city')}
               />
               <CountrySelect
@@ -275,6 +281,7 @@ export function EventCreateForm() {
               minRows={2}
               maxRows={6}
               maxLength={EVENT_TEXT_MAX_LENGTH}
+              classNames={USER_INPUT_CLASS_NAMES}
               {...form.getInputProps('additionalDetails')}
             />
           </FormSection>
@@ -304,6 +311,14 @@ export function EventCreateForm() {
               maw={{ sm: 420 }}
               nothingFoundMessage={t('events.create.fields.timezoneNothingFound')}
               {...form.getInputProps('timezone')}
+            />
+            <PassedDeadlinesAlert
+              event={{
+                submission_deadline: values.submissionDeadline,
+                review_deadline: values.reviewDeadline,
+                timezone: values.timezone,
+              }}
+              text={t('events.create.pastDeadlinesText')}
             />
           </FormSection>
 
@@ -384,6 +399,7 @@ export function EventCreateForm() {
               minRows={3}
               maxRows={10}
               maxLength={EVENT_TEXT_MAX_LENGTH}
+              classNames={USER_INPUT_CLASS_NAMES}
               {...form.getInputProps('additionalInformation')}
             />
           </FormSection>

@@ -16,6 +16,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { BadgeCheck, Globe, type LucideIcon, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_DIR, USER_INPUT_CLASS_NAMES, UserText } from '../../../components/data/UserText.tsx';
 import { CountrySelect } from '../../../components/forms/CountrySelect.tsx';
 import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
 import { bioCounter, expertiseChips, type ProfileFormValues } from '../profile-form.ts';
@@ -40,7 +41,7 @@ function ExpertiseChips({ expertise }: { expertise: string }) {
   return (
     <Group gap={6} data-testid="expertise-chips">
       {chips.map((chip) => (
-        <Pill key={chip} size="md" bg="brand.0" c="brand.8">
+        <Pill key={chip} size="md" bg="brand.0" c="brand.8" {...USER_DIR}>
           {chip}
         </Pill>
       ))}
@@ -81,12 +82,14 @@ export function ProfileDetails({ profile, form, editing }: DetailsProps) {
                 label={t('register.firstName')}
                 withAsterisk
                 autoComplete="given-name"
+                classNames={USER_INPUT_CLASS_NAMES}
                 {...form.getInputProps('first_name')}
               />
               <TextInput
                 label={t('register.lastName')}
                 withAsterisk
                 autoComplete="family-name"
+                classNames={USER_INPUT_CLASS_NAMES}
                 {...form.getInputProps('last_name')}
               />
             </SimpleGrid>
@@ -114,10 +117,10 @@ export function ProfileDetails({ profile, form, editing }: DetailsProps) {
           </Stack>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <InfoItem label={t('register.firstName')} testId="profile-first-name">
+            <InfoItem label={t('register.firstName')} testId="profile-first-name" userText>
               {profile.first_name}
             </InfoItem>
-            <InfoItem label={t('register.lastName')} testId="profile-last-name">
+            <InfoItem label={t('register.lastName')} testId="profile-last-name" userText>
               {profile.last_name}
             </InfoItem>
             <InfoItem label={t('register.email')}>{emailValue}</InfoItem>
@@ -131,12 +134,17 @@ export function ProfileDetails({ profile, form, editing }: DetailsProps) {
       <ProfileSection title={t('profile.professionalInfo')} testId="profile-professional">
         {editing ? (
           <Stack gap="md">
-            <TextInput label={t('register.affiliation')} {...form.getInputProps('affiliation')} />
+            <TextInput
+              label={t('register.affiliation')}
+              classNames={USER_INPUT_CLASS_NAMES}
+              {...form.getInputProps('affiliation')}
+            />
             <Stack gap={6}>
               <TextInput
                 label={t('profile.expertise')}
                 description={t('profile.expertiseHint')}
                 placeholder={t('profile.expertisePlaceholder')}
+                classNames={USER_INPUT_CLASS_NAMES}
                 {...form.getInputProps('expertise')}
               />
               <ExpertiseChips expertise={form.values.expertise} />
@@ -152,7 +160,9 @@ export function ProfileDetails({ profile, form, editing }: DetailsProps) {
           </Stack>
         ) : (
           <Stack gap="lg">
-            <InfoItem label={t('register.affiliation')}>{profile.affiliation}</InfoItem>
+            <InfoItem label={t('register.affiliation')} userText>
+              {profile.affiliation}
+            </InfoItem>
             <InfoItem label={t('profile.expertise')}>
               {profile.expertise ? <ExpertiseChips expertise={profile.expertise} /> : ''}
             </InfoItem>
@@ -178,6 +188,7 @@ export function ProfileDetails({ profile, form, editing }: DetailsProps) {
               autosize
               minRows={4}
               maxRows={12}
+              classNames={USER_INPUT_CLASS_NAMES}
               {...form.getInputProps('bio')}
               error={counter.state === 'over' ? t('profile.bioTooLong', { max: BIO_MAX_LENGTH }) : undefined}
             />
@@ -194,14 +205,9 @@ export function ProfileDetails({ profile, form, editing }: DetailsProps) {
             </Text>
           </Stack>
         ) : (
-          <Text
-            size="sm"
-            style={{ whiteSpace: 'pre-wrap' }}
-            c={profile.bio ? undefined : 'dimmed'}
-            data-testid="profile-bio"
-          >
+          <UserText size="sm" multiline c={profile.bio ? undefined : 'dimmed'} data-testid="profile-bio">
             {profile.bio || t('profile.noBio')}
-          </Text>
+          </UserText>
         )}
       </ProfileSection>
     </Stack>

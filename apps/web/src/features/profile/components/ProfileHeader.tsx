@@ -1,8 +1,9 @@
 import type { ProfileDto } from '@confero/contracts';
-import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { Pencil, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AccountStatusBadge } from '../../../components/data/AccountStatusBadge.tsx';
+import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 import { fullName, initials } from '../../../components/layout/user-display.ts';
 import classes from './Profile.module.css';
 
@@ -19,13 +20,13 @@ export function ProfileHeader({ profile, editing, onToggleEdit }: ProfileHeaderP
             {initials(profile)}
           </Avatar>
           <Stack gap={4} miw={0}>
-            <Title order={2} fz={{ base: 20, sm: 24 }} data-testid="profile-full-name">
+            <Title order={2} fz={{ base: 20, sm: 24 }} data-testid="profile-full-name" {...USER_DIR}>
               {fullName(profile)}
             </Title>
             {profile.affiliation ? (
-              <Text c="dimmed" data-testid="profile-affiliation">
+              <UserText c="dimmed" data-testid="profile-affiliation">
                 {profile.affiliation}
-              </Text>
+              </UserText>
             ) : null}
             <Group gap="xs">
               <AccountStatusBadge status={profile.account_status} data-testid="profile-status" />

@@ -1,6 +1,7 @@
 import type { Recommendation, ReviewDto } from '@confero/contracts';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/data/UserText.tsx';
 import {
   type ComparisonRow,
   comparisonColumns,
@@ -101,9 +102,9 @@ export function ReviewComparisonTable({
                     {reviewerLabel(column, language)}
                   </Text>
                   {column.reviewerName ? (
-                    <Text size="xs" c="dimmed" data-testid="comparison-reviewer-name">
+                    <UserText size="xs" c="dimmed" data-testid="comparison-reviewer-name">
                       {column.reviewerName}
-                    </Text>
+                    </UserText>
                   ) : null}
                   <ReviewStatusBadge status={column.status} />
                   {column.isOwn ? (

@@ -1,10 +1,11 @@
 import type { SubmissionDto } from '@confero/contracts';
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Info } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { USER_CHOICE_CLASS_NAMES, USER_DIR, UserInline, UserText } from '../../../components/data/UserText.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { submissionDetailQuery, submissionKeys } from '../../submissions/api.ts';
 import { FormSkeleton } from '../../submissions/components/FormSkeleton.tsx';
@@ -13,6 +14,7 @@ import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
 import { myReviewsQuery, reviewDetailQuery, reviewKeys } from '../api.ts';
 import { formFromReview } from '../forms/review-form.ts';
 import { assignmentLabel, findOwnReview, languageOf, reviewErrorText } from '../review-display.ts';
+import { ReviewClosedNotice } from './ReviewClosedNotice.tsx';
 import { ReviewEditor } from './ReviewEditor.tsx';
 
 /** Without a submission: the caller's own assignments to choose from. */
@@ -45,6 +47,7 @@ function AssignmentPicker() {
             placeholder={t('reviews.create.pickerPlaceholder')}
             searchable
             data={assignments.map((review) => ({ value: review.submission.public_id, label: assignmentLabel(review) }))}
+            classNames={USER_CHOICE_CLASS_NAMES}
             onChange={(value) => {
               if (value) navigate(`/reviews/create?submissionId=${encodeURIComponent(value)}`);
             }}
@@ -65,9 +68,11 @@ function SubmissionSummary({ submission }: { submission: SubmissionDto }) {
   return (
     <Paper withBorder radius="lg" p="xl" data-testid="review-submission">
       <Stack gap="sm">
-        <Title order={2}>{submission.title}</Title>
+        <Title order={2} {...USER_DIR}>
+          {submission.title}
+        </Title>
         <Text size="sm" c="dimmed">
-          {t('reviews.create.event')}: {submission.event_title}
+          {t('reviews.create.event')}: <UserInline>{submission.event_title}</UserInline>
         </Text>
         <Text size="sm" fw={500}>
           {t('reviews.create.authors')}
@@ -84,7 +89,7 @@ function SubmissionSummary({ submission }: { submission: SubmissionDto }) {
                 variant={author.is_corresponding ? 'filled' : 'light'}
                 title={author.is_corresponding ? t('reviews.create.corresponding') : undefined}
               >
-                {`${author.author.first_name} ${author.author.last_name}`.trim()}
+                <UserInline>{`${author.author.first_name} ${author.author.last_name}`.trim()}</UserInline>
                 {author.is_corresponding ? ' *' : ''}
               </Badge>
             ))}
@@ -98,9 +103,9 @@ function SubmissionSummary({ submission }: { submission: SubmissionDto }) {
         <Text size="sm" fw={500}>
           {t('reviews.create.abstract')}
         </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        <UserText size="sm" multiline>
           {submission.abstract}
-        </Text>
+        </UserText>
       </Stack>
     </Paper>
   );
@@ -171,20 +176,12 @@ function ReviewForSubmission({ submissionId }: { submissionId: string }) {
           version={saved?.version ?? own?.version}
           initial={formFromReview(saved?.structured_review, saved?.confidential_remarks_for_pc)}
           draftAllowed={(saved?.status ?? own?.status) !== 'completed'}
+          deadline={own}
           onReload={reload}
         />
-      ) : (
-        <Alert color="blue" icon={<Info size={20} />} radius="lg" data-testid="review-read-only">
-          <Stack gap="sm">
-            <Text size="sm">{t('reviews.create.readOnly')}</Text>
-            {own ? (
-              <Button component={Link} to={`/reviews/${encodeURIComponent(own.public_id)}`} size="xs" w="fit-content">
-                {t('reviews.create.viewReview')}
-              </Button>
-            ) : null}
-          </Stack>
-        </Alert>
-      )}
+      ) : own ? (
+        <ReviewClosedNotice review={own} withLink />
+      ) : null}
     </Stack>
   );
 }

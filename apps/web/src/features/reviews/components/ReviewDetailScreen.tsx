@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
+import { isolate, UserInline, UserText } from '../../../components/data/UserText.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { FormSkeleton } from '../../submissions/components/FormSkeleton.tsx';
 import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
@@ -21,6 +22,7 @@ import {
   scoreLabel,
 } from '../review-display.ts';
 import { RecommendationBadge, ReviewStatusBadge } from './ReviewBadges.tsx';
+import { ReviewClosedNotice } from './ReviewClosedNotice.tsx';
 import { useCriterionName } from './SubmissionReviewBody.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -37,9 +39,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function Prose({ text }: { text: string | undefined }) {
   const { t } = useTranslation();
   return text?.trim() ? (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+    <UserText size="sm" multiline>
       {text}
-    </Text>
+    </UserText>
   ) : (
     <Text size="sm" c="dimmed">
       {t('reviews.detail.notGiven')}
@@ -61,7 +63,9 @@ function Items({ items }: { items: string[] }) {
     <List size="sm" spacing={4}>
       {filled.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: read-only texts identified by their position
-        <List.Item key={index}>{item}</List.Item>
+        <List.Item key={index}>
+          <UserInline>{item}</UserInline>
+        </List.Item>
       ))}
     </List>
   );
@@ -219,18 +223,22 @@ export function ReviewDetailScreen({ reviewId }: { reviewId: string }) {
       <ScreenHeader
         title={review.submission.title}
         documentTitle={t('reviews.detail.title')}
-        description={`${review.reviewer_label} · ${review.submission.event.title}`}
+        description={`${review.reviewer_label} · ${isolate(review.submission.event.title)}`}
         back={back}
         actions={edit}
       />
       <Stack gap="lg">
+        {review.is_own && !review.abilities.edit && review.status !== 'completed' ? (
+          <ReviewClosedNotice review={review} />
+        ) : null}
         <Paper withBorder radius="lg" p="md">
           <Group gap="md" wrap="wrap">
             <ReviewStatusBadge status={review.status} />
             <RecommendationBadge recommendation={review.recommendation} />
             {review.reviewer ? (
               <Text size="sm" data-testid="review-reviewer">
-                {t('reviews.detail.reviewer')}: {review.reviewer.full_name} ({review.reviewer.email})
+                {t('reviews.detail.reviewer')}: <UserInline>{review.reviewer.full_name}</UserInline> (
+                <bdi dir="ltr">{review.reviewer.email}</bdi>)
               </Text>
             ) : null}
             {review.completed_at ? (

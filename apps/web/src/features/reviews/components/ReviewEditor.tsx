@@ -15,7 +15,8 @@ import {
   validateForSubmit,
 } from '../forms/review-form.ts';
 import { createReviewSaver, StaleReviewBlocked } from '../forms/review-saver.ts';
-import { isStaleReviewError, languageOf, reviewErrorText } from '../review-display.ts';
+import { isReviewDeadlineError, isStaleReviewError, languageOf, reviewErrorText } from '../review-display.ts';
+import { ReviewClosedNotice } from './ReviewClosedNotice.tsx';
 import { ReviewFormSections } from './ReviewFormSections.tsx';
 
 /** How long typing must pause before a draft is saved by itself. */
@@ -30,6 +31,8 @@ type ReviewEditorProps = {
   initial: ReviewFormValues;
   /** Whether a draft may still be saved (a submitted review cannot go back to draft). */
   draftAllowed: boolean;
+  /** The review deadline and its zone, named when a save is refused because it passed. */
+  deadline?: { review_deadline: string; timezone: string };
   /** Reads the review again after a stale save (the editor is then rebuilt from the answer). */
   onReload: () => void;
 };
@@ -37,7 +40,15 @@ type ReviewEditorProps = {
 type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** The review form with its saves: draft, submit, and the draft saved while typing (spec part 2 §2). */
-export function ReviewEditor({ submission, reviewId, version, initial, draftAllowed, onReload }: ReviewEditorProps) {
+export function ReviewEditor({
+  submission,
+  reviewId,
+  version,
+  initial,
+  draftAllowed,
+  deadline,
+  onReload,
+}: ReviewEditorProps) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const navigate = useNavigate();
@@ -46,6 +57,8 @@ export function ReviewEditor({ submission, reviewId, version, initial, draftAllo
   const [busy, setBusy] = useState<SaveMode | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
+  // The server refused a save because the review deadline passed: nothing more can be saved.
+  const [closed, setClosed] = useState(false);
   const [autosave, setAutosave] = useState<AutosaveState>('idle');
   const lastSaved = useRef<ReviewFormValues>(initial);
   const reviewIdRef = useRef(reviewId);
@@ -56,21 +69,26 @@ export function ReviewEditor({ submission, reviewId, version, initial, draftAllo
 
   const send = useCallback(
     (values: ReviewFormValues, status: SaveMode) =>
-      saver.save(async (current) => {
-        const review = await mutateAsync({
-          reviewId: reviewIdRef.current,
-          payload: buildReviewPayload(values, { submission, status, version: current }),
-        });
-        reviewIdRef.current = review.public_id;
-        lastSaved.current = values;
-        return review;
-      }),
+      saver
+        .save(async (current) => {
+          const review = await mutateAsync({
+            reviewId: reviewIdRef.current,
+            payload: buildReviewPayload(values, { submission, status, version: current }),
+          });
+          reviewIdRef.current = review.public_id;
+          lastSaved.current = values;
+          return review;
+        })
+        .catch((error: unknown) => {
+          if (isReviewDeadlineError(error)) setClosed(true);
+          throw error;
+        }),
     [saver, mutateAsync, submission],
   );
 
   // Autosave: a draft is saved once typing pauses, only when something changed and nothing else is being sent.
   useEffect(() => {
-    if (!draftAllowed || stale || busy || sameForm(form, lastSaved.current)) return;
+    if (!draftAllowed || stale || closed || busy || sameForm(form, lastSaved.current)) return;
     const timer = window.setTimeout(() => {
       setAutosave('saving');
       send(form, 'in_progress').then(
@@ -79,7 +97,7 @@ export function ReviewEditor({ submission, reviewId, version, initial, draftAllo
       );
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [form, draftAllowed, stale, busy, send]);
+  }, [form, draftAllowed, stale, closed, busy, send]);
 
   const save = async (status: SaveMode) => {
     setProblem(null);
@@ -96,7 +114,7 @@ export function ReviewEditor({ submission, reviewId, version, initial, draftAllo
       notify('success', reviewMessage(status === 'completed' ? 'reviews.submitted' : 'reviews.saved', {}, language));
       navigate('/reviews');
     } catch (error) {
-      if (!(error instanceof StaleReviewBlocked) && !isStaleReviewError(error)) {
+      if (!(error instanceof StaleReviewBlocked) && !isStaleReviewError(error) && !isReviewDeadlineError(error)) {
         setProblem(reviewErrorText(error, language, t('reviews.create.serverError')));
       }
     } finally {
@@ -104,8 +122,15 @@ export function ReviewEditor({ submission, reviewId, version, initial, draftAllo
     }
   };
 
+  const locked = stale || closed;
   return (
     <Stack gap="lg">
+      {closed ? (
+        <ReviewClosedNotice
+          review={{ status: draftAllowed ? 'in_progress' : 'completed', ...deadline }}
+          reason={draftAllowed ? 'deadline' : 'submitted'}
+        />
+      ) : null}
       {stale ? (
         <Alert color="orange" icon={<TriangleAlert size={20} />} role="alert" radius="lg" data-testid="review-stale">
           <Stack gap="sm">
@@ -128,14 +153,14 @@ export function ReviewEditor({ submission, reviewId, version, initial, draftAllo
           {problem}
         </Alert>
       ) : null}
-      <ReviewFormSections value={form} onChange={setForm} disabled={stale} />
+      <ReviewFormSections value={form} onChange={setForm} disabled={locked} />
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c={autosave === 'failed' ? 'red' : 'dimmed'} aria-live="polite" data-testid="autosave-status">
           {autosave === 'saving'
             ? t('reviews.create.autosaving')
             : autosave === 'saved'
               ? t('reviews.create.autosaved')
-              : autosave === 'failed' && !stale
+              : autosave === 'failed' && !locked
                 ? t('reviews.create.autosaveFailed')
                 : ''}
         </Text>
@@ -143,14 +168,14 @@ export function ReviewEditor({ submission, reviewId, version, initial, draftAllo
           {draftAllowed ? (
             <Button
               variant="default"
-              disabled={stale || busy !== null}
+              disabled={locked || busy !== null}
               loading={busy === 'in_progress'}
               onClick={() => void save('in_progress')}
             >
               {t('reviews.create.saveDraft')}
             </Button>
           ) : null}
-          <Button disabled={stale || busy !== null} onClick={() => void save('completed')}>
+          <Button disabled={locked || busy !== null} onClick={() => void save('completed')}>
             {busy === 'completed' ? t('reviews.create.submitting') : t('reviews.create.submit')}
           </Button>
         </Group>

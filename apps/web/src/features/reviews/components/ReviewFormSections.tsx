@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { CONFIDENCE_OPTIONS, type ReviewFormValues, SCORE_OPTIONS } from '../forms/review-form.ts';
 import { confidenceLabel, languageOf, scoreLabel } from '../review-display.ts';
 
@@ -33,6 +34,7 @@ function EditableList({ name, value, onChange, disabled }: ReviewFormSectionsPro
             minRows={1}
             value={row}
             disabled={disabled}
+            classNames={USER_INPUT_CLASS_NAMES}
             aria-label={t(placeholderKey, { n: index + 1 })}
             placeholder={t(placeholderKey, { n: index + 1 })}
             onChange={(event) => update(rows.map((item, at) => (at === index ? event.currentTarget.value : item)))}
@@ -97,6 +99,7 @@ export function ReviewFormSections({ value, onChange, disabled }: ReviewFormSect
             minRows={4}
             value={value.justification}
             disabled={disabled}
+            classNames={USER_INPUT_CLASS_NAMES}
             onChange={(event) => onChange({ ...value, justification: event.currentTarget.value })}
           />
         </Stack>
@@ -119,6 +122,7 @@ export function ReviewFormSections({ value, onChange, disabled }: ReviewFormSect
             minRows={3}
             value={value.confidenceComment}
             disabled={disabled}
+            classNames={USER_INPUT_CLASS_NAMES}
             onChange={(event) => onChange({ ...value, confidenceComment: event.currentTarget.value })}
           />
         </Stack>
@@ -133,6 +137,7 @@ export function ReviewFormSections({ value, onChange, disabled }: ReviewFormSect
             minRows={3}
             value={value.confidentialRemarks}
             disabled={disabled}
+            classNames={USER_INPUT_CLASS_NAMES}
             onChange={(event) => onChange({ ...value, confidentialRemarks: event.currentTarget.value })}
           />
         </Stack>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
+import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 import { FormSkeleton } from '../../submissions/components/FormSkeleton.tsx';
 import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
 import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
@@ -72,7 +73,12 @@ export function ReviewsDashboard() {
                 <Paper key={review.public_id} withBorder radius="lg" p="md">
                   <Stack gap={6}>
                     <Group justify="space-between" wrap="wrap">
-                      <Anchor component={Link} to={`/reviews/${encodeURIComponent(review.public_id)}`} fw={600}>
+                      <Anchor
+                        component={Link}
+                        to={`/reviews/${encodeURIComponent(review.public_id)}`}
+                        fw={600}
+                        {...USER_DIR}
+                      >
                         {review.submission.title}
                       </Anchor>
                       <Group gap="xs">
@@ -80,9 +86,9 @@ export function ReviewsDashboard() {
                         <RecommendationBadge recommendation={review.recommendation} />
                       </Group>
                     </Group>
-                    <Text size="sm" c="dimmed">
+                    <UserText size="sm" c="dimmed">
                       {review.submission.event.title}
-                    </Text>
+                    </UserText>
                     <Group gap="md">
                       <Text size="xs" c="dimmed">
                         {t('reviews.list.deadline', {

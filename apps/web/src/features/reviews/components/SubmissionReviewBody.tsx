@@ -3,6 +3,7 @@ import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserInline, UserText } from '../../../components/data/UserText.tsx';
 import {
   confidenceName,
   formatScore,
@@ -68,9 +69,9 @@ function Section({ label, testId, children }: { label: string; testId: string; c
 function Prose({ text }: { text: string }) {
   const { t } = useTranslation();
   return text.trim() ? (
-    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} dir="auto">
+    <UserText size="sm" multiline style={{ overflowWrap: 'anywhere' }}>
       {text}
-    </Text>
+    </UserText>
   ) : (
     <Text size="sm" c="dimmed">
       {t('submissionReviews.notGiven')}
@@ -92,7 +93,7 @@ function Items({ items }: { items: string[] }) {
       {items.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: read-only texts identified by their position
         <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
-          <span dir="auto">{item}</span>
+          <UserInline>{item}</UserInline>
         </List.Item>
       ))}
     </List>

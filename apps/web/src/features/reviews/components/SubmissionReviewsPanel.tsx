@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, ExternalLink, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserText } from '../../../components/data/UserText.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { DetailCard } from '../../events/components/DetailCard.tsx';
 import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
@@ -67,9 +68,9 @@ function ReviewHeading({ review, language }: { review: ReviewDto; language: Lang
       <Group gap="sm" wrap="wrap" miw={0}>
         <Text fw={700}>{reviewerLabel(review, language)}</Text>
         {review.reviewer ? (
-          <Text size="sm" c="dimmed" data-testid="review-item-reviewer">
+          <UserText size="sm" c="dimmed" data-testid="review-item-reviewer">
             {review.reviewer.full_name}
-          </Text>
+          </UserText>
         ) : null}
         {review.is_own ? (
           <Badge size="sm" variant="filled" data-testid="own-review-badge">

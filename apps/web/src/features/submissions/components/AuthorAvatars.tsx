@@ -1,5 +1,7 @@
 import { Avatar, Stack, Text, Tooltip } from '@mantine/core';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserInline } from '../../../components/data/UserText.tsx';
 import { initials, preview } from '../submission-display.ts';
 
 const AVATAR_COLORS = ['brand', 'teal', 'grape', 'orange', 'cyan', 'pink'] as const;
@@ -31,7 +33,7 @@ export function AuthorAvatars({ names }: { names: string[] }) {
       <Tooltip.Group openDelay={200} closeDelay={50}>
         <Avatar.Group spacing={6}>
           {avatars.shown.map((name) => (
-            <Tooltip key={name} label={name} withArrow>
+            <Tooltip key={name} label={<UserInline>{name}</UserInline>} withArrow>
               <Avatar size={30} radius="xl" color={colorOf(name)} alt={name} data-testid="author-avatar">
                 {initials(name)}
               </Avatar>
@@ -45,7 +47,12 @@ export function AuthorAvatars({ names }: { names: string[] }) {
         </Avatar.Group>
       </Tooltip.Group>
       <Text size="xs" c="dimmed" lh={1.35}>
-        {listed.shown.join(', ')}
+        {listed.shown.map((name, index) => (
+          <Fragment key={name}>
+            {index > 0 ? ', ' : null}
+            <UserInline>{name}</UserInline>
+          </Fragment>
+        ))}
         {listed.more > 0 ? ` ${t('submissions.list.more', { count: listed.more })}` : ''}
       </Text>
     </Stack>

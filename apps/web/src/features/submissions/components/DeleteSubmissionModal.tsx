@@ -2,6 +2,7 @@ import type { SubmissionDto } from '@confero/contracts';
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useDeleteSubmissionMutation } from '../api.ts';
@@ -43,9 +44,9 @@ export function useSubmissionDeletion(onDeleted?: (submission: DeletionTarget) =
       message={
         <Text size="sm">
           {t('submissions.delete.message')}{' '}
-          <Text span fw={600}>
+          <UserText span fw={600}>
             {target?.title}
-          </Text>
+          </UserText>
         </Text>
       }
       confirmLabel={t('submissions.delete.confirm')}

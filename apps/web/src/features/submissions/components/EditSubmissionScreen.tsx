@@ -1,10 +1,12 @@
-import type { EventDto, SubmissionDto } from '@confero/contracts';
+import { type EventDto, isFinalDecision, type SubmissionDto } from '@confero/contracts';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isDeadlinePast } from '../../../components/data/deadline.ts';
+import { useDeadlineParts } from '../../../components/data/use-deadline.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { eventDetailQuery } from '../../events/api.ts';
@@ -103,7 +105,8 @@ function EditSubmissionForm({
  */
 export function EditSubmissionScreen({ submissionId }: { submissionId: string | undefined }) {
   const { t } = useTranslation();
-  const { errorText } = useSubmissionText();
+  const { errorText, decisionLabel } = useSubmissionText();
+  const deadlineParts = useDeadlineParts();
   const query = useQuery({ ...submissionDetailQuery(submissionId ?? ''), enabled: Boolean(submissionId) });
   const submission = query.data;
   const eventRef = submission?.event_public_id ?? '';
@@ -129,6 +132,15 @@ export function EditSubmissionScreen({ submissionId }: { submissionId: string | 
 
   const loaded = query.data;
   const detailHref = submissionHref(submissionRef(loaded), loaded.event_public_id);
+  const event = eventQuery.data;
+  // Its authors (the only viewers who read the conflicts they declared) learn why they may no longer edit it.
+  const isAuthor = loaded.abilities.view_declared_conflicts;
+  const notAllowed =
+    isAuthor && isFinalDecision(loaded.decision)
+      ? t('submissions.edit.decided', { decision: decisionLabel(loaded.decision, loaded.decision_display) })
+      : isAuthor && event && isDeadlinePast(event.submission_deadline, event.timezone)
+        ? t('submissions.edit.deadlinePassed', deadlineParts(event.submission_deadline, event.timezone))
+        : t('submissions.edit.notAllowed');
   return (
     <>
       <ScreenHeader
@@ -141,7 +153,7 @@ export function EditSubmissionScreen({ submissionId }: { submissionId: string | 
       ) : (
         <Alert color="yellow" icon={<Info size={18} />} radius="lg" data-testid="edit-not-allowed">
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('submissions.edit.notAllowed')}</Text>
+            <Text size="sm">{notAllowed}</Text>
             <Button component={Link} to={detailHref} size="xs" variant="white" color="yellow">
               {t('submissions.edit.backToSubmission')}
             </Button>

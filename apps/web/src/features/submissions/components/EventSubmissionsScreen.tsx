@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/data/UserText.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { eventDetailQuery } from '../../events/api.ts';
 import { eventSubmissionsQuery } from '../api.ts';
@@ -52,7 +53,7 @@ export function EventSubmissionsScreen({ eventId }: { eventId: string | undefine
         loading={query.isPending}
         error={query.isError ? t('submissions.common.error') : null}
         errorDetail={query.isError ? errorText(query.error) : undefined}
-        title={eventTitle ? t('submissions.eventList.listTitle', { title: eventTitle }) : listTitle}
+        title={eventTitle ? t('submissions.eventList.listTitle', { title: isolate(eventTitle) }) : listTitle}
         isEventSubmissions
         eventId={id}
         allowDelete={false}

@@ -3,6 +3,7 @@ import { Badge, Divider, Group, Modal, Paper, Rating, Stack, Text, ThemeIcon, Ti
 import { Compass, Lightbulb, ShieldQuestion, Tags, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/data/UserText.tsx';
 import { formatScore, formatSubmissionDate, relevanceStars } from '../submission-display.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 
@@ -84,14 +85,9 @@ export function InsightsModal({ opened, onClose, analysis }: InsightsModalProps)
                   <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={4}>
                     {t(`submissions.insights.highlight.${key}`)}
                   </Text>
-                  <Text
-                    size="sm"
-                    c={text ? undefined : 'dimmed'}
-                    fs={text ? undefined : 'italic'}
-                    style={{ unicodeBidi: 'plaintext' }}
-                  >
+                  <UserText size="sm" multiline c={text ? undefined : 'dimmed'} fs={text ? undefined : 'italic'}>
                     {text || t('submissions.insights.notFound')}
-                  </Text>
+                  </UserText>
                 </Paper>
               );
             })}
@@ -118,9 +114,9 @@ export function InsightsModal({ opened, onClose, analysis }: InsightsModalProps)
             />
           </Group>
           {relevance.justification ? (
-            <Text size="sm" style={{ unicodeBidi: 'plaintext' }}>
+            <UserText size="sm" multiline>
               {relevance.justification}
-            </Text>
+            </UserText>
           ) : null}
           {relevance.matched_areas.length > 0 ? (
             <Group gap={6}>

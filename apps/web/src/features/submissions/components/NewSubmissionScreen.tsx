@@ -1,10 +1,11 @@
 import type { EventDto, ExtractionResponseDto } from '@confero/contracts';
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, CircleCheck, Info, PenLine, Sparkles } from 'lucide-react';
+import { CalendarClock, CalendarX, CircleCheck, Info, PenLine, Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useDeadlineParts } from '../../../components/data/use-deadline.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useAuth } from '../../auth/auth-context.ts';
 import { eventDetailQuery } from '../../events/api.ts';
@@ -22,6 +23,7 @@ import {
   validateNewSubmission,
 } from '../forms/submission-form.ts';
 import { useSubmissionForm } from '../forms/use-submission-form.ts';
+import { submissionClosedReason } from '../submission-display.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 import { FormSkeleton } from './FormSkeleton.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
@@ -176,11 +178,13 @@ function NewSubmissionForm({ event }: { event: EventDto }) {
  * /events/{eventId}/submissions/new and /events/{eventId}/submit (spec part 2 §2 "New submission"): 'New
  * submission: {event title}', manual entry or AI-assisted extraction from the PDF, then the form. After success the
  * user's roles are refreshed (they are now an author) and they go to /roles. The form is offered while the event's
- * `submit` ability says it takes submissions (approved or active, before its deadline).
+ * `submit` ability says it takes submissions (approved or active, before its deadline); otherwise a notice says
+ * why: the deadline passed (its date, time and zone), or the event's status.
  */
 export function NewSubmissionScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const { errorText } = useSubmissionText();
+  const deadlineParts = useDeadlineParts();
   const query = useQuery(eventDetailQuery(eventId));
   const back = { to: '/submissions/create', label: t('submissions.new.chooseAnother') };
 
@@ -200,7 +204,9 @@ export function NewSubmissionScreen({ eventId }: { eventId: string }) {
   }
 
   const event = query.data;
-  const deadline = formatEventDate(event.submission_deadline);
+  const closedReason = event.abilities?.submit ? null : submissionClosedReason(event);
+  // Once passed, the deadline is named in the notice below instead.
+  const deadline = closedReason === 'deadline' ? '' : formatEventDate(event.submission_deadline);
   return (
     <>
       <ScreenHeader
@@ -222,12 +228,23 @@ export function NewSubmissionScreen({ eventId }: { eventId: string }) {
           </Group>
         ) : null}
       </ScreenHeader>
-      {event.abilities?.submit ? (
+      {closedReason === null ? (
         <NewSubmissionForm event={event} />
       ) : (
-        <Alert color="yellow" icon={<Info size={18} />} radius="lg" data-testid="event-closed">
+        <Alert
+          color="yellow"
+          icon={closedReason === 'deadline' ? <CalendarX size={18} /> : <Info size={18} />}
+          radius="lg"
+          data-testid="event-closed"
+          data-reason={closedReason}
+        >
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('submissions.new.closed')}</Text>
+            <Text size="sm">
+              {t(
+                `submissions.new.closedReasons.${closedReason}`,
+                deadlineParts(event.submission_deadline, event.timezone),
+              )}
+            </Text>
             <Button component={Link} to="/submissions/create" size="xs" variant="white" color="yellow">
               {t('submissions.new.chooseAnother')}
             </Button>

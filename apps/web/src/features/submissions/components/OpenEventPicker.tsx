@@ -5,6 +5,8 @@ import { ArrowRight, CalendarClock, CalendarX2, MapPin, Search } from 'lucide-re
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
+import { EventLocation } from '../../events/components/EventLocation.tsx';
 import { eventLocationText, eventRef, formatEventDate } from '../../events/event-display.ts';
 import { openEventsQuery } from '../api.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
@@ -29,13 +31,13 @@ function EventChoice({ event }: { event: EventListItemDto }) {
         <Stack gap={6} miw={0} style={{ flex: 1 }}>
           <Group gap={8} wrap="nowrap" align="flex-start">
             {event.acronym ? (
-              <Badge variant="default" radius="sm" tt="none" mt={2} style={{ flexShrink: 0 }}>
+              <Badge variant="default" radius="sm" tt="none" mt={2} style={{ flexShrink: 0 }} {...USER_DIR}>
                 {event.acronym}
               </Badge>
             ) : null}
-            <Text fw={600} lineClamp={2}>
+            <UserText fw={600} lineClamp={2}>
               {event.title}
-            </Text>
+            </UserText>
           </Group>
           <Group gap="md">
             <Group gap={4} wrap="nowrap">
@@ -50,9 +52,7 @@ function EventChoice({ event }: { event: EventListItemDto }) {
             {location ? (
               <Group gap={4} wrap="nowrap">
                 <MapPin size={14} aria-hidden="true" />
-                <Text size="xs" c="dimmed">
-                  {location}
-                </Text>
+                <EventLocation location={event.location} size="xs" c="dimmed" />
               </Group>
             ) : null}
             {event.track_count > 0 ? (

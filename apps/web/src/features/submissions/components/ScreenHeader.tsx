@@ -1,9 +1,10 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 
 type ScreenHeaderProps = {
   title: string;
@@ -18,7 +19,10 @@ type ScreenHeaderProps = {
   children?: ReactNode;
 };
 
-/** The header of the submission screens: back link, title, description, facts and actions; sets the tab title. */
+/**
+ * The header of the submission screens: back link, title, description, facts and actions; sets the tab title. The
+ * title and a text description are often what people wrote (a paper's title), so they take their own direction.
+ */
 export function ScreenHeader({ title, description, back, actions, documentTitle, children }: ScreenHeaderProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${documentTitle ?? title} · ${t('app.name')}`);
@@ -34,14 +38,14 @@ export function ScreenHeader({ title, description, back, actions, documentTitle,
       ) : null}
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={6} maw={820} miw={0} style={{ flex: '1 1 420px' }}>
-          <Title order={1} fz={{ base: 24, sm: 28 }} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} fz={{ base: 24, sm: 28 }} lh={1.25} style={{ overflowWrap: 'anywhere' }} {...USER_DIR}>
             {title}
           </Title>
           {description ? (
             typeof description === 'string' ? (
-              <Text c="dimmed" size="md">
+              <UserText c="dimmed" size="md">
                 {description}
-              </Text>
+              </UserText>
             ) : (
               description
             )

@@ -4,6 +4,7 @@ import { Anchor, Badge, DataList, Group, Paper, Stack, Table, Text, Tooltip } fr
 import { Activity, BadgeCheck, FileText, Mail, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_DIR, UserInline, UserText } from '../../../components/data/UserText.tsx';
 import { DetailCard } from '../../events/components/DetailCard.tsx';
 import { formatFileSize, formatSubmissionDate, splitKeywords } from '../submission-display.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
@@ -32,9 +33,9 @@ export function SubmissionDetailsCard({ submission, showTopics }: { submission: 
         <DataList.Item>
           <DataList.ItemLabel>{t('submissions.detail.title')}</DataList.ItemLabel>
           <DataList.ItemValue>
-            <Text fw={600} data-testid="detail-title">
+            <UserText fw={600} data-testid="detail-title">
               {submission.title}
-            </Text>
+            </UserText>
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
@@ -42,16 +43,15 @@ export function SubmissionDetailsCard({ submission, showTopics }: { submission: 
           <DataList.ItemValue>
             {submission.file ? (
               <Group gap="xs" wrap="wrap">
-                <Text
+                <UserText
                   size="sm"
                   fw={500}
                   ff="monospace"
-                  dir="auto"
                   style={{ overflowWrap: 'anywhere' }}
                   data-testid="detail-file-name"
                 >
                   {submission.file_name}
-                </Text>
+                </UserText>
                 {fileFacts.length > 0 ? (
                   <Text size="xs" c="dimmed">
                     {fileFacts.join(' · ')}
@@ -68,7 +68,9 @@ export function SubmissionDetailsCard({ submission, showTopics }: { submission: 
         {submission.track_name ? (
           <DataList.Item>
             <DataList.ItemLabel>{t('submissions.detail.track')}</DataList.ItemLabel>
-            <DataList.ItemValue>{submission.track_name}</DataList.ItemValue>
+            <DataList.ItemValue>
+              <UserText size="sm">{submission.track_name}</UserText>
+            </DataList.ItemValue>
           </DataList.Item>
         ) : null}
         <DataList.Item>
@@ -77,7 +79,7 @@ export function SubmissionDetailsCard({ submission, showTopics }: { submission: 
             {keywords.length > 0 ? (
               <Group gap={6} data-testid="detail-keywords">
                 {keywords.map((keyword) => (
-                  <Badge key={keyword} variant="light" radius="sm" tt="none" fw={500}>
+                  <Badge key={keyword} variant="light" radius="sm" tt="none" fw={500} {...USER_DIR}>
                     {keyword}
                   </Badge>
                 ))}
@@ -115,14 +117,9 @@ export function SubmissionDetailsCard({ submission, showTopics }: { submission: 
         <DataList.Item>
           <DataList.ItemLabel>{t('submissions.detail.abstract')}</DataList.ItemLabel>
           <DataList.ItemValue>
-            <Text
-              size="sm"
-              style={{ whiteSpace: 'pre-wrap', unicodeBidi: 'plaintext' }}
-              lh={1.65}
-              data-testid="detail-abstract"
-            >
+            <UserText size="sm" multiline lh={1.65} data-testid="detail-abstract">
               {submission.abstract}
-            </Text>
+            </UserText>
           </DataList.ItemValue>
         </DataList.Item>
       </DataList>
@@ -150,9 +147,9 @@ export function AuthorsCard({ submission }: { submission: SubmissionDto }) {
   );
   const name = (author: SubmissionAuthorDto) => (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" fw={600}>
+      <UserText size="sm" fw={600}>
         {author.full_name}
-      </Text>
+      </UserText>
       {author.is_registered ? (
         <Tooltip label={t('submissions.detail.registered')} withArrow>
           <BadgeCheck size={15} color="var(--mantine-color-teal-6)" aria-label={t('submissions.detail.registered')} />
@@ -208,7 +205,7 @@ export function AuthorsCard({ submission }: { submission: SubmissionDto }) {
                     <Text size="sm">{country(author.country)}</Text>
                   </Table.Td>
                   <Table.Td maw={320}>
-                    <Text size="sm">{author.affiliation}</Text>
+                    <UserText size="sm">{author.affiliation}</UserText>
                   </Table.Td>
                   <Table.Td ta="center">
                     {author.is_corresponding ? (
@@ -233,9 +230,9 @@ export function AuthorsCard({ submission }: { submission: SubmissionDto }) {
                   </Stack>
                   {author.is_corresponding ? corresponding : null}
                 </Group>
-                <Text size="sm" c="dimmed" mt={6}>
+                <UserText size="sm" c="dimmed" mt={6}>
                   {author.affiliation}
-                </Text>
+                </UserText>
                 <Text size="sm" c="dimmed">
                   {country(author.country)}
                 </Text>
@@ -290,13 +287,9 @@ export function StatusPanel({ submission }: { submission: SubmissionDto }) {
           <Text size="xs" c="dimmed" fw={600}>
             {t('submissions.detail.decisionDetails')}
           </Text>
-          <Text
-            size="sm"
-            style={{ whiteSpace: 'pre-wrap', unicodeBidi: 'plaintext' }}
-            data-testid="detail-decision-details"
-          >
+          <UserText size="sm" multiline data-testid="detail-decision-details">
             {submission.decision_details}
-          </Text>
+          </UserText>
         </Stack>
       ) : null}
     </DetailCard>
@@ -311,7 +304,7 @@ export function EventLinkLine({ submission }: { submission: SubmissionDto }) {
     <Text size="sm" c="dimmed">
       {t('submissions.detail.submittedTo')}{' '}
       <Anchor component={Link} to={`/events/${encodeURIComponent(submission.event_public_id)}`} size="sm" fw={500}>
-        {submission.event_title}
+        <UserInline>{submission.event_title}</UserInline>
       </Anchor>
     </Text>
   );

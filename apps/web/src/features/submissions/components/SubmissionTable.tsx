@@ -21,6 +21,7 @@ import type { ReactNode } from 'react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 import {
   authorNames,
   formatSubmissionDate,
@@ -60,7 +61,7 @@ function KeywordsPreview({ keywords }: { keywords: string[] }) {
   return (
     <Group gap={4} mt={6} data-testid="submission-keywords">
       {shown.map((keyword) => (
-        <Badge key={keyword} size="xs" variant="default" radius="sm" tt="none" fw={500}>
+        <Badge key={keyword} size="xs" variant="default" radius="sm" tt="none" fw={500} {...USER_DIR}>
           {keyword}
         </Badge>
       ))}
@@ -219,9 +220,9 @@ export function SubmissionTable({
                     {showGroupRows ? (
                       <Table.Tr data-testid="submission-group" bg="var(--mantine-color-default-hover)">
                         <Table.Td colSpan={columns}>
-                          <Text size="sm" fw={700}>
+                          <UserText size="sm" fw={700}>
                             {groupTitle(group.eventTitle)}
-                          </Text>
+                          </UserText>
                         </Table.Td>
                       </Table.Tr>
                     ) : null}
@@ -238,14 +239,14 @@ export function SubmissionTable({
                             <AuthorAvatars names={authorNames(submission)} />
                           </Table.Td>
                           <Table.Td>
-                            <Anchor component={Link} to={submissionHref(ref, scope)} fw={600} size="sm">
+                            <Anchor component={Link} to={submissionHref(ref, scope)} fw={600} size="sm" {...USER_DIR}>
                               {submission.title}
                             </Anchor>
                             <KeywordsPreview keywords={submission.keywords_list ?? []} />
                           </Table.Td>
                           {isEventSubmissions ? null : (
                             <Table.Td maw={180}>
-                              <Text size="sm">{submission.event_title}</Text>
+                              <UserText size="sm">{submission.event_title}</UserText>
                             </Table.Td>
                           )}
                           <Table.Td>
@@ -273,9 +274,9 @@ export function SubmissionTable({
           : rows.map(({ group, items }) => (
               <Stack key={group.key} gap="sm">
                 {showGroupRows ? (
-                  <Text size="sm" fw={700}>
+                  <UserText size="sm" fw={700}>
                     {groupTitle(group.eventTitle)}
-                  </Text>
+                  </UserText>
                 ) : null}
                 {items.map(({ submission, index: number }) => {
                   const ref = submissionRef(submission);
@@ -286,7 +287,7 @@ export function SubmissionTable({
                           <Text size="sm" c="dimmed">
                             {number}.
                           </Text>
-                          <Anchor component={Link} to={submissionHref(ref, scope)} fw={600} size="sm">
+                          <Anchor component={Link} to={submissionHref(ref, scope)} fw={600} size="sm" {...USER_DIR}>
                             {submission.title}
                           </Anchor>
                         </Group>

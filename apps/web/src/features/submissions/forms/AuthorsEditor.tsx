@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { ArrowDown, ArrowUp, CircleAlert, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { CountrySelect } from '../../../components/forms/CountrySelect.tsx';
-import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
 import type { AuthorFormValues } from './submission-form.ts';
 import { fieldAnchorId } from './use-submission-form.ts';
 
@@ -51,7 +51,7 @@ function AuthorTextField({
       onChange={(event) => onChange(author.key, { [name]: event.currentTarget.value })}
       disabled={disabled}
       autoComplete="off"
-      classNames={LTR_VALUE_CLASS_NAMES}
+      classNames={USER_INPUT_CLASS_NAMES}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Pill, PillsInput } from '@mantine/core';
 import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USER_TEXT_CLASS } from '../../../components/data/UserText.tsx';
 import { hasKeywordSeparator, KEYWORD_SEPARATOR_KEYS } from './submission-form.ts';
 
 type KeywordsInputProps = {
@@ -62,6 +63,7 @@ export function KeywordsInput({ keywords, onAdd, onRemove, minimum, error, disab
             withRemoveButton={!disabled}
             onRemove={() => onRemove(index)}
             removeButtonProps={{ 'aria-label': t('submissions.form.removeKeyword', { keyword }) }}
+            classNames={{ label: USER_TEXT_CLASS }}
             data-testid="keyword-chip"
           >
             {keyword}
@@ -81,6 +83,7 @@ export function KeywordsInput({ keywords, onAdd, onRemove, minimum, error, disab
           placeholder={keywords.length === 0 ? t('submissions.form.keywordsPlaceholder') : undefined}
           aria-label={t('submissions.form.keywords')}
           disabled={disabled}
+          className={USER_TEXT_CLASS}
         />
       </Pill.Group>
     </PillsInput>

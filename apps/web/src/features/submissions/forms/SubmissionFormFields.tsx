@@ -8,7 +8,7 @@ import {
 import { Group, Select, Text, Textarea, TextInput } from '@mantine/core';
 import { FileText, FileUp, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LTR_VALUE_CLASS_NAMES as BIDI_VALUE } from '../../../components/forms/ltr-value.ts';
+import { USER_CHOICE_CLASS_NAMES, USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { FormSection } from '../../events/forms/FormSection.tsx';
 import { AuthorsEditor } from './AuthorsEditor.tsx';
 import { KeywordsInput } from './KeywordsInput.tsx';
@@ -54,7 +54,7 @@ export function SubmissionFormFields({ form, mode, tracks, currentFileName, disa
             error={errors.title}
             maxLength={SUBMISSION_TITLE_MAX_LENGTH}
             disabled={disabled}
-            classNames={BIDI_VALUE}
+            classNames={USER_INPUT_CLASS_NAMES}
             data-testid="submission-title-input"
           />
         </div>
@@ -68,7 +68,7 @@ export function SubmissionFormFields({ form, mode, tracks, currentFileName, disa
             error={errors.abstract}
             maxLength={ABSTRACT_MAX_LENGTH}
             disabled={disabled}
-            classNames={BIDI_VALUE}
+            classNames={USER_INPUT_CLASS_NAMES}
             data-testid="submission-abstract-input"
           />
         </div>
@@ -92,6 +92,7 @@ export function SubmissionFormFields({ form, mode, tracks, currentFileName, disa
             onChange={(value) => form.setField('track', value)}
             clearable
             disabled={disabled}
+            classNames={USER_CHOICE_CLASS_NAMES}
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}

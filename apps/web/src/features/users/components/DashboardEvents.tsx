@@ -18,6 +18,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
+import { UserInline, UserText } from '../../../components/data/UserText.tsx';
 import { useActiveRole } from '../../roles/active-role-context.ts';
 import { dashboardEventsQuery } from '../api.ts';
 import { type DashboardEvent, InvalidEventListError } from '../dashboard-events.ts';
@@ -42,9 +43,15 @@ function EventRow({ event }: { event: DashboardEvent }) {
     >
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Stack gap={2} miw={0}>
-          <Text fw={600} truncate>
-            {event.acronym ? `${event.acronym} · ${event.title}` : event.title}
-          </Text>
+          <UserText fw={600} truncate>
+            {event.acronym ? (
+              <>
+                <UserInline>{event.acronym}</UserInline> · <UserInline>{event.title}</UserInline>
+              </>
+            ) : (
+              event.title
+            )}
+          </UserText>
           <Group gap="md" c="dimmed">
             {dates ? (
               <Group gap={4} wrap="nowrap">
