@@ -64,9 +64,9 @@ export type LocationLike =
   | { venue?: string | null; city?: string | null; country?: string | null; country_code?: string | null };
 
 /**
- * The parts of a location (spec §3: text, or an object with venue, city, country) — venue, city and the country
- * named in the interface language when its code is known — and what joins them (Arabic joins with '،'). No parts
- * when there is no location, so screens show nothing (spec §2 "events without a location show nothing").
+ * The parts of a location (a text, or an object with venue, city, country) — venue, city and the country named in
+ * the interface language when its code is known — and what joins them (Arabic joins with '،'). No parts when there
+ * is no location, so screens show nothing: an event without a location shows no location line.
  */
 export function eventLocationParts(location: LocationLike, language = 'en'): { parts: string[]; separator: string } {
   const separator = language.startsWith('ar') ? '، ' : ', ';

@@ -61,8 +61,8 @@ export const RECOMMENDATION_COLORS: Record<Recommendation, string> = {
 type AssignmentRef = { submission: { id: number; public_id: string; title: string; event: { title: string } } };
 
 /**
- * 'title (event title)', how the create page's picker names an assignment (spec part 2 §2); each title is isolated
- * so that one in another script keeps its own direction.
+ * 'title (event title)', how the create page's picker names an assignment; each title is isolated so that one in
+ * another script keeps its own direction.
  */
 export const assignmentLabel = (review: AssignmentRef) =>
   `${isolate(review.submission.title)} (${isolate(review.submission.event.title)})`;
