@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { composeExtensions, type Extensions } from '../compose.ts';
 import type { Config } from '../config.ts';
 import { registerJobHandlers } from '../jobs/index.ts';
 import { JobQueue } from '../jobs/queue.ts';
@@ -16,13 +17,16 @@ declare module 'fastify' {
     storage: Storage;
     /** Where mails go: SMTP, or the dev mailbox. */
     mailer: Mailer;
+    /** The sources feeding each module's extension points (roles, statistics, submission counts, authorship). */
+    extensions: Extensions;
   }
 }
 
 /**
- * Registers the shared services: job queue, mailer, storage, and the dev mailbox
- * outside production. With `config.runJobs` the in-process worker starts when the
- * app is ready and stops (finishing its current job) before the app closes.
+ * Registers the shared services: job queue, mailer, storage, the sources of the
+ * modules' extension points (composed in compose.ts), and the dev mailbox outside
+ * production. With `config.runJobs` the in-process worker starts when the app is
+ * ready and stops (finishing its current job) before the app closes.
  */
 export const servicesPlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
@@ -35,6 +39,7 @@ export const servicesPlugin = fp(
     app.decorate('jobs', jobs);
     app.decorate('storage', storage);
     app.decorate('mailer', mailer);
+    app.decorate('extensions', composeExtensions());
 
     if (config.isProduction && mailer.transport === 'devmailbox') {
       app.log.warn('SMTP_URL is not set: e-mails are stored in mail_outbox but not delivered');

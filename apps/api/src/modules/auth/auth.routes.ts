@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await authenticate(deps(), { ...request.body, ip: request.ip });
       const session = await startSession(deps(), user);
       setSessionCookies(reply, session);
-      return presentUser(user, await rolesForUser(app.db, user));
+      return presentUser(user, await rolesForUser(app.db, app.extensions, user));
     },
   );
 

@@ -4,6 +4,7 @@ import { eventNotFound } from './event-errors.ts';
 import { accessFor, canOnEvent, type EventAccess } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
 import { type EventRow, findEventByIdParam, findViewerMemberships, loadEventDetail } from './events.queries.ts';
+import type { SubmissionCountSources } from './extensions.ts';
 
 export type LoadedEvent = { event: EventRow; access: EventAccess };
 
@@ -20,7 +21,7 @@ export async function loadEvent(db: Db, actor: Actor, idParam: string): Promise<
 }
 
 /** The event detail DTO of a (possibly just changed) event for a viewer, with fresh access. */
-export async function presentEventFor(db: Db, actor: Actor, event: EventRow) {
+export async function presentEventFor(db: Db, sources: SubmissionCountSources, actor: Actor, event: EventRow) {
   const access = accessFor(actor, event, await findViewerMemberships(db, event.id, actor.id));
-  return presentEvent(await loadEventDetail(db, event), access);
+  return presentEvent(await loadEventDetail(db, sources, event), access);
 }

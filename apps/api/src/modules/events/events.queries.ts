@@ -5,7 +5,7 @@ import { eventMemberships, events, tracks, users } from '../../db/schema/index.t
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { ViewerMembership } from './events.policy.ts';
-import { authoredBy, submissionCounts } from './extensions.ts';
+import { authoredBy, type EventSources, type SubmissionCountSources, submissionCounts } from './extensions.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type TrackRow = typeof tracks.$inferSelect;
@@ -58,14 +58,15 @@ export const ROLE_LISTS = {
   /** Approved or active events whose end date has not passed in their time zone. */
   active: () => and(inArray(events.status, ['approved', 'active']), sql`${events.endsAt} > now()`),
   /** Events the user created, is an active member of in any role, or authored a submission in. */
-  my_events: (actor: Actor) => or(eq(events.createdBy, actor.id), activeMembership(actor.id), authoredBy(actor.id)),
+  my_events: (actor: Actor, sources: EventSources) =>
+    or(eq(events.createdBy, actor.id), activeMembership(actor.id), authoredBy(sources, actor.id)),
   admin_events: (actor: Actor) => activeMembership(actor.id, 'event_admin'),
   chair_events: (actor: Actor) => activeMembership(actor.id, 'chair'),
   reviewer_events: (actor: Actor) => activeMembership(actor.id, 'reviewer'),
-  author_events: (actor: Actor) => authoredBy(actor.id),
+  author_events: (actor: Actor, sources: EventSources) => authoredBy(sources, actor.id),
   /** Platform admins only (the route refuses everybody else). */
   all_events: () => undefined,
-} satisfies Record<string, (actor: Actor) => SQL | undefined>;
+} satisfies Record<string, (actor: Actor, sources: EventSources) => SQL | undefined>;
 export type RoleListName = keyof typeof ROLE_LISTS;
 
 // Drizzle writes columns of the selected fields without their table, so the outer id is spelled out here.
@@ -76,9 +77,14 @@ const reviewerCount = sql<number>`(select count(*)::int from ${eventMemberships}
 export type EventListRow = EventRow & { trackCount: number; reviewerCount: number; submissionCount: number };
 
 /** Adds the submission counts to a page of rows: one query per count source, whatever the number of rows. */
-async function withSubmissionCounts(db: Db, rows: (EventRow & { trackCount: number; reviewerCount: number })[]) {
+async function withSubmissionCounts(
+  db: Db,
+  sources: SubmissionCountSources,
+  rows: (EventRow & { trackCount: number; reviewerCount: number })[],
+) {
   const submissions = await submissionCounts(
     db,
+    sources,
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({ ...row, submissionCount: submissions.get(row.id) ?? 0 }));
@@ -97,23 +103,25 @@ function searchCondition(search: string | undefined): SQL | undefined {
  */
 export async function listRoleEvents(
   db: Db,
+  sources: EventSources,
   actor: Actor,
   name: RoleListName,
   status?: EventRow['status'],
 ): Promise<EventListRow[]> {
-  const where = and(visibleTo(actor), ROLE_LISTS[name](actor), status ? eq(events.status, status) : undefined);
+  const where = and(visibleTo(actor), ROLE_LISTS[name](actor, sources), status ? eq(events.status, status) : undefined);
   const order = name === 'active' ? [asc(events.startDate), asc(events.id)] : [desc(events.createdAt), desc(events.id)];
   const rows = await db
     .select({ ...getTableColumns(events), trackCount, reviewerCount })
     .from(events)
     .where(where)
     .orderBy(...order);
-  return withSubmissionCounts(db, rows);
+  return withSubmissionCounts(db, sources, rows);
 }
 
 /** `GET events/`: a page of the events the viewer may see, newest first, filtered by status and text. */
 export async function pageEvents(
   db: Db,
+  sources: EventSources,
   actor: Actor,
   options: { page: number; pageSize: number; status?: EventRow['status']; search?: string },
 ): Promise<{ rows: EventListRow[]; count: number }> {
@@ -132,7 +140,7 @@ export async function pageEvents(
       .offset((options.page - 1) * options.pageSize),
     db.select({ value: count() }).from(events).where(where),
   ]);
-  return { rows: await withSubmissionCounts(db, rows), count: Number(total?.value ?? 0) };
+  return { rows: await withSubmissionCounts(db, sources, rows), count: Number(total?.value ?? 0) };
 }
 
 export type PersonRow = { id: number; publicId: string; firstName: string; lastName: string; email: string };
@@ -156,7 +164,7 @@ export type EventDetail = {
 };
 
 /** Everything the event detail shows: five queries, whatever the number of chairs and tracks. */
-export async function loadEventDetail(db: Db, event: EventRow): Promise<EventDetail> {
+export async function loadEventDetail(db: Db, sources: SubmissionCountSources, event: EventRow): Promise<EventDetail> {
   const [creatorRows, staff, trackRows, [reviewers], submissions] = await Promise.all([
     event.createdBy === null ? Promise.resolve([]) : db.select(person).from(users).where(eq(users.id, event.createdBy)),
     db
@@ -182,7 +190,7 @@ export async function loadEventDetail(db: Db, event: EventRow): Promise<EventDet
           eq(eventMemberships.status, 'active'),
         ),
       ),
-    submissionCounts(db, [event.id]),
+    submissionCounts(db, sources, [event.id]),
   ]);
   return {
     event,

@@ -6,7 +6,6 @@ import { addMembership, buildEvent, buildTrack, daysFromNow } from '../../../tes
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/users.ts';
 import { createClient, lastMail, mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
 import { auditLog, eventMemberships, events } from '../../db/schema/index.ts';
-import { SUBMISSION_COUNT_SOURCES } from './extensions.ts';
 
 let app: TestApp;
 let admin: BuiltUser;
@@ -513,7 +512,8 @@ describe('DELETE /api/events/{id}/', () => {
   it('refuses with 409 once the event has submissions (through the submission count sources)', async () => {
     const event = await buildEvent(app);
     const source = async (_db: unknown, ids: number[]) => new Map(ids.map((id) => [id, id === event.id ? 2 : 0]));
-    SUBMISSION_COUNT_SOURCES.push(source);
+    const sources = app.extensions.submissionCounts;
+    sources.push(source);
     try {
       const client = await signedInClient(app, event.creator);
       const detail = await client.get(`/api/events/${event.publicId}/`);
@@ -526,7 +526,7 @@ describe('DELETE /api/events/{id}/', () => {
       });
       expect(await app.db.select({ id: events.id }).from(events).where(eq(events.id, event.id))).toHaveLength(1);
     } finally {
-      SUBMISSION_COUNT_SOURCES.splice(SUBMISSION_COUNT_SOURCES.indexOf(source), 1);
+      sources.splice(sources.indexOf(source), 1);
     }
   });
 });

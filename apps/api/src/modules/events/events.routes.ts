@@ -63,7 +63,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const event = await createEvent(app.db, actor, request.body);
       reply.status(201);
-      return presentEventFor(app.db, actor, event);
+      return presentEventFor(app.db, app.extensions, actor, event);
     },
   );
 
@@ -80,7 +80,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { page, page_size: pageSize, status, search } = request.query;
-      const { rows, count } = await pageEvents(app.db, actor, { page, pageSize, status, search });
+      const { rows, count } = await pageEvents(app.db, app.extensions, actor, { page, pageSize, status, search });
       return {
         count,
         next: pageLink(app.config.publicUrl, request, page * pageSize < count ? page + 1 : null),
@@ -104,7 +104,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = requireUser(request);
         if (name === 'all_events' && !actor.isAdmin) throw eventError(403, 'PERMISSION_DENIED', 'events.adminOnly');
-        return (await listRoleEvents(app.db, actor, name, request.query.status)).map(presentEventListItem);
+        return (await listRoleEvents(app.db, app.extensions, actor, name, request.query.status)).map(
+          presentEventListItem,
+        );
       },
     );
   }
@@ -122,7 +124,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { event } = await loadEvent(app.db, actor, request.params.id);
-      return presentEventFor(app.db, actor, event);
+      return presentEventFor(app.db, app.extensions, actor, event);
     },
   );
 
@@ -142,7 +144,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
       authorizeEvent(access, 'event.update', event);
       const updated = await updateEvent(app.db, actor, event, request.body);
-      return presentEventFor(app.db, actor, updated);
+      return presentEventFor(app.db, app.extensions, actor, updated);
     },
   );
 
@@ -160,7 +162,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
       authorizeEvent(access, 'event.delete', event);
-      await deleteEvent(app.db, actor, event);
+      await deleteEvent(app.db, app.extensions, actor, event);
       return reply.status(204).send(null);
     },
   );
@@ -187,7 +189,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         via: 'approve',
         publicUrl: app.config.publicUrl,
       });
-      return presentEventFor(app.db, actor, updated);
+      return presentEventFor(app.db, app.extensions, actor, updated);
     },
   );
 
@@ -215,7 +217,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body?.reason,
         publicUrl: app.config.publicUrl,
       });
-      return presentEventFor(app.db, actor, updated);
+      return presentEventFor(app.db, app.extensions, actor, updated);
     },
   );
 
@@ -242,7 +244,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         via: 'change_status',
         publicUrl: app.config.publicUrl,
       });
-      return presentEventFor(app.db, actor, updated);
+      return presentEventFor(app.db, app.extensions, actor, updated);
     },
   );
 };

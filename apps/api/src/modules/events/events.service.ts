@@ -21,7 +21,7 @@ import {
   resolveChairEmails,
 } from './event-input.ts';
 import type { EventRow } from './events.queries.ts';
-import { eventHasSubmissions } from './extensions.ts';
+import { eventHasSubmissions, type SubmissionCountSources } from './extensions.ts';
 
 export { activateInvitationsForVerifiedEmail } from './invitations.service.ts';
 
@@ -108,10 +108,16 @@ export async function updateEvent(db: Db, actor: Actor, event: EventRow, body: U
 
 /**
  * Deletes an event with its tracks and memberships. Refused with 409 once the event has submissions (the check
- * follows SUBMISSION_COUNT_SOURCES, extensions.ts). The audit row keeps the event's id and title.
+ * follows the submission count sources, extensions.ts). The audit row keeps the event's id and title.
  */
-export async function deleteEvent(db: Db, actor: Actor, event: EventRow): Promise<void> {
-  if (await eventHasSubmissions(db, event.id)) throw eventError(409, 'EVENT_HAS_SUBMISSIONS', 'events.hasSubmissions');
+export async function deleteEvent(
+  db: Db,
+  sources: SubmissionCountSources,
+  actor: Actor,
+  event: EventRow,
+): Promise<void> {
+  if (await eventHasSubmissions(db, sources, event.id))
+    throw eventError(409, 'EVENT_HAS_SUBMISSIONS', 'events.hasSubmissions');
   await db.transaction(async (tx) => {
     await tx.delete(events).where(eq(events.id, event.id));
     await recordAudit(tx, {

@@ -59,7 +59,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await resolveUserId(app.db, request.body.user_id);
         if (verb === 'add') await addMember(app.db, actor, event, user, role);
         else await removeMember(app.db, actor, event, user, role);
-        return presentEventFor(app.db, actor, event);
+        return presentEventFor(app.db, app.extensions, actor, event);
       },
     );
   }

@@ -4,8 +4,8 @@ import { reviews } from '../../db/schema/index.ts';
 import type { CounterSource } from '../users/statistics.ts';
 
 /*
- * What the reviews module plugs into other modules' extension points (users/statistics.ts). Kept free of other
- * runtime imports so those modules can load it without a cycle.
+ * What the reviews module plugs into the users module's extension point (users/statistics.ts): it imports only its
+ * type; the app composes the sources where it is built.
  */
 
 /** `reviews_completed`: how many reviews each user submitted. ONE grouped query for all the users. */

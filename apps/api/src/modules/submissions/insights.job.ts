@@ -1,12 +1,13 @@
-import type { JobDeps } from '../../jobs/index.ts';
+import type { Config } from '../../config.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { createAiProvider } from '../ai/providers/index.ts';
 import { runSubmissionInsights } from './insights.service.ts';
 
 export { SUBMISSION_INSIGHTS_JOB } from './commands/create-submission.ts';
 
 /** 'submissions.insights' {submissionId, fileId}: thin — checks the payload and runs the service. */
-export function submissionInsightsJob(deps: JobDeps): JobHandler {
+export function submissionInsightsJob(deps: { config: Pick<Config, 'ai'>; storage: Storage }): JobHandler {
   const provider = createAiProvider(deps.config.ai);
   return async (payload, ctx) => {
     const submissionId = Number(payload.submissionId);

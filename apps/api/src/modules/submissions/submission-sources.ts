@@ -9,7 +9,7 @@ import type { CounterSource } from '../users/statistics.ts';
 
 /*
  * What the submissions module plugs into other modules' extension points (events/extensions.ts, users/roles.ts,
- * users/statistics.ts). Kept free of other runtime imports so those modules can load it without a cycle.
+ * users/statistics.ts): it imports only their types; the app composes the sources where it is built.
  *
  * "An author of a submission" is the same everywhere: a submission_authors row linked to the user, or the user who
  * submitted it.

@@ -1,8 +1,5 @@
 import type { StatisticsDto } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
-import { eventsParticipatedCounter } from '../events/event-roles.ts';
-import { reviewsCompletedCounter } from '../reviews/review-sources.ts';
-import { submissionsCounter } from '../submissions/submission-sources.ts';
 
 /** What the statistics read from the user row itself. */
 export type StatisticsSubject = { id: number; createdAt: Date };
@@ -12,16 +9,12 @@ export type ActivityCounters = Pick<StatisticsDto, 'reviews_completed' | 'submis
 /**
  * A source of activity counters: ONE grouped query for a whole set of users (`… where user_id in (…) group by
  * user_id`), never one per user, so a page of the admin list costs the same number of queries for 1 or 100 users.
- * Later issues add one entry each: completed reviews (reviews), submissions (submissions/submission_authors),
- * events participated (event_memberships and submissions).
+ * The slice owning the data implements it (completed reviews, submissions authored, events participated); which
+ * sources count is chosen where the app is built (`app.extensions.counters`).
  */
 export type CounterSource = (db: Db, userIds: number[]) => Promise<Map<number, Partial<ActivityCounters>>>;
 
-export const COUNTER_SOURCES: CounterSource[] = [
-  eventsParticipatedCounter,
-  submissionsCounter,
-  reviewsCompletedCounter,
-];
+export type CounterSources = { counters: readonly CounterSource[] };
 
 /** `member_since` is the ISO date of registration. */
 export function isoDate(date: Date): string {
@@ -29,9 +22,13 @@ export function isoDate(date: Date): string {
 }
 
 /** The statistics of many users at once: a constant number of queries whatever the number of users. */
-export async function statisticsForUsers(db: Db, subjects: StatisticsSubject[]): Promise<Map<number, StatisticsDto>> {
+export async function statisticsForUsers(
+  db: Db,
+  sources: CounterSources,
+  subjects: StatisticsSubject[],
+): Promise<Map<number, StatisticsDto>> {
   const ids = subjects.map((subject) => subject.id);
-  const found = ids.length === 0 ? [] : await Promise.all(COUNTER_SOURCES.map((source) => source(db, ids)));
+  const found = ids.length === 0 ? [] : await Promise.all(sources.counters.map((source) => source(db, ids)));
   const statistics = new Map<number, StatisticsDto>();
   for (const subject of subjects) {
     const counters: ActivityCounters = { reviews_completed: 0, submissions: 0, events_participated: 0 };
@@ -48,8 +45,12 @@ export async function statisticsForUsers(db: Db, subjects: StatisticsSubject[]):
 }
 
 /** The statistics of one user. */
-export async function statisticsForUser(db: Db, subject: StatisticsSubject): Promise<StatisticsDto> {
-  const statistics = await statisticsForUsers(db, [subject]);
+export async function statisticsForUser(
+  db: Db,
+  sources: CounterSources,
+  subject: StatisticsSubject,
+): Promise<StatisticsDto> {
+  const statistics = await statisticsForUsers(db, sources, [subject]);
   const result = statistics.get(subject.id);
   if (!result) throw new Error('statistics missing for user');
   return result;

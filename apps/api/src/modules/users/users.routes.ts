@@ -75,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: MeDto } } },
     async (request) => {
       const { user } = await loadOwnUser(request);
-      return presentMe(user, await rolesForUser(app.db, user));
+      return presentMe(user, await rolesForUser(app.db, app.extensions, user));
     },
   );
 
@@ -124,7 +124,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/statistics/',
     { schema: { tags: ['users'], summary: "The caller's activity", response: { 200: StatisticsDto } } },
-    async (request) => statisticsForUser(app.db, (await loadOwnUser(request)).user),
+    async (request) => statisticsForUser(app.db, app.extensions, (await loadOwnUser(request)).user),
   );
 
   app.post(
@@ -169,7 +169,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, page_size: pageSize, search } = request.query;
       const { rows, count } = await listUsers(app.db, { page, pageSize, search });
-      const statistics = await statisticsForUsers(app.db, rows);
+      const statistics = await statisticsForUsers(app.db, app.extensions, rows);
       const hasNext = page * pageSize < count;
       return {
         count,
@@ -199,7 +199,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await findUserByIdParam(app.db, request.params.id);
       authorizeUser(actor, 'users.viewStatistics', target);
       if (!target) throw notFound('User not found.');
-      return statisticsForUser(app.db, target);
+      return statisticsForUser(app.db, app.extensions, target);
     },
   );
 
@@ -219,7 +219,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const target = await loadTarget(request.params.id);
       const updated = await adminUpdateUser(app.db, actor, target, request.body);
-      return presentAdminUser(updated, await statisticsForUser(app.db, updated));
+      return presentAdminUser(updated, await statisticsForUser(app.db, app.extensions, updated));
     },
   );
 

@@ -1,5 +1,4 @@
-import { buildNetwork } from './network.ts';
-import type { AssignmentProblem } from './solver.ts';
+import { type AssignmentProblem, buildNetwork } from './network.ts';
 
 export type OptimalityCertificate = {
   /** Every fixed edge is kept, no paper or reviewer is over its limit, and only candidate edges are used. */

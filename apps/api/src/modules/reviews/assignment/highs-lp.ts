@@ -1,6 +1,5 @@
 import type { Highs } from 'highs';
-import { validateProblem } from './network.ts';
-import type { AssignmentProblem } from './solver.ts';
+import { type AssignmentProblem, validateProblem } from './network.ts';
 
 let runtime: Promise<Highs> | undefined;
 

@@ -1,4 +1,17 @@
-import type { AssignmentProblem } from './solver.ts';
+/** An assignment to solve: the input of every solver here. */
+export type AssignmentProblem = {
+  papers: number;
+  reviewers: number;
+  /** Candidate edges (paper, reviewer, score): only these pairs may be assigned; conflicts are simply absent. Score may be negative. */
+  edgePaper: Int32Array;
+  edgeReviewer: Int32Array;
+  edgeScore: Float64Array;
+  /** Reviewers wanted per paper (demand), and each reviewer's capacity. */
+  paperDemand: Int32Array;
+  reviewerCapacity: Int32Array;
+  /** Edges that must be kept (existing manual assignments): they count toward demand and capacity. */
+  fixedEdges?: Int32Array;
+};
 
 /**
  * The assignment as a flow network in compressed adjacency (CSR) form, typed arrays only:

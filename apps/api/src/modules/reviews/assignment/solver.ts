@@ -2,24 +2,11 @@ import { Worker } from 'node:worker_threads';
 import { certifyAssignment, type OptimalityCertificate } from './certificate.ts';
 import { minimizeCost, PriceOverflowError } from './cost-scaling.ts';
 import { maximizeFlow } from './max-flow.ts';
-import { buildNetwork, maxAbsScore, validateProblem } from './network.ts';
+import { type AssignmentProblem, buildNetwork, maxAbsScore, validateProblem } from './network.ts';
 
 export type { OptimalityCertificate } from './certificate.ts';
 export { solveWithHighs } from './highs-lp.ts';
-
-export type AssignmentProblem = {
-  papers: number;
-  reviewers: number;
-  /** Candidate edges (paper, reviewer, score): only these pairs may be assigned; conflicts are simply absent. Score may be negative. */
-  edgePaper: Int32Array;
-  edgeReviewer: Int32Array;
-  edgeScore: Float64Array;
-  /** Reviewers wanted per paper (demand), and each reviewer's capacity. */
-  paperDemand: Int32Array;
-  reviewerCapacity: Int32Array;
-  /** Edges that must be kept (existing manual assignments): they count toward demand and capacity. */
-  fixedEdges?: Int32Array;
-};
+export type { AssignmentProblem } from './network.ts';
 
 export type AssignmentSolution = {
   /** Per edge: 1 when assigned (fixed edges always are). */
