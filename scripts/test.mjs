@@ -1,6 +1,6 @@
 // `npm test`: lint, type check, unit + API integration tests on PGlite and (with TEST_DATABASE_URL) again on
 // PostgreSQL, then the Playwright suite in Chromium. Ends with the plain line `N passed, N failed`.
-// Options: --no-e2e (skip Playwright), --only=lint,types,unit,postgres,e2e (run a subset).
+// Options: --no-e2e (skip Playwright), --only=lint,imports,types,unit,postgres,e2e (run a subset).
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,6 +79,9 @@ function vitest(label, file, extraArgs, env) {
 }
 
 if (wants('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+// The import rules of .dependency-cruiser.cjs (no cycles, layers, slices' entry points); prints each violation.
+const importCheck = ['depcruise', '--config', '.dependency-cruiser.cjs', 'apps/api/src', 'apps/web/src', 'packages'];
+if (wants('imports')) check('imports', 'npx', importCheck);
 if (wants('types')) {
   for (const project of [
     'packages/contracts',
