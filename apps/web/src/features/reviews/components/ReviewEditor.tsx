@@ -127,7 +127,11 @@ export function ReviewEditor({
     <Stack gap="lg">
       {closed ? (
         <ReviewClosedNotice
-          review={{ status: draftAllowed ? 'in_progress' : 'completed', ...deadline }}
+          review={{
+            status: draftAllowed ? 'in_progress' : 'completed',
+            review_deadline: deadline?.review_deadline,
+            timezone: deadline?.timezone,
+          }}
           reason={draftAllowed ? 'deadline' : 'submitted'}
         />
       ) : null}
