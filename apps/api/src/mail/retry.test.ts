@@ -138,7 +138,8 @@ describe('an SMTP outage', () => {
     expect(row?.lastError).toMatch(/421/);
     // Tried until the window's end, not before.
     expect(row?.failedAt?.getTime()).toBeGreaterThanOrEqual((row?.createdAt.getTime() ?? 0) + windowMs);
-    expect(row?.lastAttemptAt?.getTime()).toBeGreaterThanOrEqual((row?.createdAt.getTime() ?? 0) + windowMs);
+    // The last try may start before the end and outlast it (a slow connection): it is its end that counts.
+    expect(row?.lastAttemptAt?.getTime()).toBeLessThanOrEqual(row?.failedAt?.getTime() ?? 0);
     const [job] = await app.db.select().from(jobs).where(eq(jobs.type, MAIL_SEND_JOB));
     expect(job).toMatchObject({ status: 'failed', attempts: row?.attempts });
     expect(smtp.messages).toEqual([]);
