@@ -42,7 +42,7 @@ test.describe('the sign-in page in Arabic', () => {
 
     // The header: logo at the right edge, language switch at the left.
     const banner = page.getByRole('banner');
-    const logo = await box(banner.getByRole('link', { name: 'الصفحة الرئيسية لكونفيرو' }));
+    const logo = await box(banner.getByRole('link', { name: 'Confero، الصفحة الرئيسية' }));
     expect(logo.x + logo.width / 2).toBeGreaterThan(viewportWidth(page) * 0.75);
     const switcher = await box(banner.getByText('EN', { exact: true }));
     expect(switcher.x).toBeLessThan(viewportWidth(page) * 0.25);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 import { chooseOption, label, signInThroughApi, snapshot } from './support/accounts.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 
@@ -31,6 +32,8 @@ for (const { language, dir } of LANGUAGES) {
     });
 
     test('public screens', async ({ page }) => {
+      // Ten screens, each loaded and checked with axe: more than the default 30 s.
+      test.slow();
       const screens: [string, string][] = [
         ['/login', 'login'],
         ['/register', 'register'],
@@ -49,6 +52,7 @@ for (const { language, dir } of LANGUAGES) {
         if (name === 'reset-invalid' || name === 'reset-missing')
           await expect(page.getByTestId('reset-invalid')).toBeVisible();
         if (name === 'verify-error') await expect(page.getByTestId('verify-error')).toBeVisible();
+        await expectAccessible(page, `${path} (${language})`);
         await snapshot(page, `${language}-${name}`);
       }
       // The cause named by ?reason= is the highlighted one.
@@ -98,6 +102,7 @@ for (const { language, dir } of LANGUAGES) {
         await expectTranslated(page, dir);
         if (name === 'profile') await expect(page.getByTestId('stat-member-since')).not.toHaveText('-');
         if (name === 'admin-users') await expect(page.getByTestId('users-table')).toBeVisible();
+        await expectAccessible(page, `${path} (${language})`);
         await snapshot(page, `${language}-${name}`);
       }
       await page.goto('/profile');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 
 async function box(locator: Locator) {
   const rect = await locator.boundingBox();
@@ -66,6 +67,7 @@ test.describe('landing page in English', () => {
     }
 
     await expect(page.getByRole('contentinfo')).toContainText('© 2024');
+    await expectAccessible(page, 'landing (en)');
   });
 
   test('scrolls to a section from the top navigation', async ({ page }) => {
@@ -108,7 +110,7 @@ test.describe('landing page in Arabic', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('أدِر مؤتمرك من التقديم حتى القرار');
 
     const banner = page.getByRole('banner');
-    const logo = banner.getByRole('link', { name: 'الصفحة الرئيسية لكونفيرو' });
+    const logo = banner.getByRole('link', { name: 'Confero، الصفحة الرئيسية' });
     const signIn = banner.getByRole('link', { name: 'تسجيل الدخول', exact: true });
     const getStarted = banner.getByRole('link', { name: 'ابدأ مجانًا', exact: true });
     // Logo at the right edge, the account buttons at the left edge, the primary one outermost.
@@ -130,6 +132,7 @@ test.describe('landing page in Arabic', () => {
       await expect(page.locator('#stats')).toContainText(value);
     }
     await expect(page.getByRole('contentinfo')).toContainText('© 2024');
+    await expectAccessible(page, 'landing (ar)');
   });
 
   test('Sign In leads to the Arabic sign-in page', async ({ page }) => {

@@ -15,7 +15,7 @@ import { i18n, isRtlLanguage, startI18n } from './i18n.ts';
 import { api } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { createRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Keeps Mantine's direction (and so every component's mirroring) in step with the language. */
 function DirectionSync() {
@@ -43,7 +43,7 @@ async function start() {
       <I18nextProvider i18n={i18n}>
         <DirectionProvider initialDirection={isRtlLanguage(i18n.language) ? 'rtl' : 'ltr'}>
           <DirectionSync />
-          <MantineProvider theme={theme} forceColorScheme="light">
+          <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
             <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={5} />
             <QueryClientProvider client={queryClient}>
               <RouterProvider router={router} />

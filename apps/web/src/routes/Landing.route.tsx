@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/SkipLink.tsx';
 import { AboutSection } from '../features/landing/AboutSection.tsx';
 import { CtaSection } from '../features/landing/CtaSection.tsx';
 import { FeaturesSection } from '../features/landing/FeaturesSection.tsx';
@@ -14,8 +15,9 @@ export function Component() {
   useDocumentTitle(`${t('app.name')} · ${t('app.subtitle')}`);
   return (
     <>
+      <SkipLink />
       <LandingHeader />
-      <main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <HeroSection />
         <AboutSection />
         <FeaturesSection />

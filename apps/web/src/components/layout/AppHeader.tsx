@@ -1,4 +1,4 @@
-import { Avatar, Badge, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Burger, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -49,9 +49,10 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
         {user ? (
           <Menu position="bottom-end" width={240} shadow="md" withinPortal>
             <Menu.Target>
-              <UnstyledButton className={classes.userButton} aria-label={t('userMenu.label')}>
+              <UnstyledButton className={classes.userButton}>
+                <VisuallyHidden>{t('userMenu.label')}</VisuallyHidden>
                 <Group gap={8} wrap="nowrap">
-                  <Avatar color={ROLE_COLORS[activeRole]} radius="xl" size={32}>
+                  <Avatar color={ROLE_COLORS[activeRole]} radius="xl" size={32} aria-hidden="true">
                     {initials(user)}
                   </Avatar>
                   <UserText size="sm" fw={600} visibleFrom="md" maw={160} truncate>

@@ -6,6 +6,7 @@ import { AppHeader } from './AppHeader.tsx';
 import { AppNavbar } from './AppNavbar.tsx';
 import classes from './AuthenticatedLayout.module.css';
 import { RequireAuth } from './RequireAuth.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 
 function Shell() {
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
@@ -16,24 +17,27 @@ function Shell() {
   }, [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-      className={classes.shell}
-    >
-      <AppShell.Header className={classes.header}>
-        <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar}>
-        <AppNavbar />
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
-        <div className={classes.content}>
-          <Outlet />
-        </div>
-      </AppShell.Main>
-    </AppShell>
+    <>
+      <SkipLink />
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+        padding={{ base: 'md', sm: 'xl' }}
+        className={classes.shell}
+      >
+        <AppShell.Header className={classes.header}>
+          <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar className={classes.navbar}>
+          <AppNavbar />
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+          <div className={classes.content}>
+            <Outlet />
+          </div>
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }
 

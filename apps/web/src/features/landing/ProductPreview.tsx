@@ -78,8 +78,8 @@ export function ProductPreview() {
           </Text>
         </Group>
         <Progress.Root size="lg" radius="xl" mb="lg">
-          <Progress.Section value={58} color="brand" />
-          <Progress.Section value={18} color="violet.4" />
+          <Progress.Section value={58} color="brand" aria-label={t('landing.preview.progressSubmitted')} />
+          <Progress.Section value={18} color="violet.4" aria-label={t('landing.preview.progressDrafted')} />
         </Progress.Root>
 
         <Stack gap="xs">

@@ -34,7 +34,7 @@ export function RoleCard({ role, isActive, disabled, onSelect }: RoleCardProps) 
               <Icon size={24} strokeWidth={1.8} />
             </ThemeIcon>
             {isActive ? (
-              <Badge color={color} variant="filled" leftSection={<Check size={12} />} data-testid="current-role-badge">
+              <Badge color={color} variant="light" leftSection={<Check size={12} />} data-testid="current-role-badge">
                 {t('rolesScreen.current')}
               </Badge>
             ) : null}
