@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 import { postJson, registerUser, signInThroughApi, snapshot } from './support/accounts.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.ts';
 import { nextMonthDate, type SeededEvent, signedInApi } from './support/events.ts';
@@ -18,6 +19,7 @@ test('the event creation form in Arabic is right to left, labelled and validated
   await expect(page.getByRole('textbox', { name: 'الوصف', exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'المدينة' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'إعادة الصياغة بالذكاء الاصطناعي' })).toBeVisible();
+  await expectAccessible(page, '/events/create (ar)');
   // The default type is shown in Arabic.
   await expect(page.getByRole('combobox', { name: 'نوع الفعالية' })).toHaveValue('مؤتمر');
 
@@ -95,5 +97,6 @@ test('in Arabic, an English event title keeps its own direction, and a past dead
   await expect(warning).toContainText('انقضى موعد نهائي بالفعل');
   await expect(warning.locator('[data-deadline]')).toHaveCount(2);
   await expect(warning).toContainText('الموعد النهائي لتقديم الأوراق:');
+  await expectAccessible(page, '/admin/events/:id (ar)');
   await snapshot(page, 'events-admin-past-deadline-ar');
 });

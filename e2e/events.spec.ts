@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 import { chooseOption, registerUser, signIn, signInAsAdmin, snapshot } from './support/accounts.ts';
 import {
   approveEventThroughApi,
@@ -30,6 +31,7 @@ test.describe('events', () => {
     await signIn(page, creator.email, creator.password);
     await page.goto('/events/create');
     await expect(page.getByRole('heading', { level: 1, name: 'Create event' })).toBeVisible();
+    await expectAccessible(page, '/events/create (en)');
     await snapshot(page, 'events-create-empty');
 
     // The spec's rules are checked in order, stopping at the first (§5).

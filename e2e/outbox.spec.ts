@@ -1,4 +1,5 @@
 import { expect, type Page, request, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 import { postJson, registerUser, signInAsAdmin, snapshot, strongPassword, uniqueEmail } from './support/accounts.ts';
 import { APP_URL, MAIL_SINK_URL } from './support/env.ts';
 import { waitForMail } from './support/mail.ts';
@@ -71,6 +72,7 @@ test.describe('the mail outbox', () => {
     await expect(sent.getByTestId('outbox-status')).toHaveText('Sent');
     await expect(sent).toContainText('E-mail confirmation');
     await expect(sent.getByTestId('outbox-retry')).toHaveCount(0);
+    await expectAccessible(page, '/admin/outbox (en)');
 
     // The refused one fails at once (550), with the server's answer.
     await expectMailStatus(page, refused, 'failed');

@@ -37,7 +37,7 @@ export const theme = createTheme({
 });
 
 /**
- * Secondary ("dimmed") text keeps a contrast of at least 4.5:1 (WCAG AA for body text) on white and on the light
+ * Secondary ("dimmed") and placeholder text keeps a contrast of at least 4.5:1 (WCAG AA for body text) on white and on the light
  * grey and brand tints used behind it, and on the dark scheme's body and card greys; Mantine's defaults reach only
  * 3.3:1 (gray-6 on white) and 4.0:1 (dark-2 on dark-7). Links on the dark scheme take the lighter brand-3 (brand-4
  * reaches 3.9:1 on dark-7).
@@ -46,11 +46,22 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5c636a',
-    // Teal's light variant (teal-9 text on teal-1) reaches 4.3:1; a darker teal text reaches 6:1.
+    '--mantine-color-placeholder': '#656d75',
+    // Light variants (shade-9 text on shade-1) of teal, yellow and orange reach 4.3, 2.7 and 3.6:1; darker text
+    // reaches 5.4:1 or more.
     '--mantine-color-teal-light-color': '#066649',
+    '--mantine-color-yellow-light-color': '#8a4b00',
+    '--mantine-color-orange-light-color': '#a63c06',
+    // White on green-6 reaches 2.4:1; on this darker green 6.1:1.
+    '--mantine-color-green-filled': '#237032',
+    '--mantine-color-green-filled-hover': '#1b5c28',
+    // Coloured text (`c="red"`, `c="blue"`, anchors in those colours) takes shade 9: at least 5.1:1 on gray-0.
+    '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+    '--mantine-color-blue-text': 'var(--mantine-color-blue-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     '--mantine-color-anchor': 'var(--mantine-color-brand-3)',
   },
 });
