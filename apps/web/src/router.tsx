@@ -4,8 +4,7 @@ import { RouteErrorBoundary } from './components/feedback/RouteErrorBoundary.tsx
 import { AppRoot } from './components/layout/AppRoot.tsx';
 
 /**
- * Public routes (spec part 1 §2.1): no authentication check, no token refresh.
- * Each screen is its own lazily loaded module under routes/.
+ * Public routes: no authentication check, no token refresh. Each screen is its own lazily loaded module under routes/.
  */
 const publicRoutes: RouteObject[] = [
   { path: 'login', lazy: () => import('./routes/Login.route.tsx') },
@@ -20,7 +19,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'reviewer-invitation/error', lazy: () => import('./routes/ReviewerInvitationError.route.tsx') },
 ];
 
-/** Admin-only routes (spec part 1 §2.14), behind the admin role guard. */
+/** Admin-only routes, behind the admin role guard. */
 const adminRoutes: RouteObject[] = [
   { path: 'admin/users', lazy: () => import('./routes/AdminUsers.route.tsx') },
   { path: 'admin/events', lazy: () => import('./routes/AdminEvents.route.tsx') },
@@ -28,7 +27,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/outbox', lazy: () => import('./routes/AdminOutbox.route.tsx') },
 ];
 
-/** Routes inside the authenticated layout, each behind the login guard (spec part 1 §2.14). */
+/** Routes inside the authenticated layout, each behind the login guard. */
 const authenticatedRoutes: RouteObject[] = [
   { path: 'dashboard', lazy: () => import('./routes/Dashboard.route.tsx') },
   { path: 'events', lazy: () => import('./routes/Events.route.tsx') },

@@ -1,6 +1,6 @@
 import { type CookieAccess, documentCookies } from './cookies.ts';
 
-/** Local rejection while the session is known to be gone (spec part 1 §4, §8). */
+/** Local rejection while the session is known to be gone. */
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
 export const NETWORK_ERROR_MESSAGE = 'Network error. The server is not responding. Please try again later.';
 
@@ -10,7 +10,7 @@ export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const REFRESH_TOKEN_COOKIE = 'refresh_token';
 const TOKEN_COOKIES = [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE];
 
-/** Pages from which an authentication failure does not redirect to /login (spec part 1 §2.1). */
+/** Pages from which an authentication failure does not redirect to /login. */
 const NO_REDIRECT_PATHS = ['/login', '/register'];
 
 /** A 401 saying the token is blacklisted or invalid runs the failure path at once instead of trying a refresh. */
@@ -152,7 +152,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * The one HTTP client of the web app (spec part 1 §4 and §7).
+ * The one HTTP client of the web app.
  *
  * Every call goes to `/api/` with cookies, the CSRF header and, when the
  * access_token cookie is readable, a Bearer header. A 401 on a non-auth call
@@ -353,9 +353,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     /**
-     * The logout sequence of spec part 1 §4: flags, clear the user, wait 50 ms,
-     * call the server (its answer is ignored), wait 50 ms, clear the token
-     * cookies, then hand over (go to /login; the caller reloads after 100 ms).
+     * The logout sequence: flags, clear the user, wait 50 ms, call the server (its answer is ignored), wait 50 ms,
+     * clear the token cookies, then hand over (go to /login; the caller reloads after 100 ms).
      */
     async logout(steps: LogoutSteps = {}): Promise<void> {
       state.loggingOut = true;

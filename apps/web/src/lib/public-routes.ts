@@ -1,6 +1,6 @@
 /**
- * Routes that need no authentication check and no token refresh (spec part 1 §2.1).
- * They are matched by path prefix; the landing page only by its exact path.
+ * Routes that need no authentication check and no token refresh. They are matched by path prefix; the landing page only
+ * by its exact path.
  */
 export const PUBLIC_ROUTE_PREFIXES = [
   '/login',

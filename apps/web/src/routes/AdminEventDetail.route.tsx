@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { AdminEventDetailScreen } from '../features/events/components/AdminEventDetailScreen.tsx';
 
-/** /admin/events/:id, admin only (spec part 2 §2 "Admin event detail"). */
+/** /admin/events/:id, admin only. */
 export function Component() {
   const { id = '' } = useParams();
   return <AdminEventDetailScreen key={id} id={id} />;

@@ -1,6 +1,6 @@
 import { AdminEventsScreen } from '../features/events/components/AdminEventsScreen.tsx';
 
-/** /admin/events, admin only (spec part 2 §2, §6). */
+/** /admin/events, admin only. */
 export function Component() {
   return <AdminEventsScreen />;
 }

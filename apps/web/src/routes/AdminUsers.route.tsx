@@ -1,6 +1,6 @@
 import { AdminUsersScreen } from '../features/admin/components/AdminUsersScreen.tsx';
 
-/** /admin/users, admin only (spec part 1 §2.13). */
+/** /admin/users, admin only. */
 export function Component() {
   return <AdminUsersScreen />;
 }

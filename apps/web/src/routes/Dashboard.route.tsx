@@ -5,7 +5,7 @@ import { useAuth } from '../features/auth/auth-context.ts';
 import { DashboardEvents } from '../features/users/components/DashboardEvents.tsx';
 import { GettingStartedCard } from '../features/users/components/GettingStartedCard.tsx';
 
-/** /dashboard (spec part 1 §2.10): welcome, getting started, and the events of the active role. */
+/** /dashboard: welcome, getting started, and the events of the active role. */
 export function Component() {
   const { t } = useTranslation();
   const { user } = useAuth();

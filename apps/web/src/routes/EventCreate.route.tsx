@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/PageHeader.tsx';
 import { EventCreateForm } from '../features/events/forms/EventCreateForm.tsx';
 
-/** /events/create (spec part 2 §2 "Event creation"). */
+/** /events/create. */
 export function Component() {
   const { t } = useTranslation();
   return (

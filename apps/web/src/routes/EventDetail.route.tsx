@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { EventDetailScreen } from '../features/events/components/EventDetailScreen.tsx';
 
-/** /events/:id, id being the public id or the numeric id (spec part 2 §2 "Event detail"). */
+/** /events/:id, id being the public id or the numeric id. */
 export function Component() {
   const { id = '' } = useParams();
   return <EventDetailScreen key={id} id={id} />;

@@ -1,6 +1,6 @@
 import { EventListScreen } from '../features/events/components/EventListScreen.tsx';
 
-/** /events: the event list of the active role (spec part 2 §2 "Event list", §6). */
+/** /events: the event list of the active role. */
 export function Component() {
   return <EventListScreen />;
 }

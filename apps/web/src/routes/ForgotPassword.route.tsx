@@ -1,6 +1,6 @@
 import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm.tsx';
 
-/** /forgot-password: request a reset link (spec part 1 §2.5). */
+/** /forgot-password: request a reset link. */
 export function Component() {
   return <ForgotPasswordForm />;
 }

@@ -9,7 +9,7 @@ import { LandingFooter } from '../features/landing/LandingFooter.tsx';
 import { LandingHeader } from '../features/landing/LandingHeader.tsx';
 import { StatsSection } from '../features/landing/StatsSection.tsx';
 
-/** / : the public landing page (spec part 1 §1, §2.2). */
+/** / : the public landing page. */
 export function Component() {
   const { t } = useTranslation();
   useDocumentTitle(`${t('app.name')} · ${t('app.subtitle')}`);

@@ -1,6 +1,6 @@
 import { LoginForm } from '../features/auth/components/LoginForm.tsx';
 
-/** /login: sign in (spec part 1 §2.3). */
+/** /login: sign in. */
 export function Component() {
   return <LoginForm />;
 }

@@ -1,6 +1,6 @@
 import { ProfileScreen } from '../features/profile/components/ProfileScreen.tsx';
 
-/** /profile (spec part 1 §2.12). */
+/** /profile. */
 export function Component() {
   return <ProfileScreen />;
 }

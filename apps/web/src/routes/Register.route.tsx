@@ -1,6 +1,6 @@
 import { RegisterForm } from '../features/auth/components/RegisterForm.tsx';
 
-/** /register: sign up (spec part 1 §2.4). */
+/** /register: sign up. */
 export function Component() {
   return <RegisterForm />;
 }

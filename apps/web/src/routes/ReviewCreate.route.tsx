@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { ReviewCreateScreen } from '../features/reviews/components/ReviewCreateScreen.tsx';
 
-/** /reviews/create?submissionId= (a route param submissionId is also accepted; spec part 2 §2). */
+/** /reviews/create?submissionId= (a route param submissionId is also accepted). */
 export function Component() {
   const [search] = useSearchParams();
   const params = useParams();

@@ -3,7 +3,7 @@ import { InvitationInfo } from '../features/auth/components/InvitationResult.tsx
 
 const RESULTS = new Set(['accepted', 'declined', 'error']);
 
-/** /reviewer-invitation (spec part 1 §2.1, §2.7): `?status=accepted|declined|error` leads to its result page. */
+/** /reviewer-invitation: `?status=accepted|declined|error` leads to its result page. */
 export function Component() {
   const [search] = useSearchParams();
   const status = search.get('status') ?? search.get('result');

@@ -1,6 +1,6 @@
 import { InvitationAccepted } from '../features/auth/components/InvitationResult.tsx';
 
-/** /reviewer-invitation/accepted (spec part 1 §2.7). */
+/** /reviewer-invitation/accepted. */
 export function Component() {
   return <InvitationAccepted />;
 }

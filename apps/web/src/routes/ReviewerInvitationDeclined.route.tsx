@@ -1,6 +1,6 @@
 import { InvitationDeclined } from '../features/auth/components/InvitationResult.tsx';
 
-/** /reviewer-invitation/declined (spec part 1 §2.7). */
+/** /reviewer-invitation/declined. */
 export function Component() {
   return <InvitationDeclined />;
 }

@@ -1,6 +1,6 @@
 import { InvitationError } from '../features/auth/components/InvitationResult.tsx';
 
-/** /reviewer-invitation/error?reason=expired|answered|invalid (spec part 1 §2.7). */
+/** /reviewer-invitation/error?reason=expired|answered|invalid. */
 export function Component() {
   return <InvitationError />;
 }

@@ -1,6 +1,6 @@
 import { ReviewsDashboard } from '../features/reviews/components/ReviewsDashboard.tsx';
 
-/** /reviews 'Your reviews' (spec part 2 §2). */
+/** /reviews 'Your reviews'. */
 export function Component() {
   return <ReviewsDashboard />;
 }

@@ -1,6 +1,6 @@
 import { RolesScreen } from '../features/roles/components/RolesScreen.tsx';
 
-/** /roles: switch role (spec part 1 §2.11). */
+/** /roles: switch role. */
 export function Component() {
   return <RolesScreen />;
 }

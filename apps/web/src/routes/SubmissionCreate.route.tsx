@@ -1,6 +1,6 @@
 import { OpenEventPicker } from '../features/submissions/components/OpenEventPicker.tsx';
 
-/** /submissions/create: pick an open event, then continue to its submission form (DESIGN.md §12). */
+/** /submissions/create: pick an open event, then continue to its submission form. */
 export function Component() {
   return <OpenEventPicker />;
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { SubmissionDetailScreen } from '../features/submissions/components/SubmissionDetailScreen.tsx';
 
-/** /submissions/:submissionId and /events/:eventId/submissions/:submissionId (spec part 2 §2). */
+/** /submissions/:submissionId and /events/:eventId/submissions/:submissionId. */
 export function Component() {
   const { submissionId, eventId } = useParams();
   return (

@@ -1,6 +1,6 @@
 import { MySubmissionsScreen } from '../features/submissions/components/MySubmissionsScreen.tsx';
 
-/** /submissions: my submissions (spec part 2 §2). */
+/** /submissions: my submissions. */
 export function Component() {
   return <MySubmissionsScreen />;
 }

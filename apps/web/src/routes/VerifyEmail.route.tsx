@@ -1,6 +1,6 @@
 import { VerifyEmailView } from '../features/auth/components/VerifyEmailView.tsx';
 
-/** /verify-email?token=…: the e-mail verification landing (spec part 1 §2.1). */
+/** /verify-email?token=…: the e-mail verification landing. */
 export function Component() {
   return <VerifyEmailView />;
 }

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { AUTH_REQUIRED_MESSAGE, isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 
 /**
- * Something to show the user: a translation key (with its parameters), or a text the server sent that has no
- * key and is shown as received (spec part 1 §8: "a message that starts with 'auth.' is translated; any other is
- * shown raw").
+ * Something to show the user: a translation key (with its parameters), or a text the server sent that has no key and is
+ * shown as received (a message that starts with 'auth.' is translated; any other is shown raw).
  */
 export type Message = { key: string; params?: Record<string, unknown> } | { text: string };
 
-/** A per-field problem shown as one line 'Field Name: message' (spec part 1 §5). */
+/** A per-field problem shown as one line 'Field Name: message'. */
 export type FieldMessage = { field: string; message: Message };
 
 /**
@@ -59,7 +58,7 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** A string, or the first string of a list (the spec's "error is a string or the first item of an array"). */
+/** A string, or the first string of a list (a server error is a string or an array whose first item counts). */
 export function firstText(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim()) return value;
   if (Array.isArray(value)) return value.find((item): item is string => typeof item === 'string' && !!item.trim());
@@ -100,7 +99,7 @@ export function fieldMessages(error: unknown): FieldMessage[] {
   return lines;
 }
 
-/** 'first_name' → 'First Name': underscores become spaces, words are capitalised (spec part 1 §5). */
+/** 'first_name' → 'First Name': underscores become spaces, words are capitalised. */
 export function formatFieldName(field: string): string {
   return field
     .split('_')

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { CircleCheck, CircleExclamationPoint, CircleX, Info, type LucideIcon } from 'lucide-react';
 import { i18n } from '../../i18n.ts';
 
-/** The toast types of spec part 1 §3. */
+/** The toast types: success, error, warning and info, each with its colour and icon. */
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 const STYLE: Record<ToastType, { color: string; icon: LucideIcon }> = {

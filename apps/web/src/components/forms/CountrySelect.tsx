@@ -14,8 +14,8 @@ const filter: OptionsFilter = ({ options, search }) =>
   (options as ComboboxItem[]).filter((option) => countryMatches(option.value, search));
 
 /**
- * The searchable country picker (spec part 1 §2.4, §2.12): every country named in the interface language,
- * stored as its two-letter code. It opens upward when less than COUNTRY_PICKER_UPWARD_PX remain below it.
+ * The searchable country picker: every country named in the interface language, stored as its two-letter code. It opens
+ * upward when less than COUNTRY_PICKER_UPWARD_PX remain below it.
  */
 export function CountrySelect({ value, onChange, comboboxProps, ...props }: CountrySelectProps) {
   const { t, i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context.ts';
 
-/** Admin-only routes: a signed-in user without the admin role goes to /dashboard (spec part 1 §2.8, §6). */
+/** Admin-only routes: a signed-in user without the admin role goes to /dashboard. */
 export function RequireAdmin() {
   const { user } = useAuth();
   const isAdmin = user?.roles.some((role) => role.name === 'admin') ?? false;

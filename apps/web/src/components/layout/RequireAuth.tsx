@@ -5,10 +5,8 @@ import { api } from '../../lib/api.ts';
 import { FullPageLoader } from '../feedback/FullPageLoader.tsx';
 
 /**
- * The login guard (spec part 1 §2.8, §4). While unauthenticated it tries one
- * current-user check per path visit, unless the refresh-failure flag is set;
- * then it sends the user to /login, keeping the requested location in the
- * navigation state as `from`.
+ * The login guard. While unauthenticated it tries one current-user check per path visit, unless the refresh-failure
+ * flag is set; then it sends the user to /login, keeping the requested location in the navigation state as `from`.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, checkedPath, refreshUser } = useAuth();

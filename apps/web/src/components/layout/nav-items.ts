@@ -44,9 +44,8 @@ const ADMIN_ITEMS: NavItem[] = [
 ];
 
 /**
- * Sidebar items for the active role (spec part 1 §2.9): every role gets the
- * dashboard, switch role and profile; author, chair, event admin and reviewer
- * add their list; admin adds only the administration section.
+ * Sidebar items for the active role: every role gets the dashboard, switch role and profile; author, chair, event admin
+ * and reviewer add their list; admin adds only the administration section.
  */
 export function buildNavigation(role: RoleName): Navigation {
   return {
