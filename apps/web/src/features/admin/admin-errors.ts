@@ -11,8 +11,8 @@ const CODE_KEYS: Record<string, string> = {
 };
 
 /**
- * An admin action's failure (spec part 1 §8): the server's error field (translated when the API names the
- * refusal), else its detail, else the translated fallback ('update error' or 'delete error').
+ * An admin action's failure: the server's error field (translated when the API names the refusal), else its detail,
+ * else the translated fallback ('update error' or 'delete error').
  */
 export function adminActionError(error: unknown, fallbackKey: string): Message {
   const codeKey = isApiError(error) ? CODE_KEYS[error.code] : undefined;

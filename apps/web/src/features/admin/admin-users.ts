@@ -14,8 +14,8 @@ export type AdminUserRow = {
 };
 
 /**
- * The list as read (spec part 1 §7, §8): the rows that could be read, the total count, and whether the answer
- * held data that could not be processed (shown as 'error processing user data' rather than 'no users available').
+ * The list as read: the rows that could be read, the total count, and whether the answer held data that could not be
+ * processed (shown as 'error processing user data' rather than 'no users available').
  */
 export type AdminUserPage = { rows: AdminUserRow[]; count: number; unprocessable: boolean };
 

@@ -12,9 +12,9 @@ import {
 import { isApiError } from '../../lib/api.ts';
 
 /*
- * What the automatic assignment screen shows (issue #6 "Assignment — Automatic"): the proposed pairs grouped by
- * paper with search and paging, the load histogram's bars, the text of a paper left short, and the preview id kept
- * in the address. Pure functions, unit-tested in auto-display.test.ts.
+ * What the automatic assignment screen shows: the proposed pairs grouped by paper with search and paging, the load
+ * histogram's bars, the text of a paper left short, and the preview id kept in the address. Pure functions, unit-tested
+ * in auto-display.test.ts.
  */
 
 export type PairFilter = 'all' | 'new' | 'kept';

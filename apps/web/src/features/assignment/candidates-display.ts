@@ -11,9 +11,9 @@ import { conflictTypeLabel, reasonText } from '../conflicts/conflict-display.ts'
 import { type Language, paramsFromEnglish } from '../reviews/review-display.ts';
 
 /*
- * What the manual assignment screen shows (issue #6 "Assignment — Manual"): the candidates split into assigned and
- * not, sorted and filtered on the client, each reviewer's load against max_papers, the bid and conflict texts in the
- * interface language, and which action each row offers. Everything here is pure so it can be tested without React.
+ * What the manual assignment screen shows: the candidates split into assigned and not, sorted and filtered on the
+ * client, each reviewer's load against max_papers, the bid and conflict texts in the interface language, and which
+ * action each row offers. Everything here is pure so it can be tested without React.
  */
 
 /** How many candidates one page of the list shows. */

@@ -3,7 +3,7 @@ import type { CurrentUser } from './api.ts';
 
 export type AuthStatus = 'loading' | 'unauthenticated' | 'authenticated';
 
-/** Why the current-user check left the state unauthenticated (spec part 1 §8, "Current user"). */
+/** Why the current-user check left the state unauthenticated. */
 export type AuthErrorKey = 'errors.authRequired' | 'errors.fetchUser' | 'errors.authSkipped';
 
 export type AuthContextValue = {

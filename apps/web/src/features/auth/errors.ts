@@ -15,8 +15,8 @@ export type LoginErrorKind = 'credentials' | 'unverified' | 'suspended' | 'inact
 export type LoginError = { kind: LoginErrorKind; message: Message };
 
 /**
- * The sign-in error catalogue of spec part 1 §8, message by message. A 403 says why: an unverified address
- * (with the offer to resend the verification mail), a suspended or an inactive account.
+ * The sign-in error catalogue, message by message. A 403 says why: an unverified address (with the offer to resend the
+ * verification mail), a suspended or an inactive account.
  */
 export function loginError(error: unknown): LoginError {
   if (!isApiError(error)) {
@@ -45,7 +45,7 @@ export function loginError(error: unknown): LoginError {
   return { kind: 'other', message: { key: 'auth.loginError' } };
 }
 
-/** The registration error of spec part 1 §5 and §8: a summary message and the per-field lines below it. */
+/** The registration error: a summary message and the per-field lines below it. */
 export type RegistrationError = { message: Message | null; lines: FieldMessage[] };
 
 const EMAIL_EXISTS_TEXT = /already exists|already registered|unique/i;
@@ -73,8 +73,8 @@ export function registrationError(error: unknown): RegistrationError {
 }
 
 /**
- * The failure of a reset-link check or a reset (spec part 1 §8): the server's error (a string or the first of a
- * list; a rule key when the server gives one) or the fallback key.
+ * The failure of a reset-link check or a reset: the server's error (a string or the first of a list; a rule key when
+ * the server gives one) or the fallback key.
  */
 export function resetError(error: unknown, fallbackKey: 'auth.invalidLink' | 'auth.passwordResetError'): Message {
   const [first] = fieldMessages(error);

@@ -3,10 +3,10 @@ import { isDeadlinePast } from '../../components/data/deadline.ts';
 import { isApiError } from '../../lib/api.ts';
 
 /*
- * What the bidding screens show and keep in the address (issue #6 "Bidding"): the five bid values with their
- * labels (contracts' BID_LABELS), colours and help texts; the summary counters of the bidding list; the list's
- * filter, search and page read from and written to the query string; whether bidding has closed; and the
- * previous/next paper of the list a bid page was opened from.
+ * What the bidding screens show and keep in the address: the five bid values with their labels (contracts' BID_LABELS),
+ * colours and help texts; the summary counters of the bidding list; the list's filter, search and page read from and
+ * written to the query string; whether bidding has closed; and the previous/next paper of the list a bid page was
+ * opened from.
  */
 
 export type Language = 'en' | 'ar';

@@ -11,9 +11,9 @@ import {
 } from '@confero/contracts';
 
 /*
- * What the conflict-of-interest screens show (issue #6 "Conflicts of interest"): the type labels and colours, and
- * each reason in the interface language. The API sends every reason as a message key of REVIEW_MESSAGES with its
- * parameters next to the English text, so the reason is rebuilt from the key here rather than shown in English.
+ * What the conflict-of-interest screens show: the type labels and colours, and each reason in the interface language.
+ * The API sends every reason as a message key of REVIEW_MESSAGES with its parameters next to the English text, so the
+ * reason is rebuilt from the key here rather than shown in English.
  */
 
 export type Language = 'en' | 'ar';

@@ -31,7 +31,7 @@ export const eventKeys = {
 
 const eventPath = (id: string) => `events/${encodeURIComponent(id)}/`;
 
-/** One server list (spec §7 "GET events/active/, my_events/, …"): an array, or an object with `results`. */
+/** One server list: an array, or an object with `results`. */
 export async function fetchEventList(source: EventListSource): Promise<EventListItemDto[]> {
   return readEventList(await api.get<unknown>(eventListPath(source)));
 }
@@ -197,7 +197,7 @@ export function useRewriteDescriptionMutation() {
   });
 }
 
-/** `POST users/verify-email/` {email}: whether a user has this address; a 404 counts as "no" (spec §7). */
+/** `POST users/verify-email/` {email}: whether a user has this address; a 404 counts as "no". */
 export async function checkUserEmail(email: string): Promise<{ exists: boolean }> {
   try {
     const answer = await api.post<CheckEmailResponse>('users/verify-email/', { email });

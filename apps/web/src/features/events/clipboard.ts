@@ -1,7 +1,7 @@
 /**
- * Copies text (spec part 2 §2: the chairs' submission link): the Clipboard API first, then the old way — a hidden
- * textarea, selected, and `document.execCommand('copy')` — for browsers or pages where the API is missing or
- * refused. Resolves to whether either way worked.
+ * Copies text (the chairs' submission link): the Clipboard API first, then the old way — a hidden textarea, selected,
+ * and `document.execCommand('copy')` — for browsers or pages where the API is missing or refused. Resolves to whether
+ * either way worked.
  */
 export async function copyText(
   text: string,

@@ -2,11 +2,11 @@ import { countryName } from '@confero/contracts';
 import { isDeadlinePast } from '../../components/data/deadline.ts';
 
 /**
- * How events are shown (spec part 2 §2–§4, §9): status colours, the MM/DD/YYYY dates of the detail screen, the
- * location line, the event's link reference and the chairs' submission link. Pure functions, unit-tested.
+ * How events are shown: status colours, the MM/DD/YYYY dates of the detail screen, the location line, the event's link
+ * reference and the chairs' submission link. Pure functions, unit-tested.
  */
 
-/** Spec §4: active and approved green, pending yellow, rejected red; any other status grey. */
+/** Active and approved green, pending yellow, rejected red; any other status grey. */
 export function eventStatusColor(status: string): string {
   switch (status) {
     case 'active':
@@ -21,14 +21,14 @@ export function eventStatusColor(status: string): string {
   }
 }
 
-/** Reviewer statuses (spec part 2 §3): active green, pending yellow, anything else red. */
+/** Reviewer statuses: active green, pending yellow, anything else red. */
 export function reviewerStatusColor(status: string): string {
   if (status === 'active') return 'green';
   if (status === 'pending') return 'yellow';
   return 'red';
 }
 
-/** Spec §3: "missing display values are derived by capitalizing the raw value". */
+/** A missing display value is derived from the raw value: underscores become spaces, capitalised. */
 export function capitalize(value: string): string {
   const text = value.replace(/_/g, ' ').trim();
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : '';
@@ -37,8 +37,8 @@ export function capitalize(value: string): string {
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * A calendar date (`2026-05-01`) or a timestamp as MM/DD/YYYY (spec §2 "Event detail", §9). Calendar dates are
- * read as they are (no time zone shift); timestamps in the browser's time zone. '' for nothing or a non-date.
+ * A calendar date (`2026-05-01`) or a timestamp as MM/DD/YYYY. Calendar dates are read as they are (no time zone
+ * shift); timestamps in the browser's time zone. '' for nothing or a non-date.
  */
 export function formatEventDate(value: string | null | undefined): string {
   if (!value) return '';
@@ -83,13 +83,13 @@ export function eventLocationText(location: LocationLike, language = 'en'): stri
   return parts.join(separator);
 }
 
-/** Spec §3: "If id is missing it is derived from the number before the first dash in public_id". */
+/** A missing id is derived from the number before the first dash of the public id. */
 export function eventIdFromPublicId(publicId: string | null | undefined): number | undefined {
   const match = /^(\d+)-/.exec(publicId ?? '');
   return match ? Number(match[1]) : undefined;
 }
 
-/** What links to an event use: its public id, else its id (spec §2 "Each event links to /events/{public_id or id}"). */
+/** What links to an event use: its public id, else its id. */
 export function eventRef(event: { public_id?: string | null; id?: number | string | null }): string {
   if (event.public_id) return event.public_id;
   if (event.id !== undefined && event.id !== null && event.id !== '') return String(event.id);
@@ -104,7 +104,7 @@ export function eventHref(
   return `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(eventRef(event))}`;
 }
 
-/** The chairs' submission link (spec §2, §9): `{host}/events/{public_id}/submit/`. */
+/** The chairs' submission link: `{host}/events/{public_id}/submit/`. */
 export function submissionLink(origin: string, publicId: string): string {
   return `${origin.replace(/\/+$/, '')}/events/${encodeURIComponent(publicId)}/submit/`;
 }

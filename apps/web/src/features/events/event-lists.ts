@@ -1,8 +1,7 @@
 import type { EventListItemDto, RoleName } from '@confero/contracts';
 
 /**
- * The event lists of spec part 2 §6–§7: one server list per role (`events/<name>/`), the paginated `events/`
- * and the admin's `all_events/`.
+ * The event lists: one server list per role (`events/<name>/`), the paginated `events/` and the admin's `all_events/`.
  */
 export const EVENT_LIST_SOURCES = [
   'events',
@@ -16,7 +15,7 @@ export const EVENT_LIST_SOURCES = [
 ] as const;
 export type EventListSource = (typeof EVENT_LIST_SOURCES)[number];
 
-/** The list /events shows for the active role (spec §6); simple users, admins and guests see the open events. */
+/** The list /events shows for the active role; simple users, admins and guests see the open events. */
 export function listSourceForRole(role: RoleName | string): EventListSource {
   switch (role) {
     case 'reviewer':
@@ -37,7 +36,7 @@ export function eventListPath(source: EventListSource): string {
   return source === 'events' ? 'events/' : `events/${source}/`;
 }
 
-/** The answer was neither an array nor an object with `results` (spec §8 "Invalid response format from API"). */
+/** The answer was neither an array nor an object with `results`. */
 export class InvalidEventListError extends Error {
   constructor() {
     super('Invalid response format from API');
@@ -52,8 +51,8 @@ function isEventLike(value: unknown): value is EventListItemDto {
 }
 
 /**
- * Reads a list answer (spec §7: "array, or object with results and count"); entries without a public id or an
- * id cannot be linked to and are skipped.
+ * Reads a list answer (an array, or an object with `results` and `count`); entries without a public id or an id cannot
+ * be linked to and are skipped.
  */
 export function readEventList(data: unknown): EventListItemDto[] {
   const rows = Array.isArray(data)

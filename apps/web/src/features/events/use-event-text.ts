@@ -46,7 +46,7 @@ export function useEventText() {
     },
     [language, text],
   );
-  /** "{prefix} {what the server said}", or the prefix alone (spec §8 "Failed to create Event." + detail). */
+  /** "{prefix} {what the server said}", or the prefix alone (e.g. 'Failed to create Event.' + the detail). */
   const failureText = useCallback(
     (prefix: string, error: unknown) => {
       const detail = errorText(error);

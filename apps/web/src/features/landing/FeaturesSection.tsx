@@ -41,7 +41,7 @@ const ROLES: RoleFeatures[] = [
   },
 ];
 
-/** What the product offers to each role (spec part 1 §1). */
+/** What the product offers to each role. */
 export function FeaturesSection() {
   const { t } = useTranslation();
   const text = (key: FeatureKey) => t(`landing.features.${key}`);

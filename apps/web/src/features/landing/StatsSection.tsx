@@ -4,7 +4,7 @@ import classes from './Landing.module.css';
 
 const STATS = ['users', 'conferences', 'papers', 'timeSaved'] as const;
 
-/** The marketing figures of spec part 1 §1. */
+/** The marketing figures of the landing page. */
 export function StatsSection() {
   const { t } = useTranslation();
   return (

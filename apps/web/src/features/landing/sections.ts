@@ -1,4 +1,4 @@
-/** In-page sections of the landing page and their navigation labels (spec part 1 §2.2). */
+/** In-page sections of the landing page and their navigation labels. */
 export const LANDING_SECTIONS = [
   { id: 'about', label: 'landing.nav.about' },
   { id: 'features', label: 'landing.nav.features' },

@@ -1,7 +1,7 @@
 import { BIO_MAX_LENGTH, BIO_WARNING_REMAINING, type ProfileDto, type UpdateProfileBody } from '@confero/contracts';
 import { fieldMessages, fromServerText, type Message, serverErrorText } from '../../components/feedback/message.ts';
 
-/** The editable part of the profile: exactly the fields a save sends (spec part 1 §5). */
+/** The editable part of the profile: exactly the fields a save sends. */
 export type ProfileFormValues = {
   first_name: string;
   last_name: string;
@@ -34,7 +34,7 @@ export function profileFormValues(profile: ProfileDto): ProfileFormValues {
   };
 }
 
-/** The PUT body: only first_name, last_name, country, affiliation, expertise, bio and website (spec part 1 §5). */
+/** The PUT body: only first_name, last_name, country, affiliation, expertise, bio and website. */
 export function profileUpdateBody(values: ProfileFormValues): UpdateProfileBody {
   return {
     first_name: values.first_name.trim(),
@@ -64,8 +64,8 @@ export function expertiseChips(expertise: string): string[] {
 export type BioCounterState = 'ok' | 'warning' | 'over';
 
 /**
- * The biography counter (spec part 1 §5, §9): the characters remaining of BIO_MAX_LENGTH; a warning under
- * BIO_WARNING_REMAINING remaining, over the limit when negative (saving is then disabled).
+ * The biography counter: the characters remaining of BIO_MAX_LENGTH; a warning under BIO_WARNING_REMAINING remaining,
+ * over the limit when negative (saving is then disabled).
  */
 export function bioCounter(bio: string): { remaining: number; state: BioCounterState } {
   const remaining = BIO_MAX_LENGTH - bio.length;

@@ -19,8 +19,8 @@ import { errorBody } from '../../components/feedback/message.ts';
 import { isApiError } from '../../lib/api.ts';
 
 /*
- * What the review screens show: labels (spec part 2 §4), the dashboard counters (§2 "Review dashboard") and the
- * text of a failed call (§8 "Reviews"), in the interface language from the contracts' shared tables.
+ * What the review screens show: labels, the dashboard counters and the text of a failed call, in the interface language
+ * from the contracts' shared tables.
  */
 
 export type Language = 'en' | 'ar';
@@ -147,8 +147,8 @@ export function reviewErrorText(error: unknown, language: Language, fallback: st
 }
 
 /*
- * The reviews of one submission (`GET submissions/{id}/reviews/`, issue #6): the committee's side-by-side comparison
- * with its averages, and which fields of a review each reader's view renders.
+ * The reviews of one submission (`GET submissions/{id}/reviews/`; who reads what: docs/domain.md#review-visibility):
+ * the committee's side-by-side comparison with its averages, and which fields of a review each reader's view renders.
  */
 
 /** Whose eyes a review is shown to on the submission page; the committee level is also a reviewer's own review. */
@@ -245,9 +245,9 @@ export type ComparisonRow =
 
 /**
  * The rows of the comparison, each with one value per column (same order as `comparisonColumns`) and its average:
- * overall score, confidence, recommendation, then each criterion that a completed review scored (the spec's form
- * carries its criteria unscored, so a criterion nobody scored would be a row of blanks). Values and averages come
- * from completed reviews only; the overall average is the API's `average_overall_score` when it sent one.
+ * overall score, confidence, recommendation, then each criterion that a completed review scored (the form carries its
+ * criteria unscored, so a criterion nobody scored would be a row of blanks). Values and averages come from completed
+ * reviews only; the overall average is the API's `average_overall_score` when it sent one.
  */
 export function comparisonRows(
   reviews: readonly ComparedReview[],

@@ -13,9 +13,8 @@ function readStoredRole(): string | null {
 }
 
 /**
- * The active role: a client-side choice kept in localStorage `activeRole`
- * (spec part 1 §4). It drives navigation and which lists are shown; the server
- * never trusts it.
+ * The active role: a client-side choice kept in localStorage `activeRole` (see docs/domain.md#active-role). It drives
+ * navigation and which lists are shown; the server never trusts it.
  */
 export function ActiveRoleProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();

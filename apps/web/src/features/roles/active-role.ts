@@ -11,7 +11,7 @@ export function availableRoles(roles: readonly { name: string }[]): RoleName[] {
   return [...new Set(roles.map((role) => role.name).filter(isRoleName))];
 }
 
-/** Active role on load (spec part 1 §4): the stored role if held, else admin if held, else simple_user. */
+/** Active role on load: the stored role if held, else admin if held, else simple_user. */
 export function resolveActiveRole(stored: string | null | undefined, held: readonly RoleName[]): RoleName {
   if (isRoleName(stored) && held.includes(stored)) return stored;
   if (held.includes('admin')) return 'admin';

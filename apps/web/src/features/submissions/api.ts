@@ -22,7 +22,7 @@ export const submissionKeys = {
 
 const submissionPath = (id: string) => `submissions/${encodeURIComponent(id)}/`;
 
-/** Spec §7: a list answer is an array, or an object with `results`. */
+/** A list answer is an array, or an object with `results`. */
 export function readSubmissionList(data: unknown): SubmissionDto[] {
   if (Array.isArray(data)) return data as SubmissionDto[];
   if (data !== null && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {

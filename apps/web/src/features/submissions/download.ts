@@ -69,10 +69,10 @@ function saveBlob(blob: Blob, fileName: string) {
 }
 
 /**
- * Downloads the current paper of a submission (spec §7 `GET submissions/{id}/download_file/`) with progress, and
- * saves it under the name the server's Content-Disposition gives (spec §9: the title lower-cased, punctuation
- * removed, spaces to underscores; submission.pdf by default). A JSON answer is an error with an `error` field.
- * An expired session is refreshed once through the API client, then the download is tried again.
+ * Downloads the current paper of a submission with progress, and saves it under the name the server's
+ * Content-Disposition gives (the title lower-cased, punctuation removed, spaces to underscores; submission.pdf by
+ * default). A JSON answer is an error with an `error` field. An expired session is refreshed once through the API
+ * client, then the download is tried again.
  */
 export async function downloadSubmissionFile(
   submission: DownloadTarget,

@@ -4,12 +4,12 @@ import { deadlineDate, todayIn } from '../../components/data/deadline.ts';
 export { todayIn };
 
 /**
- * How submissions are shown (spec part 2 §2, §4, §9): status colours, the first three authors or keywords and a
- * '+N' counter, avatar initials, 'Mon D, YYYY HH:MM' dates, grouping by event, links, the relevance stars, the
- * download's file name, and which events still take submissions. Pure functions, unit-tested.
+ * How submissions are shown: status colours, the first three authors or keywords and a '+N' counter, avatar initials,
+ * 'Mon D, YYYY HH:MM' dates, grouping by event, links, the relevance stars, the download's file name, and which events
+ * still take submissions. Pure functions, unit-tested.
  */
 
-/** Spec §4: accepted green, under review yellow, submitted blue, rejected red; any other status indigo. */
+/** Accepted green, under review yellow, submitted blue, rejected red; any other status indigo. */
 export function submissionStatusColor(status: string): string {
   switch (status) {
     case 'accepted':
@@ -41,7 +41,7 @@ export function decisionColor(decision: string): string {
   }
 }
 
-/** Spec §9: lists show at most the first three (authors, keywords, avatars), then a '+N' counter. */
+/** Lists show at most the first three (authors, keywords, avatars), then a '+N' counter. */
 export const LIST_PREVIEW_LIMIT = 3;
 
 /** The first `limit` items and how many more there are. */
@@ -49,7 +49,7 @@ export function preview<T>(items: readonly T[], limit = LIST_PREVIEW_LIMIT): { s
   return { shown: items.slice(0, limit), more: Math.max(0, items.length - limit) };
 }
 
-/** Spec §9: avatar initials, at most two letters (first and last word), upper-cased. */
+/** Avatar initials, at most two letters (first and last word), upper-cased. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = words[0] ?? '';
@@ -66,7 +66,7 @@ export function authorNames(submission: Pick<SubmissionDto, 'authors' | 'primary
   return submission.primary_author?.full_name ? [submission.primary_author.full_name] : [];
 }
 
-/** Keywords as the detail shows them: the comma-separated text split on commas (spec §2), trimmed, non-empty. */
+/** Keywords as the detail shows them: the comma-separated text split on commas, trimmed, non-empty. */
 export function splitKeywords(keywords: string | null | undefined): string[] {
   return (keywords ?? '')
     .split(',')
@@ -95,8 +95,8 @@ function partsFormatter(language: string, timeZone: string | undefined): Intl.Da
 }
 
 /**
- * A timestamp as the submission lists show it (spec §9): 'Mon D, YYYY HH:MM' in English ("Mar 5, 2026 14:07"),
- * "D Mon YYYY، HH:MM" with Arabic month names in Arabic. '-' for nothing; the value itself when it is no date.
+ * A timestamp as the submission lists show it: 'Mon D, YYYY HH:MM' in English ("Mar 5, 2026 14:07"), "D Mon YYYY،
+ * HH:MM" with Arabic month names in Arabic. '-' for nothing; the value itself when it is no date.
  */
 export function formatSubmissionDate(value: string | null | undefined, language = 'en', timeZone?: string): string {
   if (!value) return '-';
@@ -114,7 +114,7 @@ export function formatSubmissionDate(value: string | null | undefined, language 
 
 export type SubmissionGroup<T> = { key: string; eventTitle: string; items: T[] };
 
-/** Spec §2 "My submissions": the submissions grouped by event title, groups and rows in the order received. */
+/** My submissions: the submissions grouped by event title, groups and rows in the order received. */
 export function groupByEvent<T extends Pick<SubmissionDto, 'event' | 'event_title'>>(
   submissions: readonly T[],
 ): SubmissionGroup<T>[] {
@@ -147,7 +147,7 @@ export function submissionHref(submissionRefValue: string, eventRefValue?: strin
   return `${base}${suffix}`;
 }
 
-/** Spec §9 "Relevance score out of 5.0, star rating rounded": the number of filled stars. */
+/** The relevance score out of 5.0 as a star rating: the number of filled stars, rounded. */
 export function relevanceStars(score: number | null | undefined): number {
   if (typeof score !== 'number' || Number.isNaN(score)) return 0;
   return Math.min(5, Math.max(0, Math.round(score)));
@@ -160,8 +160,8 @@ export function formatScore(score: number | null | undefined, language = 'en'): 
 }
 
 /**
- * The file name a download is saved under: the `Content-Disposition` header's UTF-8 `filename*`, else its
- * `filename`, else `fallback` (spec §7 "filename from the content-disposition"; §9 default submission.pdf).
+ * The file name a download is saved under: the `Content-Disposition` header's UTF-8 `filename*`, else its `filename`,
+ * else `fallback` (submission.pdf by default).
  */
 export function fileNameFromDisposition(header: string | null | undefined, fallback = DEFAULT_DOWNLOAD_FILE_NAME) {
   if (!header) return fallback;
@@ -193,12 +193,12 @@ export function formatFileSize(bytes: number | null | undefined, language = 'en'
   return `${number} ${units[unit]}`;
 }
 
-/** Events take submissions while approved or active (DESIGN.md §7). */
+/** Events take submissions while approved or active (docs/domain.md#event-status). */
 export const OPEN_EVENT_STATUSES = ['approved', 'active'] as const;
 
 /**
- * Whether an event still takes submissions (DESIGN.md §6–§7): approved or active, and its submission deadline —
- * which ends at 23:59:59 of its date in the event's time zone (Anywhere on Earth by default) — not passed.
+ * Whether an event still takes submissions: approved or active, and its submission deadline — which ends at 23:59:59 of
+ * its date in the event's time zone (Anywhere on Earth by default) — not passed.
  */
 export function isAcceptingSubmissions(
   event: { status: string; submission_deadline?: string | null; timezone?: string | null },

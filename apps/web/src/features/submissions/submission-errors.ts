@@ -9,10 +9,9 @@ import { isApiError } from '../../lib/api.ts';
 import type { SubmissionFormField } from './forms/submission-form.ts';
 
 /*
- * What a failed submissions call says, in the interface language (spec part 2 §8 "Submissions"). The submissions
- * API answers with a message key next to its English text (`field_codes` for a field, `message_code` otherwise;
- * packages/contracts/src/submissions.ts); the keys are translated from the shared table, with the values the
- * English text carries put back in.
+ * What a failed submissions call says, in the interface language. The submissions API answers with a message key next
+ * to its English text (`field_codes` for a field, `message_code` otherwise; packages/contracts/src/submissions.ts); the
+ * keys are translated from the shared table, with the values the English text carries put back in.
  */
 
 export type Language = 'en' | 'ar';
@@ -141,12 +140,12 @@ function formField(field: string | undefined): SubmissionFormField | undefined {
 }
 
 /**
- * The error of saving a submission (spec §8 "Edit save" and "Create save"). Edit: 403 'Permission denied…', 401
- * the login error (and back to /login), 404 'Submission not found. It may have been deleted.', an `error` field,
- * non_field_errors (the unique title/event set gives duplicateTitle, else the first), a title error saying the title
- * exists gives duplicateTitle (else 'Title: …'), other field errors as 'Validation errors: field: messages', a
- * `message`, no answer gives serverError, type DUPLICATE_TITLE gives duplicateTitle, else updateError. Create: the
- * same without the prefixes (a field's message alone), else createError.
+ * The error of saving a submission, on edit and on create. Edit: 403 'Permission denied…', 401 the login error (and
+ * back to /login), 404 'Submission not found. It may have been deleted.', an `error` field, non_field_errors (the
+ * unique title/event set gives duplicateTitle, else the first), a title error saying the title exists gives
+ * duplicateTitle (else 'Title: …'), other field errors as 'Validation errors: field: messages', a `message`, no answer
+ * gives serverError, type DUPLICATE_TITLE gives duplicateTitle, else updateError. Create: the same without the prefixes
+ * (a field's message alone), else createError.
  */
 export function saveErrorText(error: unknown, mode: 'create' | 'update', tools: TextTools): SaveErrorResult {
   const { t, language } = tools;

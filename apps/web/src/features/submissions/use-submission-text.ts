@@ -40,7 +40,7 @@ export function useSubmissionText() {
       SUBMISSION_STATUS_LABELS[status as SubmissionStatus]?.[language] ?? (display || capitalize(status)),
     [language],
   );
-  /** A decision in the interface language; others shown raw (spec §4). */
+  /** A decision in the interface language; others shown raw. */
   const decisionLabel = useCallback(
     (decision: string, display?: string) =>
       SUBMISSION_DECISION_LABELS[decision as SubmissionDecision]?.[language] ?? (display || decision),

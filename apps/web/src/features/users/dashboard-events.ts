@@ -1,4 +1,4 @@
-/** The dashboard's event list (spec part 1 §2.10): the author's events for authors, active events for the rest. */
+/** The dashboard's event list: the author's events for authors, active events for the rest. */
 
 /** One event as the dashboard shows it; the list endpoints send more, the rest is ignored. */
 export type DashboardEvent = {

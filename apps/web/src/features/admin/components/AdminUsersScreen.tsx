@@ -26,7 +26,7 @@ import { UsersTable } from './UsersTable.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** /admin/users (spec part 1 §2.13, §8): the paginated, searchable user table with edit and delete dialogs. */
+/** /admin/users: the paginated, searchable user table with edit and delete dialogs. */
 export function AdminUsersScreen() {
   const { t, i18n } = useTranslation();
   const { text } = useMessageText();

@@ -10,8 +10,8 @@ import { useDeleteAdminUserMutation } from '../api.ts';
 type DeleteUserModalProps = { user: AdminUserRow | null; onClose: () => void };
 
 /**
- * The delete dialog (spec part 1 §2.13, §8): a warning naming the user and the address, Cancel and Delete. A
- * failure is notified and the dialog closes; success is notified and the list reloads.
+ * The delete dialog: a warning naming the user and the address, Cancel and Delete. A failure is notified and the dialog
+ * closes; success is notified and the list reloads.
  */
 export function DeleteUserModal({ user, onClose }: DeleteUserModalProps) {
   const { t } = useTranslation();

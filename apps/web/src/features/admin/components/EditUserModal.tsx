@@ -15,8 +15,8 @@ const EDITABLE_STATUSES: AccountStatus[] = ['active', 'suspended', 'inactive'];
 type EditUserModalProps = { user: AdminUserRow | null; onClose: () => void };
 
 /**
- * The edit dialog (spec part 1 §2.13, §8): the address read-only, an e-mail-verified select (verified / not
- * verified) and an account-status select (active, suspended, inactive).
+ * The edit dialog: the address read-only, an e-mail-verified select (verified / not verified) and an account-status
+ * select (active, suspended, inactive).
  */
 export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const { t } = useTranslation();

@@ -16,8 +16,8 @@ type UsersTableProps = {
 };
 
 /**
- * The user table (spec part 1 §2.13): e-mail with name and initials, e-mail verified, status, reviews,
- * submissions, events, member since, and the edit and delete actions.
+ * The user table: e-mail with name and initials, e-mail verified, status, reviews, submissions, events, member since,
+ * and the edit and delete actions.
  */
 export function UsersTable({ rows, onEdit, onDelete }: UsersTableProps) {
   const { t, i18n } = useTranslation();

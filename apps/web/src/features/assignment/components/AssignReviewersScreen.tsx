@@ -222,10 +222,10 @@ function NoReviewers({ eventId }: { eventId: string }) {
 }
 
 /**
- * /events/{eventId}/submissions/{id}/assign (issue #6 "Assignment — Manual"): the paper's reviewer candidates with
- * affinity, bid, load against max_papers and conflicts of interest; assigning (the reviewer is e-mailed; past
- * max_papers only after a confirmation, sent with `force`) and unassigning (confirmed; a draft review is deleted
- * with it, a submitted one cannot be removed). The server decides who may do this: 403 and 404 get their panels.
+ * /events/{eventId}/submissions/{id}/assign: the paper's reviewer candidates with affinity, bid, load against
+ * max_papers and conflicts of interest; assigning (the reviewer is e-mailed; past max_papers only after a confirmation,
+ * sent with `force`) and unassigning (confirmed; a draft review is deleted with it, a submitted one cannot be removed).
+ * The server decides who may do this: 403 and 404 get their panels.
  */
 export function AssignReviewersScreen({ eventId, submissionId }: ScreenProps) {
   const { t, i18n } = useTranslation();

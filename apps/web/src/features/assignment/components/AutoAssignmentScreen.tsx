@@ -393,10 +393,9 @@ function AutoWorkspace({ eventId, event }: { eventId: string; event: EventDto })
 }
 
 /**
- * /events/{id}/assignment (issue #6 "Assignment — Automatic"): the event's committee computes an automatic
- * assignment as a background job, watches its progress, reviews the preview (pairs with their reasons, scores,
- * load histogram, papers left short) and applies or discards it. Others see why they cannot (403), and a missing
- * event says so (404).
+ * /events/{id}/assignment: the event's committee computes an automatic assignment as a background job, watches its
+ * progress, reviews the preview (pairs with their reasons, scores, load histogram, papers left short) and applies or
+ * discards it. Others see why they cannot (403), and a missing event says so (404).
  */
 export function AutoAssignmentScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();

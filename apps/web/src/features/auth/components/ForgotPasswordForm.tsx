@@ -8,7 +8,7 @@ import { LTR_VALUE_CLASS_NAMES } from '../../../components/forms/ltr-value.ts';
 import { useRequestPasswordResetMutation } from '../api.ts';
 import { AuthHeader } from './AuthHeader.tsx';
 
-/** Forgot password (spec part 1 §2.5, §8): an e-mail field, a success or error message, a way back to sign in. */
+/** Forgot password: an e-mail field, a success or error message, a way back to sign in. */
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const { text } = useMessageText();

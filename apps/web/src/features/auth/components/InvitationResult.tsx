@@ -21,7 +21,7 @@ const REASON_ICONS: Record<InvitationErrorReason, LucideIcon> = {
   invalid: Link2Off,
 };
 
-/** Accepted (spec part 1 §2.7): thanks, next steps, sign in or create an account. */
+/** Accepted: thanks, next steps, sign in or create an account. */
 export function InvitationAccepted() {
   const { t } = useTranslation();
   return (
@@ -56,7 +56,7 @@ export function InvitationAccepted() {
   );
 }
 
-/** Declined (spec part 1 §2.7): recorded, organizers notified, contact them to change your mind. */
+/** Declined: recorded, organizers notified, contact them to change your mind. */
 export function InvitationDeclined() {
   const { t } = useTranslation();
   return (
@@ -81,8 +81,8 @@ export function InvitationDeclined() {
 }
 
 /**
- * Error (spec part 1 §2.7): the possible causes (expired, already answered, invalid or corrupted), the one named
- * by `?reason=` highlighted, and the advice to contact the organizers.
+ * Error: the possible causes (expired, already answered, invalid or corrupted), the one named by `?reason=`
+ * highlighted, and the advice to contact the organizers.
  */
 export function InvitationError() {
   const { t } = useTranslation();

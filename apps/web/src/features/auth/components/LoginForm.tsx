@@ -14,8 +14,8 @@ import { returnPath } from '../links.ts';
 import { AuthHeader } from './AuthHeader.tsx';
 
 /**
- * Sign in (spec part 1 §2.3, §8): email and password, the e-mail-verified notice of `?verified=true` (then the
- * parameter leaves the address), the error catalogue, and for an unverified address a way to resend the link.
+ * Sign in: email and password, the e-mail-verified notice of `?verified=true` (then the parameter leaves the address),
+ * the error catalogue, and for an unverified address a way to resend the link.
  */
 export function LoginForm() {
   const { t } = useTranslation();

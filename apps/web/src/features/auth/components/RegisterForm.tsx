@@ -36,7 +36,7 @@ const EMPTY: RegisterBody = {
   password2: '',
 };
 
-/** What replaces the form once the account exists (spec part 1 §2.4). */
+/** What replaces the form once the account exists. */
 function RegistrationSuccess({ message, email }: { message: Message; email: string }) {
   const { t } = useTranslation();
   const { text } = useMessageText();
@@ -63,8 +63,8 @@ function RegistrationSuccess({ message, email }: { message: Message; email: stri
 }
 
 /**
- * Sign up (spec part 1 §2.4, §5, §8): every field required; a password mismatch is reported here and nothing is
- * sent; the server's per-field problems are listed one per line as 'Field Name: message'.
+ * Sign up: every field required; a password mismatch is reported here and nothing is sent; the server's per-field
+ * problems are listed one per line as 'Field Name: message'.
  */
 export function RegisterForm() {
   const { t } = useTranslation();

@@ -29,8 +29,8 @@ function InvalidLink({ message }: { message: Message }) {
 }
 
 /**
- * Set a new password (spec part 1 §2.6, §5, §8). The link is checked first (checking → valid | invalid); a
- * valid link shows the new password and its confirmation; success says so and goes to /login after 3 seconds.
+ * Set a new password. The link is checked first (checking → valid | invalid); a valid link shows the new password and
+ * its confirmation; success says so and goes to /login after 3 seconds.
  */
 export function ResetPasswordForm() {
   const { t } = useTranslation();

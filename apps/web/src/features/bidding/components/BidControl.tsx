@@ -84,12 +84,12 @@ function OptionCard({
 }
 
 /**
- * The bid choice shared by the bid page and the bidding list (issue #6 "Bidding"): eager, willing, in a pinch,
- * not willing, conflict, each with its colour and help text. Choosing saves at once (`PUT submissions/{id}/bid/`)
- * and shows the chosen value while the save runs; a failure puts the saved value back and says why. The conflict
- * choice declares a conflict of interest that only the chairs can lift, so it is confirmed first. Any other saved
- * bid can be cleared ("Clear my bid", `{"value": null}`), which puts the paper back among those not bid on. A paper
- * the caller is conflicted with, or bidding after the review deadline, shows the control disabled with the reason.
+ * The bid choice shared by the bid page and the bidding list: eager, willing, in a pinch, not willing, conflict, each
+ * with its colour and help text. Choosing saves at once (`PUT submissions/{id}/bid/`) and shows the chosen value while
+ * the save runs; a failure puts the saved value back and says why. The conflict choice declares a conflict of interest
+ * that only the chairs can lift, so it is confirmed first. Any other saved bid can be cleared ("Clear my bid",
+ * `{"value": null}`), which puts the paper back among those not bid on. A paper the caller is conflicted with, or
+ * bidding after the review deadline, shows the control disabled with the reason.
  */
 export function BidControl({
   submissionId,

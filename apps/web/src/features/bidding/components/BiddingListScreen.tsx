@@ -327,11 +327,11 @@ function ListBody({
 }
 
 /**
- * /events/{id}/bids: the event's papers for its reviewers to bid on (issue #6 "Bidding"), one page at a time
- * (`GET events/{id}/bids/`): the summary of the caller's bids, filter chips by bid value or "not bid yet", a title
- * search, and for each paper its title, track, authors unless double-blind, keywords, abstract and an inline bid
- * control. Filter, search and page live in the address, so the way back from a paper's bid page keeps them.
- * A caller who is not a reviewer of the event sees a 403 panel; an unknown event a 404 panel.
+ * /events/{id}/bids: the event's papers for its reviewers to bid on, one page at a time (`GET events/{id}/bids/`): the
+ * summary of the caller's bids, filter chips by bid value or "not bid yet", a title search, and for each paper its
+ * title, track, authors unless double-blind, keywords, abstract and an inline bid control. Filter, search and page live
+ * in the address, so the way back from a paper's bid page keeps them. A caller who is not a reviewer of the event sees
+ * a 403 panel; an unknown event a 404 panel.
  */
 export function BiddingListScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();

@@ -292,11 +292,10 @@ function BidPage({
 }
 
 /**
- * /submissions/{id}/bid (spec part 2 §2 "Shows the submission detail"; issue #6 "Bidding"): what a reviewer needs
- * to choose — title, event, track, keywords, abstract, the authors unless the event is double-blind, the paper to
- * download — beside the bid control. Who may bid comes from the submission's `bid` ability; anyone else who may
- * read the paper sees it with a notice. Opened from the bidding list, it goes back to the same filter and page and
- * offers the previous and next paper of that page.
+ * /submissions/{id}/bid: what a reviewer needs to choose — title, event, track, keywords, abstract, the authors unless
+ * the event is double-blind, the paper to download — beside the bid control. Who may bid comes from the submission's
+ * `bid` ability; anyone else who may read the paper sees it with a notice. Opened from the bidding list, it goes back
+ * to the same filter and page and offers the previous and next paper of that page.
  */
 export function SubmissionBidScreen({ submissionId }: { submissionId: string }) {
   const { t } = useTranslation();

@@ -44,11 +44,11 @@ function TableSkeleton() {
 }
 
 /**
- * /events/{id}/conflicts (issue #6 "Conflicts of interest"), for the event's committee (`abilities.manage_reviewing`):
- * every conflict the server detected or someone declared between a reviewer, chair or event admin and a submission,
- * with its reasons, filtered by type, source, submission and person (kept in the address) and paginated. The
- * committee adds a conflict, lifts one (logged; a lifted detection is not detected again) and checks a candidate
- * before inviting them. Anyone else gets an error panel, never the list.
+ * /events/{id}/conflicts, for the event's committee (`abilities.manage_reviewing`): every conflict the server detected
+ * or someone declared between a reviewer, chair or event admin and a submission, with its reasons, filtered by type,
+ * source, submission and person (kept in the address) and paginated. The committee adds a conflict, lifts one (logged;
+ * a lifted detection is not detected again) and checks a candidate before inviting them. Anyone else gets an error
+ * panel, never the list.
  */
 export function ConflictsScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();

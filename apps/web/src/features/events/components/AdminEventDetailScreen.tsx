@@ -21,9 +21,9 @@ import { TracksPanel } from './TracksPanel.tsx';
 const REASON_MAX_LENGTH = 2000;
 
 /**
- * /admin/events/{id} (spec part 2 §2 "Admin event detail", §8): the event's details, a 'view submissions' link,
- * Approve and Reject while it is pending (each answers the updated event, which replaces the view), and the
- * status change control. A load failure says 'Failed to load event details' with a way back to the list.
+ * /admin/events/{id}: the event's details, a 'view submissions' link, Approve and Reject while it is pending (each
+ * answers the updated event, which replaces the view), and the status change control. A load failure says 'Failed to
+ * load event details' with a way back to the list.
  */
 export function AdminEventDetailScreen({ id }: { id: string }) {
   const { t } = useTranslation();

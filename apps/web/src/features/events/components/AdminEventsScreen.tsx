@@ -12,9 +12,9 @@ import { EventList } from './EventList.tsx';
 const ALL = 'all';
 
 /**
- * /admin/events (spec part 2 §2, §6): every event (`all_events/`) in the generic list, without a create button,
- * linking to /admin/events/{id}, with a status filter. Users whose roles lack admin read 'You don't have
- * permission to access this page' (the route guard normally sends them away first).
+ * /admin/events: every event (`all_events/`) in the generic list, without a create button, linking to
+ * /admin/events/{id}, with a status filter. Users whose roles lack admin read 'You don't have permission to access this
+ * page' (the route guard normally sends them away first).
  */
 export function AdminEventsScreen() {
   const { t } = useTranslation();

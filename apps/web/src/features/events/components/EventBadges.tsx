@@ -4,7 +4,7 @@ import { useEventText } from '../use-event-text.ts';
 
 type BadgeExtras = Omit<BadgeProps, 'color' | 'children'>;
 
-/** An event status, coloured as spec part 2 §4 says (active/approved green, pending yellow, rejected red). */
+/** An event status, coloured by status (active/approved green, pending yellow, rejected red). */
 export function EventStatusBadge({ status, display, ...props }: { status: string; display?: string } & BadgeExtras) {
   const { statusLabel } = useEventText();
   return (

@@ -18,11 +18,10 @@ import { SubmissionLinkCard } from './SubmissionLinkCard.tsx';
 import { TracksPanel } from './TracksPanel.tsx';
 
 /**
- * /events/{id} (spec part 2 §2 "Event detail"). What the viewer may do comes from the event's `abilities`: the
- * organizers (manage_members) get the submission link and the reviewers panel, organizers (update) manage tracks
- * and review settings, those with allowed status changes move the event along, staff get 'view submissions'
- * (never in the author role), and anyone may submit while the event accepts submissions. Reviewers (bid) and the
- * committee (manage_reviewing) get the reviewing tools.
+ * /events/{id}. What the viewer may do comes from the event's `abilities`: the organizers (manage_members) get the
+ * submission link and the reviewers panel, organizers (update) manage tracks and review settings, those with allowed
+ * status changes move the event along, staff get 'view submissions' (never in the author role), and anyone may submit
+ * while the event accepts submissions. Reviewers (bid) and the committee (manage_reviewing) get the reviewing tools.
  */
 export function EventDetailScreen({ id }: { id: string }) {
   const { t } = useTranslation();

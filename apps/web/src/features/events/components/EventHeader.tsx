@@ -17,8 +17,8 @@ type EventHeaderProps = {
 };
 
 /**
- * The head of an event screen (spec part 2 §2 "Event detail"): title, type badge, status badge, submission count
- * and location (nothing when the event has none), with the screen's actions.
+ * The head of an event screen: title, type badge, status badge, submission count and location (nothing when the event
+ * has none), with the screen's actions.
  */
 export function EventHeader({ event, back, actions }: EventHeaderProps) {
   const { t, i18n } = useTranslation();

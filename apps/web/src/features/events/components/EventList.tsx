@@ -12,14 +12,14 @@ import { EventListItem } from './EventListItem.tsx';
 export type EventListProps = {
   /** The list's heading. */
   title: string;
-  /** Fetches the events (spec §2: "a generic list takes a fetch function"); cached under `queryKey`. */
+  /** Fetches the events (the list takes any fetch function); cached under `queryKey`. */
   fetchEvents: () => Promise<EventListItemDto[]>;
   queryKey: QueryKey;
   /** Shows the 'create new' link to /events/create, and 'create first' in the empty state. */
   showCreateButton?: boolean;
   /** Where the rows link to: `{baseUrl}/{public_id or id}` (default /events). */
   baseUrl?: string;
-  /** The notice and message of a failed load (spec §8, e.g. 'Failed to load reviewer events'). */
+  /** The notice and message of a failed load (e.g. 'Failed to load reviewer events'). */
   loadErrorMessage?: string;
   emptyTitle?: string;
   emptyText?: string;
@@ -31,10 +31,9 @@ export type EventListProps = {
 };
 
 /**
- * The generic event list (spec part 2 §2 "Event list"): a heading with the number of events (singular or
- * plural), an optional 'create new' link, the rows, an empty state with a 'create first' link, and the common
- * error heading with the message when the load fails (also notified once). Exported for other screens (the
- * dashboard) to reuse.
+ * The generic event list: a heading with the number of events (singular or plural), an optional 'create new' link, the
+ * rows, an empty state with a 'create first' link, and the common error heading with the message when the load fails
+ * (also notified once). Exported for other screens (the dashboard) to reuse.
  */
 export function EventList({
   title,
@@ -61,7 +60,7 @@ export function EventList({
       : (loadErrorMessage ?? t('events.list.loadFailed.events'))
     : null;
 
-  // Spec §8: a load failure is notified, once per failure.
+  // A load failure is notified, once per failure.
   useEffect(() => {
     if (failure && events.errorUpdatedAt) notify('error', failure);
   }, [failure, events.errorUpdatedAt]);

@@ -12,9 +12,8 @@ const DEFAULT_ROLE_SOURCES = ['active', 'my_events'] as const satisfies readonly
 type DefaultRoleSource = (typeof DEFAULT_ROLE_SOURCES)[number];
 
 /**
- * /events (spec part 2 §2 "Event list", §6): the list of the active role — reviewer events, the author's events,
- * the events an event admin manages, the events a chair chairs; other roles see the open events and may switch to
- * the events they take part in.
+ * /events: the list of the active role — reviewer events, the author's events, the events an event admin manages, the
+ * events a chair chairs; other roles see the open events and may switch to the events they take part in.
  */
 export function EventListScreen() {
   const { t } = useTranslation();

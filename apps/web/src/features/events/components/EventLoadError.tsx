@@ -7,7 +7,7 @@ import { notify } from '../../../components/feedback/notify.tsx';
 import { useEventText } from '../use-event-text.ts';
 
 type EventLoadErrorProps = {
-  /** The spec's text ('Failed to load event details from API', 'Failed to load event details'). */
+  /** The fixed text of the failure ('Failed to load event details from API', 'Failed to load event details'). */
   message: string;
   error: unknown;
   back: { to: string; label: string };

@@ -15,10 +15,10 @@ import { useEventText } from '../use-event-text.ts';
 const EMPTY: InviteValues = { email: '', first_name: '', last_name: '' };
 
 /**
- * The reviewer invite modal (spec part 2 §2, §5, §8): email (required, an address), first and last name (optional,
- * at least 2 characters). On success 'Reviewer invitation sent successfully' and the reviewer list reloads; on
- * failure the server's error or message, else 'Failed to send reviewer invitation'. Before sending, the chair may
- * check the address for conflicts of interest with the event's submissions (`POST events/{id}/conflicts/check/`).
+ * The reviewer invite modal: email (required, an address), first and last name (optional, at least 2 characters). On
+ * success 'Reviewer invitation sent successfully' and the reviewer list reloads; on failure the server's error or
+ * message, else 'Failed to send reviewer invitation'. Before sending, the chair may check the address for conflicts of
+ * interest with the event's submissions (`POST events/{id}/conflicts/check/`).
  */
 export function InviteReviewerModal({
   eventId,

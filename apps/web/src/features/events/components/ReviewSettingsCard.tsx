@@ -18,9 +18,9 @@ const REVIEWERS_PER_PAPER_MIN = 1;
 const REVIEWERS_PER_PAPER_MAX = 20;
 
 /**
- * How the event runs its reviews (DESIGN.md §4, STYLE.md §3.6): blind mode, when reviewers see the other reviews,
- * reviewers per paper, when authors see their reviews. Shown to the event's staff; its organizers (ability
- * `update`) change it with `PATCH events/{id}/` {review_settings}.
+ * How the event runs its reviews: blind mode, when reviewers see the other reviews, reviewers per paper, when authors
+ * see their reviews. Shown to the event's staff; its organizers (ability `update`) change it with `PATCH events/{id}/`
+ * {review_settings}.
  */
 export function ReviewSettingsCard({
   event,

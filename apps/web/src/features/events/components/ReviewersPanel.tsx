@@ -82,9 +82,9 @@ function ReviewerRow({ reviewer, onRemove }: { reviewer: ReviewerDto; onRemove: 
 }
 
 /**
- * The assigned reviewers panel (spec part 2 §2, §6): shown to the event's organizers (ability `manage_members`).
- * Lists reviewers and invitations with their status (active green, pending yellow, other red), opens the invite
- * modal, and removes a reviewer after a confirmation.
+ * The assigned reviewers panel: shown to the event's organizers (ability `manage_members`). Lists reviewers and
+ * invitations with their status (active green, pending yellow, other red), opens the invite modal, and removes a
+ * reviewer after a confirmation.
  */
 export function ReviewersPanel({ eventId }: { eventId: string }) {
   const { t } = useTranslation();

@@ -10,8 +10,8 @@ import { DetailCard } from './DetailCard.tsx';
 const COPIED_MS = 2000;
 
 /**
- * The chairs' submission link (spec part 2 §2, §9): `{host}/events/{public_id}/submit/` with a copy action that
- * uses the Clipboard API, falls back to a hidden textarea, and says whether it worked.
+ * The chairs' submission link: `{host}/events/{public_id}/submit/` with a copy action that uses the Clipboard API,
+ * falls back to a hidden textarea, and says whether it worked.
  */
 export function SubmissionLinkCard({ publicId }: { publicId: string }) {
   const { t } = useTranslation();

@@ -12,8 +12,7 @@ import { DetailCard } from './DetailCard.tsx';
 import { TrackModal } from './TrackModal.tsx';
 
 /**
- * The event's tracks with their chairs (spec part 2 §2). The event's organizers (ability `update`) add, change
- * and delete tracks here.
+ * The event's tracks with their chairs. The event's organizers (ability `update`) add, change and delete tracks here.
  */
 export function TracksPanel({ event, eventId }: { event: EventDto; eventId: string }) {
   const { t } = useTranslation();

@@ -26,9 +26,9 @@ function useCheckText() {
 }
 
 /**
- * Chair e-mails (spec part 2 §2, §5): rows that can be added and removed, at least one staying. Each address is
- * checked on blur against the registered users: a tick when found, 'no user found' when not, the server's message
- * or 'failed to validate' when the check fails.
+ * Chair e-mails: rows that can be added and removed, at least one staying. Each address is checked on blur against the
+ * registered users: a tick when found, 'no user found' when not, the server's message or 'failed to validate' when the
+ * check fails.
  */
 export function ChairEmailsField({ form, checks, onCheck }: ChairEmailsFieldProps) {
   const { t } = useTranslation();

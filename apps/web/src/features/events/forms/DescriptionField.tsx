@@ -11,9 +11,9 @@ import { useEventText } from '../use-event-text.ts';
 import type { EventFormValues } from './event-form.ts';
 
 /**
- * The description with 'Rewrite with AI' (spec part 2 §2, §5, §7): an empty description gives 'Please enter a
- * description before rewriting'; otherwise `POST ai/rewrite-description/` and the answer is shown for the user to
- * use or discard. A failure shows the server's error or a default message.
+ * The description with 'Rewrite with AI': an empty description gives 'Please enter a description before rewriting';
+ * otherwise `POST ai/rewrite-description/` and the answer is shown for the user to use or discard. A failure shows the
+ * server's error or a default message.
  */
 export function DescriptionField({ form }: { form: UseFormReturnType<EventFormValues> }) {
   const { t } = useTranslation();

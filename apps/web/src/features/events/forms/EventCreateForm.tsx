@@ -67,10 +67,10 @@ import { timeZoneNames } from './time-zones.ts';
 const DATE_FIELDS = ['startDate', 'endDate', 'submissionDeadline', 'reviewDeadline', 'notificationDate'] as const;
 
 /**
- * The event creation form (spec part 2 §2 "Event creation", §5): basic info, venue and location, dates and
- * deadlines, research areas, chair info and additional info. Submitting checks the spec's rules 1–14 in order and
- * stops at the first, shown under its field; the server's answer is shown the same way. On success the user's
- * roles are refreshed (the creator is now the event's event admin) and the user goes to /roles.
+ * The event creation form: basic info, venue and location, dates and deadlines, research areas, chair info and
+ * additional info. Submitting checks rules 1–14 of `validateEventForm` in order and stops at the first, shown under its
+ * field; the server's answer is shown the same way. On success the user's roles are refreshed (the creator is now the
+ * event's event admin) and the user goes to /roles.
  */
 export function EventCreateForm() {
   const { t } = useTranslation();
@@ -96,7 +96,7 @@ export function EventCreateForm() {
     setChecks(checksRef.current);
   }, []);
 
-  /** Checks one chair address against the registered users (spec §5 "checked on blur"); resolves when known. */
+  /** Checks one chair address against the registered users; resolves when known. */
   const checkChair = useCallback(
     async (row: ChairRow): Promise<ChairCheck> => {
       const email = row.email.trim();
@@ -355,7 +355,7 @@ export function EventCreateForm() {
                 nothingFoundMessage={t('events.create.fields.nothingFound')}
                 {...form.getInputProps('primaryArea')}
                 onChange={(value) => {
-                  // Spec §4 "Forms": changing the primary area clears the secondary areas.
+                  // Changing the primary area clears the secondary areas.
                   if ((value ?? '') !== form.getValues().primaryArea) form.setFieldValue('secondaryAreas', []);
                   form.setFieldValue('primaryArea', value ?? '');
                 }}

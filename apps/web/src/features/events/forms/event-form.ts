@@ -7,7 +7,7 @@ import {
   type EventType,
 } from '@confero/contracts';
 
-/** The event creation form (spec part 2 §2 "Event creation", §3 creation payload, §5 rules 1–14). */
+/** The event creation form: its values, its client-side checks and the creation payload. */
 
 /** Where a chair e-mail stands after its check on blur. */
 export type ChairCheck =
@@ -88,9 +88,9 @@ export type EventFormProblem = {
 const blank = (value: string | null | undefined) => !value?.trim();
 
 /**
- * The spec's rules in its order (§5 Event creation 1–14); the first one that fails is returned and the others are
- * not looked at. Dates are YYYY-MM-DD strings, so they compare as text. Rule 14 refuses a chair e-mail whose check
- * found no user or which is not an address; a check that could not run is left to the server.
+ * Rules 1–14 in the server's order (docs/domain.md#validation-order); the first one that fails is returned and the
+ * others are not looked at. Dates are YYYY-MM-DD strings, so they compare as text. Rule 14 refuses a chair e-mail whose
+ * check found no user or which is not an address; a check that could not run is left to the server.
  */
 export function validateEventForm(
   values: EventFormValues,
@@ -133,7 +133,7 @@ export function validateEventForm(
 
 const optional = (value: string) => value.trim() || undefined;
 
-/** The creation payload of spec §3 (the country as its English name; optional texts only when given). */
+/** The creation payload (the country as its English name; optional texts only when given). */
 export function toCreateEventBody(values: EventFormValues): CreateEventBody {
   const chairEmails = [...new Set(values.chairEmails.map((row) => row.email.trim()).filter(Boolean))];
   return {

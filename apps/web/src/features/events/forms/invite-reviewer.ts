@@ -1,7 +1,7 @@
 import { type EventMessageKey, INVITE_NAME_MIN_LENGTH, type InviteReviewerBody } from '@confero/contracts';
 import { EMAIL_PATTERN } from './event-form.ts';
 
-/** The reviewer invite modal (spec part 2 §2, §3 "Reviewer on an event", §5 "Reviewer invite"). */
+/** The reviewer invite modal. */
 
 export type InviteValues = { email: string; first_name: string; last_name: string };
 

@@ -9,7 +9,7 @@ import { useResendVerificationMutation } from '../../auth/api.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileSection } from './ProfileDetails.tsx';
 
-/** E-mail verification status (with a way to get the link again) and the change-password form (spec §2.12). */
+/** E-mail verification status (with a way to get the link again) and the change-password form. */
 export function AccountSecurity({ profile }: { profile: ProfileDto }) {
   const { t } = useTranslation();
   const { text } = useMessageText();

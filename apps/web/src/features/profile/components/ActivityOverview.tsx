@@ -19,7 +19,7 @@ function Stat({ label, value, testId, small }: { label: string; value: string; t
   );
 }
 
-/** Reviews completed, submissions, events participated and member since; '-' while loading (spec part 1 §2.12). */
+/** Reviews completed, submissions, events participated and member since; '-' while loading. */
 export function ActivityOverview() {
   const { t, i18n } = useTranslation();
   const statistics = useQuery(statisticsQuery());

@@ -13,8 +13,8 @@ import { changePasswordError } from '../profile-form.ts';
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
 /**
- * Current, new and confirmation (spec part 1 §2.12, §5, §8): all three required, else a generic error; new and
- * confirmation must match. Messages disappear after 5 seconds; success notifies, clears and closes the form.
+ * Current, new and confirmation: all three required, else a generic error; new and confirmation must match. Messages
+ * disappear after 5 seconds; success notifies, clears and closes the form.
  */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();

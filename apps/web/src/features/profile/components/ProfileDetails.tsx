@@ -53,7 +53,7 @@ const COUNTER_COLORS = { ok: 'dimmed', warning: 'yellow.8', over: 'red.7' } as c
 
 type DetailsProps = { profile: ProfileDto; form: UseFormReturnType<ProfileFormValues>; editing: boolean };
 
-/** Personal and professional information and the biography, read-only or as the edit form (spec part 1 §2.12). */
+/** Personal and professional information and the biography, read-only or as the edit form. */
 export function ProfileDetails({ profile, form, editing }: DetailsProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;

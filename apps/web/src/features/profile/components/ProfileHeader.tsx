@@ -9,7 +9,7 @@ import classes from './Profile.module.css';
 
 type ProfileHeaderProps = { profile: ProfileDto; editing: boolean; onToggleEdit: () => void };
 
-/** Initials, full name, affiliation, account status and the edit/cancel toggle (spec part 1 §2.12). */
+/** Initials, full name, affiliation, account status and the edit/cancel toggle. */
 export function ProfileHeader({ profile, editing, onToggleEdit }: ProfileHeaderProps) {
   const { t } = useTranslation();
   return (

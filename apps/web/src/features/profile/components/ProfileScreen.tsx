@@ -37,7 +37,7 @@ const BLANK: ProfileFormValues = {
   website: '',
 };
 
-/** The profile screen (spec part 1 §2.12): view mode, edit mode, activity and account security. */
+/** The profile screen: view mode, edit mode, activity and account security. */
 export function ProfileScreen() {
   const { t } = useTranslation();
   const { text, fieldLine } = useMessageText();

@@ -186,7 +186,7 @@ function ReviewForSubmission({ submissionId }: { submissionId: string }) {
   );
 }
 
-/** /reviews/create, with an optional submission (spec part 2 §2 "Create review"). */
+/** /reviews/create, with an optional submission. */
 export function ReviewCreateScreen({ submissionId }: { submissionId?: string }) {
   const { t } = useTranslation();
   return (

@@ -39,7 +39,7 @@ type ReviewEditorProps = {
 
 type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
-/** The review form with its saves: draft, submit, and the draft saved while typing (spec part 2 §2). */
+/** The review form with its saves: draft, submit, and the draft saved while typing. */
 export function ReviewEditor({
   submission,
   reviewId,

@@ -65,7 +65,7 @@ function EditableList({ name, value, onChange, disabled }: ReviewFormSectionsPro
   );
 }
 
-/** The three sections of the structured review form (spec part 2 §2 "Create review"). */
+/** The three sections of the structured review form. */
 export function ReviewFormSections({ value, onChange, disabled }: ReviewFormSectionsProps) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);

@@ -26,7 +26,7 @@ function Counter({ label, value, testId }: { label: string; value: number; testI
   );
 }
 
-/** /reviews 'Your reviews' (spec part 2 §2 "Review dashboard"). */
+/** /reviews 'Your reviews'. */
 export function ReviewsDashboard() {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);

@@ -49,7 +49,7 @@ export function ScoreFigure({
   );
 }
 
-/** The translated name of a review criterion (the spec's five by id), else the name the review carries. */
+/** The translated name of a review criterion (the five known criteria by id), else the name the review carries. */
 export function useCriterionName() {
   const { t } = useTranslation();
   return (id: string, name: string) => t(`submissionReviews.criteria.${id}`, { defaultValue: name });

@@ -55,7 +55,7 @@ describe('validateForSubmit (spec part 2 §5 Review, in order)', () => {
     const noScores = { ...complete, score: '', confidence: '' };
     expect(validateForSubmit(noScores)).toBe('reviews.validations.scoreRequired');
     expect(validateForSubmit({ ...noScores, score: '-1' })).toBe('reviews.validations.confidenceRequired');
-    // The spec's four come first.
+    // The four text checks come first.
     expect(validateForSubmit({ ...noScores, confidenceComment: '' })).toBe(
       'reviews.validations.confidenceCommentRequired',
     );

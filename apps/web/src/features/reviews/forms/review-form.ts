@@ -10,8 +10,8 @@ import {
 } from '@confero/contracts';
 
 /*
- * The structured review form (spec part 2 §3 "Structured review form", §3 "Review payload", §5 "Review"): its
- * state in the page, the submit checks in the spec's order, and the body sent to POST/PATCH /api/reviews/.
+ * The structured review form: its state in the page, the submit checks in the server's order
+ * (docs/domain.md#validation-order), and the body sent to POST/PATCH /api/reviews/.
  */
 
 export type ReviewFormValues = {
@@ -73,21 +73,22 @@ function wholeNumber(value: string): number | null {
 }
 
 /**
- * Spec §5 "Review" (final submit only), in order: a strength, a weakness, a non-blank justification, a non-blank
- * confidence comment; then (as the API checks next) an overall score and a confidence level. The first failing rule's message key, or null. Entries may be empty strings: a row counts.
+ * The review rules (final submit only), in order: a strength, a weakness, a non-blank justification, a non-blank
+ * confidence comment; then (as the API checks next) an overall score and a confidence level. The first failing rule's
+ * message key, or null. Entries may be empty strings: a row counts.
  */
 export function validateForSubmit(form: ReviewFormValues): ReviewMessageKey | null {
   if (form.strengths.length === 0) return 'reviews.validations.strengthRequired';
   if (form.weaknesses.length === 0) return 'reviews.validations.weaknessRequired';
   if (form.justification.trim() === '') return 'reviews.validations.justificationRequired';
   if (form.confidenceComment.trim() === '') return 'reviews.validations.confidenceCommentRequired';
-  // Then, as the server checks after the spec's four: a chosen overall score and confidence level.
+  // Then, as the server checks after the four text checks: a chosen overall score and confidence level.
   if (wholeNumber(form.score) === null) return 'reviews.validations.scoreRequired';
   if (wholeNumber(form.confidence) === null) return 'reviews.validations.confidenceRequired';
   return null;
 }
 
-/** The structured form as sent inside `scores.structured_review` (spec §3). */
+/** The structured form as sent inside `scores.structured_review`. */
 export function structuredReviewOf(form: ReviewFormValues) {
   return {
     overall_evaluation: {
@@ -122,9 +123,9 @@ export type ReviewPayload = {
 };
 
 /**
- * The body of a save (spec §3 "Review payload"). The recommendation is not sent: the server derives it from the
- * overall score (spec §4). A draft carries completed_at null; a submit the current time. `version` is the one
- * last read, so a save from a stale tab answers 409 STALE_REVIEW.
+ * The body of a save. The recommendation is not sent: the server derives it from the overall score. A draft carries
+ * completed_at null; a submit the current time. `version` is the one last read, so a save from a stale tab answers 409
+ * STALE_REVIEW.
  */
 export function buildReviewPayload(
   form: ReviewFormValues,

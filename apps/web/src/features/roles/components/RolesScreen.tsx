@@ -8,8 +8,8 @@ import { useActiveRole } from '../active-role-context.ts';
 import { RoleCard } from './RoleCard.tsx';
 
 /**
- * The roles screen (spec part 1 §2.11): one card per held role; choosing another switches to it behind a
- * blocking overlay (300 ms); the active role, or a choice during a switch, does nothing.
+ * The roles screen: one card per held role; choosing another switches to it behind a blocking overlay (300 ms); the
+ * active role, or a choice during a switch, does nothing.
  */
 export function RolesScreen() {
   const { t } = useTranslation();

@@ -14,8 +14,8 @@ function colorOf(name: string): string {
 }
 
 /**
- * The authors of a list row (spec §9): at most three avatars with two-letter initials and a '+N' avatar, then the
- * first three names and '+N'.
+ * The authors of a list row: at most three avatars with two-letter initials and a '+N' avatar, then the first three
+ * names and '+N'.
  */
 export function AuthorAvatars({ names }: { names: string[] }) {
   const { t } = useTranslation();

@@ -20,10 +20,10 @@ import { useSubmissionText } from '../use-submission-text.ts';
 const DECISIONS = ['accept', 'reject', 'revision'] as const satisfies readonly SubmissionDecision[];
 
 /**
- * The chairs' and event admins' panel (spec §2, §7, §8): record a decision (accept, reject or revision, with details
- * for the authors; `make_decision` mails them) and move the submission to another status (`change_status`).
- * Shown only when the submission's abilities allow each. A decision also refreshes the submission's reviews: the
- * authors may read them from then on.
+ * The chairs' and event admins' panel: record a decision (accept, reject or revision, with details for the authors;
+ * `make_decision` mails them) and move the submission to another status (`change_status`). Shown only when the
+ * submission's abilities allow each. A decision also refreshes the submission's reviews: the authors may read them from
+ * then on.
  */
 export function DecisionPanel({ submission, routeId }: { submission: SubmissionDto; routeId: string }) {
   const { t } = useTranslation();

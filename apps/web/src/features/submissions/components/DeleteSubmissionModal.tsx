@@ -12,9 +12,9 @@ import { useSubmissionText } from '../use-submission-text.ts';
 type DeletionTarget = Pick<SubmissionDto, 'public_id' | 'id' | 'title'>;
 
 /**
- * The delete confirmation shared by the lists and the detail (spec §2): asks once, deletes, and reports 'Submission
- * deleted successfully' or 'Failed to delete submission' with the server's error (a default text otherwise).
- * `request` opens it for a submission; `modal` is rendered by the screen.
+ * The delete confirmation shared by the lists and the detail: asks once, deletes, and reports 'Submission deleted
+ * successfully' or 'Failed to delete submission' with the server's error (a default text otherwise). `request` opens it
+ * for a submission; `modal` is rendered by the screen.
  */
 export function useSubmissionDeletion(onDeleted?: (submission: DeletionTarget) => void) {
   const { t } = useTranslation();

@@ -99,9 +99,9 @@ function EditSubmissionForm({
 }
 
 /**
- * /submissions/{id}/edit and /events/{eventId}/submissions/{id}/edit (spec part 2 §2 "Edit submission"): the
- * submission form filled in, the abstract on 6 rows, the file optional (the current one is named); the edit rules
- * and the edit error mapping of §5 and §8. After saving the user goes to /submissions/{id}.
+ * /submissions/{id}/edit and /events/{eventId}/submissions/{id}/edit: the submission form filled in, the abstract on 6
+ * rows, the file optional (the current one is named); the edit rules and the edit error mapping
+ * (`validateSubmissionEdit`, `saveErrorText`). After saving the user goes to /submissions/{id}.
  */
 export function EditSubmissionScreen({ submissionId }: { submissionId: string | undefined }) {
   const { t } = useTranslation();

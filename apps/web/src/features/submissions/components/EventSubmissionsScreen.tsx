@@ -11,9 +11,9 @@ import { ScreenHeader } from './ScreenHeader.tsx';
 import { SubmissionTable } from './SubmissionTable.tsx';
 
 /**
- * /events/{eventId}/submissions (spec part 2 §2 "Event submissions list"), for the event's staff: header 'Event
- * submissions', the page titled with the event's title and the list title (a fallback when the event does not
- * load), no event column, an assign-reviewers action per paper, deletion disabled.
+ * /events/{eventId}/submissions, for the event's staff: header 'Event submissions', the page titled with the event's
+ * title and the list title (a fallback when the event does not load), no event column, an assign-reviewers action per
+ * paper, deletion disabled.
  */
 export function EventSubmissionsScreen({ eventId }: { eventId: string | undefined }) {
   const { t } = useTranslation();

@@ -43,9 +43,8 @@ function Section({ icon: Icon, title, children }: { icon: typeof Lightbulb; titl
 type InsightsModalProps = { opened: boolean; onClose: () => void; analysis: AiAnalysis };
 
 /**
- * AI insights on a submission (spec §2 "AI insights modal", §3 AI analysis, §9): the paper's highlights, its
- * relevance to the event (a score out of 5.0 with rounded stars and the justification), its topics, and the
- * plagiarism check, which is not available.
+ * AI insights on a submission: the paper's highlights, its relevance to the event (a score out of 5.0 with rounded
+ * stars and the justification), its topics, and the plagiarism check, which is not available.
  */
 export function InsightsModal({ opened, onClose, analysis }: InsightsModalProps) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 type LoadFailureProps = {
-  /** What failed, in the spec's words (common.error, updateError…). */
+  /** What failed, as a fixed translated message (common.error, updateError…). */
   message: string;
   /** What the server said, when it adds something. */
   detail?: string;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ScreenHeader } from './ScreenHeader.tsx';
 
-/** Spec §2: a submission page opened without a submission id. */
+/** A submission page opened without a submission id. */
 export function MissingSubmissionId() {
   const { t } = useTranslation();
   return (

@@ -12,8 +12,8 @@ import { ScreenHeader } from './ScreenHeader.tsx';
 import { SubmissionTable } from './SubmissionTable.tsx';
 
 /**
- * /submissions (spec part 2 §2 "My submissions"): the papers the user is an author of, grouped by event, with view,
- * edit and delete (when allowed) actions. A load failure shows the generic error and 'Failed to load submissions'.
+ * /submissions: the papers the user is an author of, grouped by event, with view, edit and delete (when allowed)
+ * actions. A load failure shows the generic error and 'Failed to load submissions'.
  */
 export function MySubmissionsScreen() {
   const { t } = useTranslation();

@@ -47,7 +47,7 @@ function NewSubmissionForm({ event }: { event: EventDto }) {
   const handleMethodChange = (value: string) => {
     const next = value as SubmissionMethod;
     setMethod(next);
-    // Spec §4: selecting the AI method clears the chosen file.
+    // Selecting the AI method clears the chosen file.
     if (next === 'ai_assisted') form.setField('file', null);
   };
 
@@ -175,11 +175,11 @@ function NewSubmissionForm({ event }: { event: EventDto }) {
 }
 
 /**
- * /events/{eventId}/submissions/new and /events/{eventId}/submit (spec part 2 §2 "New submission"): 'New
- * submission: {event title}', manual entry or AI-assisted extraction from the PDF, then the form. After success the
- * user's roles are refreshed (they are now an author) and they go to /roles. The form is offered while the event's
- * `submit` ability says it takes submissions (approved or active, before its deadline); otherwise a notice says
- * why: the deadline passed (its date, time and zone), or the event's status.
+ * /events/{eventId}/submissions/new and /events/{eventId}/submit: 'New submission: {event title}', manual entry or
+ * AI-assisted extraction from the PDF, then the form. After success the user's roles are refreshed (they are now an
+ * author) and they go to /roles. The form is offered while the event's `submit` ability says it takes submissions
+ * (approved or active, before its deadline); otherwise a notice says why: the deadline passed (its date, time and
+ * zone), or the event's status.
  */
 export function NewSubmissionScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();

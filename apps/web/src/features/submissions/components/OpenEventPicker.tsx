@@ -68,8 +68,8 @@ function EventChoice({ event }: { event: EventListItemDto }) {
 }
 
 /**
- * /submissions/create (DESIGN.md §12: a real screen instead of the spec's placeholder): the open events — active
- * events whose submission deadline has not passed — to pick one from, then on to its submission form.
+ * /submissions/create: the open events — active events whose submission deadline has not passed — to pick one from,
+ * then on to its submission form.
  */
 export function OpenEventPicker() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ type BadgeExtras = Omit<BadgeProps, 'color' | 'children'>;
 /** Badges keep their whole word; a narrow cell wraps the row instead. */
 const NO_TRUNCATION = { label: { overflow: 'visible' } };
 
-/** A submission status, coloured as spec part 2 §4 says. */
+/** A submission status as a badge in its status colour. */
 export function SubmissionStatusBadge({
   status,
   display,

@@ -12,8 +12,8 @@ import { topicLabel } from './InsightsModal.tsx';
 import { DecisionBadge, SubmissionStatusBadge } from './SubmissionBadges.tsx';
 
 /**
- * The details grid of a submission (spec §2 "Submission detail"): title, current file name, keywords split on
- * commas, the AI topics row for the event's staff, and the abstract.
+ * The details grid of a submission: title, current file name, keywords split on commas, the AI topics row for the
+ * event's staff, and the abstract.
  */
 export function SubmissionDetailsCard({ submission, showTopics }: { submission: SubmissionDto; showTopics: boolean }) {
   const { t, i18n } = useTranslation();
@@ -127,7 +127,7 @@ export function SubmissionDetailsCard({ submission, showTopics }: { submission: 
   );
 }
 
-/** The authors table (spec §2): name, e-mail, country, affiliation and the corresponding flag; cards on phones. */
+/** The authors table: name, e-mail, country, affiliation and the corresponding flag; cards on phones. */
 export function AuthorsCard({ submission }: { submission: SubmissionDto }) {
   const { t } = useTranslation();
   const { language } = useSubmissionText();
@@ -246,7 +246,7 @@ export function AuthorsCard({ submission }: { submission: SubmissionDto }) {
   );
 }
 
-/** The status panel (spec §2): status, decision and its details, created and updated. */
+/** The status panel: status, decision and its details, created and updated. */
 export function StatusPanel({ submission }: { submission: SubmissionDto }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;

@@ -23,7 +23,7 @@ import { DecisionBadge, SubmissionStatusBadge } from './SubmissionBadges.tsx';
 import { AuthorsCard, EventLinkLine, StatusPanel, SubmissionDetailsCard } from './SubmissionDetailParts.tsx';
 import { useSubmissionDownload } from './use-submission-download.ts';
 
-/** Spec §6: the AI topics row and the insights are for these active roles. */
+/** The AI topics row and the insights are for these active roles. */
 const STAFF_ROLES: readonly RoleName[] = ['admin', 'event_admin', 'reviewer', 'chair'];
 
 /** Whether the viewer works on the event (may open its submissions list) rather than only authoring the paper. */
@@ -273,10 +273,10 @@ function SubmissionDetail({
 }
 
 /**
- * /submissions/{id} and /events/{eventId}/submissions/{id} (spec part 2 §2 "Submission detail"). Opened through
- * the first while the submission has an event, it moves (replace) to the event-scoped address. What the viewer
- * may do comes from the submission's abilities; the AI topics row and insights need a staff role and the analysis.
- * Under the details: the reviews as the API shows them to the viewer (issue #6), then the chair's decision panel.
+ * /submissions/{id} and /events/{eventId}/submissions/{id}. Opened through the first while the submission has an event,
+ * it moves (replace) to the event-scoped address. What the viewer may do comes from the submission's abilities; the AI
+ * topics row and insights need a staff role and the analysis. Under the details: the reviews as the API shows them to
+ * the viewer (docs/domain.md#review-visibility), then the chair's decision panel.
  */
 export function SubmissionDetailScreen({
   submissionId,

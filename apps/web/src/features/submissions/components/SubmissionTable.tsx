@@ -41,7 +41,7 @@ export type SubmissionTableProps = {
   /** What the server said about the failure, shown under the error. */
   errorDetail?: string;
   title: string;
-  /** An event's list (spec §2 "Event submissions list"): no event column, an assign-reviewers action. */
+  /** An event's list: no event column, an assign-reviewers action. */
   isEventSubmissions?: boolean;
   /** The event of an event list, as it appears in the address. */
   eventId?: string;
@@ -94,10 +94,10 @@ function LoadingRows({ columns }: { columns: number }) {
 }
 
 /**
- * The submissions list of spec part 2 §2 ("My submissions", "Event submissions list"): index, authors (first three
- * and '+N', avatars), title with its first three keywords, event (not on an event's list), status, actions (view;
- * edit and delete when the submission's abilities allow them; assign reviewers on an event's list for those who
- * manage them) and the time of the last update. Rows are grouped by event title.
+ * The submissions list ("My submissions", "Event submissions list"): index, authors (first three and '+N', avatars),
+ * title with its first three keywords, event (not on an event's list), status, actions (view; edit and delete when the
+ * submission's abilities allow them; assign reviewers on an event's list for those who manage them) and the time of the
+ * last update. Rows are grouped by event title.
  */
 export function SubmissionTable({
   submissions,

@@ -5,8 +5,8 @@ import { type DownloadProgress, downloadSubmissionFile } from '../download.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 
 /**
- * Downloads a submission's paper with progress and the spec's notices (§8 "Download"): started (info), success,
- * or 'Failed to download file' with the server's error (default downloadError); each hides after 5000 ms.
+ * Downloads a submission's paper with progress and its notices: started (info), success, or 'Failed to download file'
+ * with the server's error (default downloadError); each hides after 5000 ms.
  */
 export function useSubmissionDownload() {
   const { t } = useTranslation();

@@ -20,9 +20,9 @@ type AiExtractPanelProps = {
 };
 
 /**
- * AI-assisted submission (spec §2 "New submission", §4, §8): choose the PDF, upload it with progress to
- * `ai/extract/` (file and event_id); on success the caller fills the form and switches to manual entry. A failure
- * shows the server's message, else extractFailed, here and as a notification.
+ * AI-assisted submission: choose the PDF, upload it with progress to `ai/extract/` (file and event_id); on success the
+ * caller fills the form and switches to manual entry. A failure shows the server's message, else extractFailed, here
+ * and as a notification.
  */
 export function AiExtractPanel({ eventId, file, onFileChange, onExtracted }: AiExtractPanelProps) {
   const { t } = useTranslation();

@@ -70,9 +70,9 @@ type AuthorsEditorProps = {
 };
 
 /**
- * The authors of a paper (spec §3 Author, §4 Forms): first and last name, e-mail, affiliation, country and web page
- * for each, in order. Authors can be added, removed and moved; exactly one is the corresponding author (choosing
- * one clears the others; removing them makes the first remaining author corresponding); at least one stays.
+ * The authors of a paper: first and last name, e-mail, affiliation, country and web page for each, in order. Authors
+ * can be added, removed and moved; exactly one is the corresponding author (choosing one clears the others; removing
+ * them makes the first remaining author corresponding); at least one stays.
  */
 export function AuthorsEditor({
   authors,

@@ -16,9 +16,9 @@ type KeywordsInputProps = {
 };
 
 /**
- * Keyword entry (spec §4): Enter, a comma or a semicolon (Latin or Arabic) adds the typed keyword, trimmed; duplicates and empties are
- * ignored; pasted text holding commas or semicolons is split into keywords. Each keyword is a removable chip.
- * What is still typed when the field is left is added too, so it is not lost.
+ * Keyword entry: Enter, a comma or a semicolon (Latin or Arabic) adds the typed keyword, trimmed; duplicates and
+ * empties are ignored; pasted text holding commas or semicolons is split into keywords. Each keyword is a removable
+ * chip. What is still typed when the field is left is added too, so it is not lost.
  */
 export function KeywordsInput({ keywords, onAdd, onRemove, minimum, error, disabled, id }: KeywordsInputProps) {
   const { t } = useTranslation();

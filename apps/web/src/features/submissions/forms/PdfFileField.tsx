@@ -22,8 +22,8 @@ type PdfFileFieldProps = {
 };
 
 /**
- * A PDF picker (spec §5 "File"): PDF only, at most the server's MAX_UPLOAD_MB (from `GET config/`), shown as help
- * text. A refused file is not kept and the reason is reported.
+ * A PDF picker: PDF only, at most the server's MAX_UPLOAD_MB (from `GET config/`), shown as help text. A refused file
+ * is not kept and the reason is reported.
  */
 export function PdfFileField({
   value,

@@ -15,7 +15,7 @@ import { KeywordsInput } from './KeywordsInput.tsx';
 import { PdfFileField } from './PdfFileField.tsx';
 import { fieldAnchorId, type SubmissionFormState } from './use-submission-form.ts';
 
-/** Spec §9: the abstract has 8 rows on create, 6 on edit. */
+/** The abstract has 8 rows on create, 6 on edit. */
 const ABSTRACT_ROWS = { create: 8, edit: 6 } as const;
 
 type SubmissionFormFieldsProps = {
@@ -28,9 +28,9 @@ type SubmissionFormFieldsProps = {
 };
 
 /**
- * The fields of the submission form (spec §2 "New submission", "Edit submission"; §3 Submission and Author): the
- * paper (title, abstract, keywords, track when the event has tracks), the authors, and the PDF — required on
- * create, optional on edit (the current file is kept unless another is chosen).
+ * The fields of the submission form, on create and on edit: the paper (title, abstract, keywords, track when the event
+ * has tracks), the authors, and the PDF — required on create, optional on edit (the current file is kept unless another
+ * is chosen).
  */
 export function SubmissionFormFields({ form, mode, tracks, currentFileName, disabled }: SubmissionFormFieldsProps) {
   const { t } = useTranslation();

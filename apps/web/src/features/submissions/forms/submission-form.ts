@@ -9,9 +9,9 @@ import {
 } from '@confero/contracts';
 
 /*
- * The submission form's state and rules (spec part 2 §3 "Submission create payload", §4 "Forms", §5 "Submission
- * create" and "Submission edit", §9): keyword entry, the author list with exactly one corresponding author, the
- * checks in the spec's order, and the multipart payloads. Pure functions, unit-tested.
+ * The submission form's state and rules: keyword entry, the author list with exactly one corresponding author, the
+ * checks in the server's order (docs/domain.md#validation-order), and the multipart payloads. Pure functions,
+ * unit-tested.
  */
 
 export const SUBMISSION_METHODS = ['manual', 'ai_assisted'] as const;
@@ -70,7 +70,7 @@ export function emptySubmissionForm(): SubmissionFormValues {
 }
 
 // -------------------------------------------------------------------------------------------------------------
-// Keywords (spec §4: Enter, comma or semicolon adds a trimmed keyword; duplicates and empties are ignored; pasted
+// Keywords (Enter, comma or semicolon adds a trimmed keyword; duplicates and empties are ignored; pasted
 // text with commas or semicolons is split)
 // -------------------------------------------------------------------------------------------------------------
 
@@ -109,7 +109,7 @@ export function removeKeyword(current: readonly string[], index: number): string
 }
 
 // -------------------------------------------------------------------------------------------------------------
-// Authors (spec §4: exactly one corresponding; choosing one clears the others; removing the corresponding author
+// Authors (exactly one corresponding; choosing one clears the others; removing the corresponding author
 // makes the first remaining author corresponding; at least one author stays)
 // -------------------------------------------------------------------------------------------------------------
 
@@ -155,7 +155,7 @@ export function updateAuthor(
 }
 
 // -------------------------------------------------------------------------------------------------------------
-// Checks, in the spec's order; the first failing one is reported
+// Checks, in the server's order (docs/domain.md#validation-order); the first failing one is reported
 // -------------------------------------------------------------------------------------------------------------
 
 export type SubmissionFormField = 'title' | 'abstract' | 'keywords' | 'authors' | 'file';
@@ -171,8 +171,8 @@ export type SubmissionFormProblem = {
 const blank = (value: string) => value.trim() === '';
 
 /**
- * Spec §5 "Submission create", in order: title (after trimming), abstract, at least 3 keywords, every author's
- * first name, last name, email, affiliation and country, a corresponding author, at least one author, a file.
+ * The create rules, in order: title (after trimming), abstract, at least 3 keywords, every author's first name, last
+ * name, email, affiliation and country, a corresponding author, at least one author, a file.
  */
 export function validateNewSubmission(values: SubmissionFormValues): SubmissionFormProblem | undefined {
   if (blank(values.title)) return { field: 'title', key: 'submissions.validations.titleRequired' };
@@ -199,8 +199,8 @@ export function validateNewSubmission(values: SubmissionFormValues): SubmissionF
 }
 
 /**
- * Spec §5 "Submission edit", in order: title, abstract, at least 1 keyword; per author first and last name,
- * email, affiliation, country (each its own message); one corresponding author. The file is optional.
+ * The edit rules, in order: title, abstract, at least 1 keyword; per author first and last name, email, affiliation,
+ * country (each its own message); one corresponding author. The file is optional.
  */
 export function validateSubmissionEdit(values: SubmissionFormValues): SubmissionFormProblem | undefined {
   if (blank(values.title)) return { field: 'title', key: 'submissions.validations.titleRequired' };
@@ -231,7 +231,7 @@ export function validateSubmissionEdit(values: SubmissionFormValues): Submission
 // Files
 // -------------------------------------------------------------------------------------------------------------
 
-/** PDF only (spec §5 "File"): the type application/pdf, or a .pdf name when the browser gives no type. */
+/** PDF only: the type application/pdf, or a .pdf name when the browser gives no type. */
 export function isPdfFile(file: Pick<File, 'name' | 'type'>): boolean {
   if (file.type) return file.type === 'application/pdf';
   return /\.pdf$/i.test(file.name);
@@ -241,7 +241,7 @@ export function isPdfFile(file: Pick<File, 'name' | 'type'>): boolean {
 export const megabytes = (value: number) => value * 1024 * 1024;
 
 // -------------------------------------------------------------------------------------------------------------
-// Payloads (spec §3 "Submission create payload", §7 "POST submissions/" and "PATCH submissions/{id}/")
+// Payloads of `POST submissions/` and `PATCH submissions/{id}/`
 // -------------------------------------------------------------------------------------------------------------
 
 export type AuthorPayload = {
@@ -269,7 +269,7 @@ export function authorsPayload(authors: readonly AuthorFormValues[]): AuthorPayl
   }));
 }
 
-/** Spec §3: metadata {method, fileSize, fileFormat, extractedTitle, submissionTime}. */
+/** The submission metadata {method, fileSize, fileFormat, extractedTitle, submissionTime}. */
 export type SubmissionMetadata = {
   method: SubmissionMethod;
   fileSize: number | null;
@@ -292,8 +292,8 @@ export function submissionMetadata(
 }
 
 /**
- * `POST submissions/` as multipart (spec §7): title, abstract, keywords (joined with ', '), event, track (when
- * chosen), metadata and authors as JSON text, then the file.
+ * `POST submissions/` as multipart: title, abstract, keywords (joined with ', '), event, track (when chosen), metadata
+ * and authors as JSON text, then the file.
  */
 export function createSubmissionFormData(
   values: SubmissionFormValues,
@@ -312,8 +312,8 @@ export function createSubmissionFormData(
 }
 
 /**
- * `PATCH submissions/{id}/` as multipart (it always carries the authors, spec §7): the fields, the track when the
- * event has tracks ('' for none), and — with a new file — the metadata updated with the new file's size and type.
+ * `PATCH submissions/{id}/` as multipart (it always carries the authors): the fields, the track when the event has
+ * tracks ('' for none), and — with a new file — the metadata updated with the new file's size and type.
  */
 export function updateSubmissionFormData(
   values: SubmissionFormValues,
@@ -345,8 +345,8 @@ function countryCode(code: string | null | undefined, name?: string | null): str
 }
 
 /**
- * The form after a successful AI extraction (spec §4): title, abstract, keywords and authors filled in from the
- * answer (fields it left empty keep what was typed), the first author corresponding.
+ * The form after a successful AI extraction: title, abstract, keywords and authors filled in from the answer (fields it
+ * left empty keep what was typed), the first author corresponding.
  */
 export function applyExtraction(
   values: SubmissionFormValues,

@@ -21,8 +21,8 @@ export type SubmissionFormErrors = Partial<Record<SubmissionFormField, string>> 
 export const fieldAnchorId = (field: SubmissionFormField) => `submission-field-${field}`;
 
 /**
- * The state of the submission form (spec §4 "Forms"): values, one error per field, and the keyword and author
- * operations. Changing a field clears its error.
+ * The state of the submission form: values, one error per field, and the keyword and author operations. Changing a
+ * field clears its error.
  */
 export function useSubmissionForm(initial: () => SubmissionFormValues) {
   const [values, setValuesState] = useState<SubmissionFormValues>(initial);

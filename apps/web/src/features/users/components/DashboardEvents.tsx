@@ -81,9 +81,8 @@ function EventRow({ event }: { event: DashboardEvent }) {
 }
 
 /**
- * The dashboard's event list (spec part 1 §2.10): the author's events for the author role, active events for
- * every other role. A non-array answer says 'Invalid response format from API'; a failed call says 'Failed to
- * load events from API'.
+ * The dashboard's event list: the author's events for the author role, active events for every other role. A non-array
+ * answer says 'Invalid response format from API'; a failed call says 'Failed to load events from API'.
  */
 export function DashboardEvents() {
   const { t } = useTranslation();

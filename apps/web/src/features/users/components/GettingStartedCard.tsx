@@ -40,7 +40,7 @@ const TILES: Tile[] = [
   },
 ];
 
-/** The welcome and getting-started card of the dashboard: three tiles (spec part 1 §2.10). */
+/** The welcome and getting-started card of the dashboard: three tiles. */
 export function GettingStartedCard() {
   const { t } = useTranslation();
   return (
