@@ -23,7 +23,7 @@ test('the event creation form in Arabic is right to left, labelled and validated
   // The default type is shown in Arabic.
   await expect(page.getByRole('combobox', { name: 'نوع الفعالية' })).toHaveValue('مؤتمر');
 
-  // Validation messages in Arabic, in the spec's order.
+  // Validation messages in Arabic, in the validation order.
   const form = page.getByTestId('event-create-form');
   const submit = page.getByRole('button', { name: 'إنشاء الفعالية' });
   await submit.click();

@@ -34,7 +34,7 @@ test.describe('events', () => {
     await expectAccessible(page, '/events/create (en)');
     await snapshot(page, 'events-create-empty');
 
-    // The spec's rules are checked in order, stopping at the first (§5).
+    // The rules are checked in order, stopping at the first.
     const form = page.getByTestId('event-create-form');
     await page.getByTestId('event-create-submit').click();
     await expect(form.getByText('Title is required')).toBeVisible();

@@ -153,7 +153,7 @@ test.describe('submissions', () => {
     await expect(page).toHaveURL(detailUrl);
     await expect(page.getByRole('heading', { level: 1, name: revised })).toBeVisible();
 
-    // Download: the spec's file name, the same bytes, and the notices.
+    // Download: the file name the server gives, the same bytes, and the notices.
     await page.getByTestId('submission-actions').click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Download PDF' }).click();
@@ -262,7 +262,7 @@ test.describe('submissions', () => {
     const submit = page.getByTestId('submission-submit');
     await expect(submit).toHaveText('تقديم الورقة');
 
-    // The create rules in the spec's order, in Arabic.
+    // The create rules in the validation order, in Arabic.
     const form = page.getByTestId('submission-form');
     await submit.click();
     await expect(form.getByText('العنوان مطلوب')).toBeVisible();
