@@ -5,7 +5,7 @@ import { loginError, registrationError, resetError } from './errors.ts';
 const apiError = (status: number, code: string, body?: Record<string, unknown>) =>
   new ApiError({ status, code, detail: String(body?.detail ?? `Request failed with status ${status}`), body });
 
-describe('the sign-in error catalogue (spec part 1 §8)', () => {
+describe('the sign-in error catalogue', () => {
   it('turns the no-active-account text, in detail or error, into auth.invalidCredentials', () => {
     const text = 'No active account found with the given credentials';
     expect(loginError(apiError(401, 'INVALID_CREDENTIALS', { detail: text }))).toEqual({
@@ -75,7 +75,7 @@ describe('the sign-in error catalogue (spec part 1 §8)', () => {
   });
 });
 
-describe('registration errors (spec part 1 §5, §8)', () => {
+describe('registration errors', () => {
   it('says the address exists and still lists the other field problems', () => {
     const error = apiError(400, 'EMAIL_EXISTS', {
       fields: { email: ['A user with this email already exists.'], password: ['This password is too common.'] },
@@ -110,7 +110,7 @@ describe('registration errors (spec part 1 §5, §8)', () => {
   });
 });
 
-describe('reset errors (spec part 1 §8)', () => {
+describe('reset errors', () => {
   it("uses the server's error, translated when the API names the rule", () => {
     const invalid = apiError(400, 'TOKEN_INVALID', { error: 'Invalid or expired reset link', valid: false });
     expect(resetError(invalid, 'auth.invalidLink')).toEqual({ key: 'auth.invalidLink' });

@@ -12,7 +12,7 @@ import {
   submissionLink,
 } from './event-display.ts';
 
-describe('event status colours (spec part 2 §4)', () => {
+describe('event status colours', () => {
   it.each([
     ['active', 'green'],
     ['approved', 'green'],
@@ -26,7 +26,7 @@ describe('event status colours (spec part 2 §4)', () => {
   });
 });
 
-describe('reviewer status colours (spec part 2 §3)', () => {
+describe('reviewer status colours', () => {
   it.each([
     ['active', 'green'],
     ['pending', 'yellow'],
@@ -85,7 +85,7 @@ describe('eventLocationText', () => {
 });
 
 describe('event references', () => {
-  it('derives the id from the number before the first dash of the public id (spec §3)', () => {
+  it('derives the id from the number before the first dash of the public id', () => {
     expect(eventIdFromPublicId('42-ab12cd34')).toBe(42);
     expect(eventIdFromPublicId('7-x-y')).toBe(7);
     expect(eventIdFromPublicId('abc')).toBeUndefined();

@@ -8,7 +8,7 @@ import {
   readEventList,
 } from './event-lists.ts';
 
-describe('the list of the active role (spec part 2 §6)', () => {
+describe('the list of the active role', () => {
   it.each([
     ['reviewer', 'reviewer_events'],
     ['author', 'author_events'],
@@ -28,7 +28,7 @@ describe('the list of the active role (spec part 2 §6)', () => {
 });
 
 describe('eventListPath', () => {
-  it('names the server lists of spec §7', () => {
+  it('names the server lists', () => {
     expect(eventListPath('events')).toBe('events/');
     expect(eventListPath('reviewer_events')).toBe('events/reviewer_events/');
     expect(eventListPath('all_events')).toBe('events/all_events/');

@@ -43,7 +43,7 @@ describe('reviewCounters', () => {
   });
 });
 
-describe('labels (spec part 2 §4)', () => {
+describe('labels', () => {
   it('scores and confidence levels', () => {
     expect(scoreLabel(3, 'en')).toBe('+3 Strong Accept');
     expect(scoreLabel(0, 'en')).toBe('0 Borderline');
@@ -56,7 +56,7 @@ describe('labels (spec part 2 §4)', () => {
   });
 });
 
-describe('reviewErrorText (spec part 2 §8 Reviews)', () => {
+describe('reviewErrorText (Reviews)', () => {
   it('translates the message key, with the values the English text carries', () => {
     const error = new ApiError({
       status: 400,

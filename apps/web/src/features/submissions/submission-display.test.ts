@@ -14,7 +14,7 @@ import {
   todayIn,
 } from './submission-display.ts';
 
-describe('submissionStatusColor (spec §4)', () => {
+describe('submissionStatusColor', () => {
   it.each([
     ['accepted', 'green'],
     ['under_review', 'yellow'],
@@ -27,7 +27,7 @@ describe('submissionStatusColor (spec §4)', () => {
   });
 });
 
-describe('list limits (spec §9)', () => {
+describe('list limits', () => {
   it('shows the first three and counts the rest', () => {
     expect(preview(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
     expect(preview(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 });
@@ -54,7 +54,7 @@ describe('list limits (spec §9)', () => {
   });
 });
 
-describe('formatSubmissionDate (spec §9 "Mon D, YYYY HH:MM")', () => {
+describe('formatSubmissionDate ("Mon D, YYYY HH:MM")', () => {
   it('formats English dates without a comma before the time, on a 24-hour clock', () => {
     expect(formatSubmissionDate('2026-03-05T14:07:09Z', 'en', 'UTC')).toBe('Mar 5, 2026 14:07');
     expect(formatSubmissionDate('2026-12-25T00:30:00Z', 'en', 'UTC')).toBe('Dec 25, 2026 00:30');
@@ -97,7 +97,7 @@ describe('keywords and links', () => {
   });
 });
 
-describe('relevanceStars (spec §9 "star rating rounded")', () => {
+describe('relevanceStars ("star rating rounded")', () => {
   it.each([
     [0, 0],
     [2.4, 2],

@@ -48,7 +48,7 @@ describe('paramsFromEnglish', () => {
   });
 });
 
-describe('saveErrorText: edit (spec §8 "Edit save")', () => {
+describe('saveErrorText: edit ("Edit save")', () => {
   it.each([
     [
       403,
@@ -99,7 +99,7 @@ describe('saveErrorText: edit (spec §8 "Edit save")', () => {
   });
 });
 
-describe('saveErrorText: create (spec §8 "Create save": the same without prefixes)', () => {
+describe('saveErrorText: create ("Create save": the same without prefixes)', () => {
   it('shows a field message alone, at its field', () => {
     const body = {
       detail: 'Each author needs a first name, last name, email, affiliation and country',

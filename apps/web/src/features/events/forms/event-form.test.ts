@@ -28,7 +28,7 @@ function validValues(): EventFormValues {
   };
 }
 
-describe('validateEventForm (spec part 2 §5, rules 1–14 in order)', () => {
+describe('validateEventForm (rules 1–14 in order)', () => {
   it('accepts a complete form', () => {
     expect(validateEventForm(validValues())).toBeNull();
   });
@@ -115,7 +115,7 @@ describe('validateEventForm (spec part 2 §5, rules 1–14 in order)', () => {
   });
 });
 
-describe('toCreateEventBody (spec part 2 §3 "Event creation payload")', () => {
+describe('toCreateEventBody ("Event creation payload")', () => {
   it('sends the spec’s fields, the country by name, and optional texts only when given', () => {
     const values: EventFormValues = {
       ...validValues(),

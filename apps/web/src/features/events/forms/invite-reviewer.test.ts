@@ -8,7 +8,7 @@ const values = (fields: Partial<{ email: string; first_name: string; last_name: 
   ...fields,
 });
 
-describe('validateInvite (spec part 2 §5 "Reviewer invite")', () => {
+describe('validateInvite ("Reviewer invite")', () => {
   it('accepts an address alone, and names of two characters or more', () => {
     expect(validateInvite(values({}))).toEqual({});
     expect(validateInvite(values({ first_name: 'Al', last_name: 'Ng' }))).toEqual({});

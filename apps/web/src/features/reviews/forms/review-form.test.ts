@@ -22,7 +22,7 @@ const complete: ReviewFormValues = {
   confidentialRemarks: 'Possible overlap with an earlier paper.',
 };
 
-describe('validateForSubmit (spec part 2 §5 Review, in order)', () => {
+describe('validateForSubmit (Review, in order)', () => {
   it('accepts a complete form', () => {
     expect(validateForSubmit(complete)).toBeNull();
   });
@@ -70,7 +70,7 @@ describe('validateForSubmit (spec part 2 §5 Review, in order)', () => {
   });
 });
 
-describe('buildReviewPayload (spec part 2 §3 Review payload)', () => {
+describe('buildReviewPayload (Review payload)', () => {
   const now = new Date('2026-11-21T09:30:00.000Z');
 
   it('a draft: in_progress, completed_at null, the structured form as a JSON text, no recommendation', () => {

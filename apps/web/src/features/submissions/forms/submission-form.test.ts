@@ -43,7 +43,7 @@ function complete(overrides: Partial<SubmissionFormValues> = {}): SubmissionForm
   };
 }
 
-describe('keyword entry (spec §4)', () => {
+describe('keyword entry', () => {
   it('adds trimmed keywords and ignores empties and repeats in any case', () => {
     expect(addKeywords([], '  deep learning ')).toEqual(['deep learning']);
     expect(addKeywords(['Deep Learning'], 'deep learning')).toEqual(['Deep Learning']);
@@ -72,7 +72,7 @@ describe('keyword entry (spec §4)', () => {
   });
 });
 
-describe('authors (spec §4: exactly one corresponding, at least one author)', () => {
+describe('authors (exactly one corresponding, at least one author)', () => {
   it('choosing a corresponding author clears the others', () => {
     const authors = addAuthor(addAuthor([newAuthor({ is_corresponding: true })]));
     const chosen = setCorresponding(authors, authors[2]?.key ?? '');
@@ -125,7 +125,7 @@ describe('authors (spec §4: exactly one corresponding, at least one author)', (
   });
 });
 
-describe('validateNewSubmission (spec §5 "Submission create", in order)', () => {
+describe('validateNewSubmission ("Submission create", in order)', () => {
   const first = (author: Record<string, unknown>) => [{ ...complete().authors[0], ...author }] as never;
   it.each([
     ['title (blank after trimming)', { title: '   ' }, 'title', 'submissions.validations.titleRequired'],
@@ -164,7 +164,7 @@ describe('validateNewSubmission (spec §5 "Submission create", in order)', () =>
   });
 });
 
-describe('validateSubmissionEdit (spec §5 "Submission edit")', () => {
+describe('validateSubmissionEdit ("Submission edit")', () => {
   const withAuthor = (author: Record<string, unknown>) =>
     complete({ file: null, authors: [{ ...complete().authors[0], ...author }] as never });
   it.each([
@@ -184,7 +184,7 @@ describe('validateSubmissionEdit (spec §5 "Submission edit")', () => {
   });
 });
 
-describe('payloads (spec §3, §7)', () => {
+describe('payloads', () => {
   it('sends the create form as multipart with JSON authors and metadata', () => {
     const values = complete({ keywords: ['x', 'y', 'z'], track: '4-trk' });
     const metadata = submissionMetadata(values.file, {
@@ -258,7 +258,7 @@ describe('payloads (spec §3, §7)', () => {
   });
 });
 
-describe('applyExtraction (spec §4)', () => {
+describe('applyExtraction', () => {
   it('fills the form, keeps what the extraction left empty, and makes the first author corresponding', () => {
     const values = { ...emptySubmissionForm(), abstract: 'typed' };
     const filled = applyExtraction(values, {
@@ -298,7 +298,7 @@ describe('applyExtraction (spec §4)', () => {
   });
 });
 
-describe('isPdfFile (spec §5 "File")', () => {
+describe('isPdfFile ("File")', () => {
   it('accepts PDFs only', () => {
     expect(isPdfFile({ name: 'a.pdf', type: 'application/pdf' })).toBe(true);
     expect(isPdfFile({ name: 'a.pdf', type: 'image/png' })).toBe(false);
