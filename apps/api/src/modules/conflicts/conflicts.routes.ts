@@ -8,10 +8,10 @@ import {
   DeclaredConflictAnswerDto,
   EventIdParams,
 } from '@confero/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseIdParam } from '../../lib/ids.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { eventNotFound } from '../events/event-errors.ts';
@@ -31,14 +31,6 @@ import { checkCandidate, declareConflict, liftConflict, syncConflicts } from './
 import { pairKey } from './detection.ts';
 
 const TAGS = ['conflicts'];
-
-/** An absolute link to another page of the same list (`docs/conventions.md#api-shape`). */
-function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, publicUrl);
-  url.searchParams.set('page', String(page));
-  return `${publicUrl}${url.pathname}${url.search}`;
-}
 
 /**
  * Conflicts of interest of an event: the committee's list with reasons, declaring, lifting, and the
@@ -91,8 +83,7 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         count,
-        next: pageLink(app.config.publicUrl, request, page * pageSize < count ? page + 1 : null),
-        previous: pageLink(app.config.publicUrl, request, page > 1 ? page - 1 : null),
+        ...pageLinks(app.config.publicUrl, request.url, { page, pageSize, count }),
         results: rows.map((row) =>
           presentConflict(row, {
             detected: detected.get(pairKey(row.submission.id, row.user.id)),

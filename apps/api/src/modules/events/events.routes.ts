@@ -10,9 +10,9 @@ import {
   RoleListQuery,
   UpdateEventBody,
 } from '@confero/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageLinks } from '../../lib/pages.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { eventError } from './event-errors.ts';
 import { loadEvent, presentEventFor } from './event-loader.ts';
@@ -23,14 +23,6 @@ import { listRoleEvents, pageEvents, type RoleListName } from './events.queries.
 import { createEvent, deleteEvent, updateEvent } from './events.service.ts';
 
 const TAGS = ['events'];
-
-/** An absolute link to another page of the same list (`docs/conventions.md#api-shape`). */
-function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, publicUrl);
-  url.searchParams.set('page', String(page));
-  return `${publicUrl}${url.pathname}${url.search}`;
-}
 
 const ROLE_LIST_SUMMARIES: Record<RoleListName, string> = {
   active: 'Approved or active events whose end date has not passed',
@@ -83,8 +75,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, count } = await pageEvents(app.db, app.extensions, actor, { page, pageSize, status, search });
       return {
         count,
-        next: pageLink(app.config.publicUrl, request, page * pageSize < count ? page + 1 : null),
-        previous: pageLink(app.config.publicUrl, request, page > 1 ? page - 1 : null),
+        ...pageLinks(app.config.publicUrl, request.url, { page, pageSize, count }),
         results: rows.map(presentEventListItem),
       };
     },

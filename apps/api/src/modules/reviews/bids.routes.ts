@@ -8,8 +8,8 @@ import {
   joinKeywords,
   SubmissionIdParams,
 } from '@confero/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageLinks } from '../../lib/pages.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { hasConflict } from '../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
@@ -24,13 +24,6 @@ import { presentBid } from './reviews.presenter.ts';
 import { findAuthorNames, findBid, findEventOf, pageBiddingList } from './reviews.queries.ts';
 
 const TAGS = ['bids'];
-
-function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, publicUrl);
-  url.searchParams.set('page', String(page));
-  return `${publicUrl}${url.pathname}${url.search}`;
-}
 
 /**
  * Bidding (`docs/domain.md#bid`): a reviewer's bid on one submission, and the bidding list of an event for its
@@ -121,8 +114,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
           );
       return {
         count,
-        next: pageLink(app.config.publicUrl, request, page * pageSize < count ? page + 1 : null),
-        previous: pageLink(app.config.publicUrl, request, page > 1 ? page - 1 : null),
+        ...pageLinks(app.config.publicUrl, request.url, { page, pageSize, count }),
         summary,
         results: rows.map((row) => {
           const value = row.conflict ? 'conflict' : row.bid;

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppError } from '../../lib/errors.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { type Actor, requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { loadEvent } from '../events/event-loader.ts';
@@ -54,14 +55,6 @@ const SubmissionForm = z.object({
   authors: z.string().describe('A JSON list of authors as text (the fields of SubmissionAuthorInput)'),
   file: z.file().mime('application/pdf').describe('The paper: a PDF of at most MAX_UPLOAD_MB'),
 });
-
-/** An absolute link to another page of the same list (`docs/conventions.md#api-shape`). */
-function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, publicUrl);
-  url.searchParams.set('page', String(page));
-  return `${publicUrl}${url.pathname}${url.search}`;
-}
 
 /** `Content-Disposition: attachment` with `downloadFileName`'s name, ASCII fallback and UTF-8 form (RFC 6266). */
 function attachmentHeader(fileName: string): string {
@@ -138,8 +131,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, count } = await pageSubmissions(app.db, actor, { page, pageSize, status, eventId, search });
       return {
         count,
-        next: pageLink(app.config.publicUrl, request, page * pageSize < count ? page + 1 : null),
-        previous: pageLink(app.config.publicUrl, request, page > 1 ? page - 1 : null),
+        ...pageLinks(app.config.publicUrl, request.url, { page, pageSize, count }),
         results: await presentList(request, rows),
       };
     },

@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
+import { pageLinks } from '../../lib/pages.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
 import { installValidation } from '../auth/validation.ts';
@@ -26,14 +27,6 @@ import { authorizeUser, type UserAction } from './users.policy.ts';
 import { presentAdminUser, presentMe, presentProfile } from './users.presenter.ts';
 import { findUserById, findUserByIdParam, listUsers } from './users.queries.ts';
 import { adminUpdateUser, changePassword, deleteUser, emailIsRegistered, updateProfile } from './users.service.ts';
-
-/** The page links of a list answer, absolute like the rest of the links the API gives out. */
-function pageLink(publicUrl: string, request: FastifyRequest, page: number | null): string | null {
-  if (page === null) return null;
-  const url = new URL(request.url, publicUrl);
-  url.searchParams.set('page', String(page));
-  return `${publicUrl}${url.pathname}${url.search}`;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -170,11 +163,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size: pageSize, search } = request.query;
       const { rows, count } = await listUsers(app.db, { page, pageSize, search });
       const statistics = await statisticsForUsers(app.db, app.extensions, rows);
-      const hasNext = page * pageSize < count;
       return {
         count,
-        next: pageLink(app.config.publicUrl, request, hasNext ? page + 1 : null),
-        previous: pageLink(app.config.publicUrl, request, page > 1 ? page - 1 : null),
+        ...pageLinks(app.config.publicUrl, request.url, { page, pageSize, count }),
         results: rows.map((row) => {
           const rowStatistics = statistics.get(row.id);
           if (!rowStatistics) throw new Error('statistics missing for a listed user');
