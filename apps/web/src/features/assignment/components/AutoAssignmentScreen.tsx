@@ -6,14 +6,14 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { eventDetailQuery } from '../../events/api.ts';
 import { EventLoadError } from '../../events/components/EventLoadError.tsx';
 import { eventRef } from '../../events/event-display.ts';
 import { languageOf, reviewErrorText } from '../../reviews/review-display.ts';
-import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
-import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
 import {
   assignmentPreviewQuery,
   discardReplacedPreview,

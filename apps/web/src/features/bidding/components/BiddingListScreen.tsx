@@ -22,11 +22,11 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { eventDetailQuery } from '../../events/api.ts';
 import { reviewErrorText } from '../../reviews/review-display.ts';
-import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
-import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
 import { biddingListQuery } from '../api.ts';
 import {
   BIDDING_PAGE_SIZE,

@@ -5,14 +5,14 @@ import { ArrowLeft, ArrowRight, CircleAlert, Download, Hand, Lock, RefreshCw, Us
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { eventDetailQuery } from '../../events/api.ts';
-import { DetailCard } from '../../events/components/DetailCard.tsx';
 import { reviewErrorText } from '../../reviews/review-display.ts';
 import { submissionDetailQuery } from '../../submissions/api.ts';
-import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
 import { MissingSubmissionId } from '../../submissions/components/MissingSubmissionId.tsx';
-import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
 import {
   AuthorsCard,
   EventLinkLine,

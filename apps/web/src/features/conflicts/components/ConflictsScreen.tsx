@@ -8,13 +8,13 @@ import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { isolate } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { eventDetailQuery, eventReviewersQuery } from '../../events/api.ts';
 import { EventLoadError } from '../../events/components/EventLoadError.tsx';
 import { eventRef as refOfEvent } from '../../events/event-display.ts';
 import { eventSubmissionsQuery } from '../../submissions/api.ts';
-import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
-import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
 import { eventConflictsQuery, useLiftConflictMutation } from '../api.ts';
 import { personName } from '../conflict-display.ts';
 import {

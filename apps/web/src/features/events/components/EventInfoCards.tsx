@@ -2,10 +2,10 @@ import type { EventDto } from '@confero/contracts';
 import { Anchor, Badge, DataList, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CalendarDays, ChartColumn, ExternalLink, History, Info, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { UserText } from '../../../components/data/UserText.tsx';
 import { formatEventDate } from '../event-display.ts';
 import { useResearchAreas } from '../use-research-areas.ts';
-import { DetailCard } from './DetailCard.tsx';
 
 /** Description, webpage, research areas and additional information. */
 export function AboutCard({ event }: { event: EventDto }) {

@@ -9,10 +9,10 @@ import { Button, DataList, Group, NumberInput, Select, Stack } from '@mantine/co
 import { Pencil, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useUpdateEventMutation } from '../api.ts';
 import { useEventText } from '../use-event-text.ts';
-import { DetailCard } from './DetailCard.tsx';
 
 const REVIEWERS_PER_PAPER_MIN = 1;
 const REVIEWERS_PER_PAPER_MAX = 20;

@@ -16,13 +16,13 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, RefreshCw, Trash2, UserPlus, UsersRound } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { isolate, UserText } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { eventReviewersQuery, useRemoveReviewerMutation } from '../api.ts';
 import { formatEventDate, reviewerStatusColor } from '../event-display.ts';
 import { useEventText } from '../use-event-text.ts';
-import { DetailCard } from './DetailCard.tsx';
 import { InviteReviewerModal } from './InviteReviewerModal.tsx';
 
 const REVIEWER_STATUSES = ['active', 'pending', 'declined'] as const;

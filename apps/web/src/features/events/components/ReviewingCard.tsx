@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { Gavel, Hand, ShieldAlert, Workflow } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DetailCard } from './DetailCard.tsx';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 
 type ReviewingCardProps = { eventRef: string; abilities: Pick<EventAbilities, 'bid' | 'manage_reviewing'> };
 

@@ -3,10 +3,10 @@ import { Button, Group, Select, Text } from '@mantine/core';
 import { ArrowRightLeft, Flag } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useChangeEventStatusMutation } from '../api.ts';
 import { useEventText } from '../use-event-text.ts';
-import { DetailCard } from './DetailCard.tsx';
 import { EventStatusBadge } from './EventBadges.tsx';
 
 /**

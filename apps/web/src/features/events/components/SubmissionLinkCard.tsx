@@ -2,10 +2,10 @@ import { ActionIcon, Code, Group, Text, Tooltip } from '@mantine/core';
 import { Check, Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { copyText } from '../clipboard.ts';
 import { submissionLink } from '../event-display.ts';
-import { DetailCard } from './DetailCard.tsx';
 
 const COPIED_MS = 2000;
 

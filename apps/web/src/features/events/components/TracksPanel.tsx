@@ -3,12 +3,12 @@ import { ActionIcon, Badge, Button, Divider, Group, Stack, Text, Tooltip } from 
 import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useDeleteTrackMutation } from '../api.ts';
 import { useEventText } from '../use-event-text.ts';
-import { DetailCard } from './DetailCard.tsx';
 import { TrackModal } from './TrackModal.tsx';
 
 /**

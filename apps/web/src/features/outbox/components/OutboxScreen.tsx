@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { fromServerText, serverErrorText, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { changeListFilters } from '../../../lib/list-filters.ts';
 import { pageCount } from '../../conflicts/conflict-filters.ts';
 import { eventKeys, fetchEventList } from '../../events/api.ts';
-import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
 import { outboxListQuery, useRetryFailedMutation, useRetryMailMutation } from '../api.ts';
 import {
   failedCountParams,

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
 import { isolate, UserInline, UserText } from '../../../components/data/UserText.tsx';
+import { FormSkeleton } from '../../../components/feedback/FormSkeleton.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { FormSkeleton } from '../../submissions/components/FormSkeleton.tsx';
-import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
-import { ScreenHeader } from '../../submissions/components/ScreenHeader.tsx';
 import { reviewDetailQuery } from '../api.ts';
 import {
   confidenceLabel,

@@ -17,10 +17,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, ExternalLink, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { UserText } from '../../../components/data/UserText.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { isApiError } from '../../../lib/api.ts';
-import { DetailCard } from '../../events/components/DetailCard.tsx';
-import { LoadFailure } from '../../submissions/components/LoadFailure.tsx';
 import { submissionHref, submissionRef } from '../../submissions/submission-display.ts';
 import { submissionReviewsQuery } from '../api.ts';
 import {

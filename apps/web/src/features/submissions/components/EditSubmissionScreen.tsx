@@ -7,7 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isDeadlinePast } from '../../../components/data/deadline.ts';
 import { useDeadlineParts } from '../../../components/data/use-deadline.ts';
+import { FormSkeleton } from '../../../components/feedback/FormSkeleton.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { eventDetailQuery } from '../../events/api.ts';
 import { submissionDetailQuery, useUpdateSubmissionMutation } from '../api.ts';
@@ -17,10 +20,7 @@ import { updateSubmissionFormData, validateSubmissionEdit, valuesFromSubmission 
 import { useSubmissionForm } from '../forms/use-submission-form.ts';
 import { submissionHref, submissionRef } from '../submission-display.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
-import { FormSkeleton } from './FormSkeleton.tsx';
-import { LoadFailure } from './LoadFailure.tsx';
 import { MissingSubmissionId } from './MissingSubmissionId.tsx';
-import { ScreenHeader } from './ScreenHeader.tsx';
 
 function EditSubmissionForm({
   submission,

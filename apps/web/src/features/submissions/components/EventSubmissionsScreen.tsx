@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../components/data/UserText.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { eventDetailQuery } from '../../events/api.ts';
 import { eventSubmissionsQuery } from '../api.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
-import { LoadFailure } from './LoadFailure.tsx';
-import { ScreenHeader } from './ScreenHeader.tsx';
 import { SubmissionTable } from './SubmissionTable.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { Button, EmptyState, Group, Paper } from '@mantine/core';
 import { FileQuestion, FileText, LayoutDashboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ScreenHeader } from './ScreenHeader.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 
 /** A submission page opened without a submission id. */
 export function MissingSubmissionId() {

@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../components/feedback/notify.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { mySubmissionsQuery } from '../api.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 import { useSubmissionDeletion } from './DeleteSubmissionModal.tsx';
-import { ScreenHeader } from './ScreenHeader.tsx';
 import { SubmissionTable } from './SubmissionTable.tsx';
 
 /**

@@ -6,7 +6,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDeadlineParts } from '../../../components/data/use-deadline.ts';
+import { FormSkeleton } from '../../../components/feedback/FormSkeleton.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { useAuth } from '../../auth/auth-context.ts';
 import { eventDetailQuery } from '../../events/api.ts';
 import { formatEventDate } from '../../events/event-display.ts';
@@ -25,9 +28,6 @@ import {
 import { useSubmissionForm } from '../forms/use-submission-form.ts';
 import { submissionClosedReason } from '../submission-display.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
-import { FormSkeleton } from './FormSkeleton.tsx';
-import { LoadFailure } from './LoadFailure.tsx';
-import { ScreenHeader } from './ScreenHeader.tsx';
 
 type Extraction = { file: File; title: string };
 

@@ -6,12 +6,12 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { EventLocation } from '../../events/components/EventLocation.tsx';
 import { eventLocationText, eventRef, formatEventDate } from '../../events/event-display.ts';
 import { openEventsQuery } from '../api.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
-import { LoadFailure } from './LoadFailure.tsx';
-import { ScreenHeader } from './ScreenHeader.tsx';
 
 function matches(event: EventListItemDto, search: string): boolean {
   const wanted = search.trim().toLocaleLowerCase();

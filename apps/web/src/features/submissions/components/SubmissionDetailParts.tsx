@@ -4,8 +4,8 @@ import { Anchor, Badge, DataList, Group, Paper, Stack, Table, Text, Tooltip } fr
 import { Activity, BadgeCheck, FileText, Mail, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { USER_DIR, UserInline, UserText } from '../../../components/data/UserText.tsx';
-import { DetailCard } from '../../events/components/DetailCard.tsx';
 import { formatFileSize, formatSubmissionDate, splitKeywords } from '../submission-display.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 import { topicLabel } from './InsightsModal.tsx';

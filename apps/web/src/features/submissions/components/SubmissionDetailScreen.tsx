@@ -5,6 +5,8 @@ import { ChevronDown, ClipboardPen, Download, Hand, Pencil, Sparkles, Trash2, Us
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
+import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { DeclareConflictButton } from '../../conflicts/components/DeclareConflictButton.tsx';
 import { DeclaredConflictsCard } from '../../conflicts/components/DeclaredConflictsCard.tsx';
@@ -16,9 +18,7 @@ import { useSubmissionText } from '../use-submission-text.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { useSubmissionDeletion } from './DeleteSubmissionModal.tsx';
 import { InsightsModal } from './InsightsModal.tsx';
-import { LoadFailure } from './LoadFailure.tsx';
 import { MissingSubmissionId } from './MissingSubmissionId.tsx';
-import { ScreenHeader } from './ScreenHeader.tsx';
 import { DecisionBadge, SubmissionStatusBadge } from './SubmissionBadges.tsx';
 import { AuthorsCard, EventLinkLine, StatusPanel, SubmissionDetailsCard } from './SubmissionDetailParts.tsx';
 import { useSubmissionDownload } from './use-submission-download.ts';

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
+import { USER_DIR, UserText } from '../data/UserText.tsx';
 
 type ScreenHeaderProps = {
   title: string;
@@ -20,7 +20,7 @@ type ScreenHeaderProps = {
 };
 
 /**
- * The header of the submission screens: back link, title, description, facts and actions; sets the tab title. The
+ * The header of a screen that has more than a title: back link, title, description, facts and actions; sets the tab title. The
  * title and a text description are often what people wrote (a paper's title), so they take their own direction.
  */
 export function ScreenHeader({ title, description, back, actions, documentTitle, children }: ScreenHeaderProps) {
