@@ -10,3 +10,7 @@ export function changeListFilters<F extends { page: number }>(
   if ('page' in change) return { ...filters, page: Math.max(1, Math.trunc(change.page)) };
   return { ...filters, ...change, page: 1 };
 }
+
+/** How many pages a list of `count` rows has, at least one (an empty list still shows its first page). */
+export const pageCount = (count: number, pageSize: number): number =>
+  Math.max(1, Math.ceil(Math.max(0, count) / pageSize));

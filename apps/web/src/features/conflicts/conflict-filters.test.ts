@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { changeListFilters, pageCount } from '../../lib/list-filters.ts';
 import {
+  CONFLICTS_PAGE_SIZE,
+  type ConflictFilters,
   conflictFiltersToSearch,
   conflictListParams,
   EMPTY_CONFLICT_FILTERS,
   hasConflictFilters,
   optionsWithCurrent,
-  pageCount,
   parseConflictFilters,
-  updateConflictFilters,
 } from './conflict-filters.ts';
 
 describe('parseConflictFilters', () => {
@@ -64,21 +65,21 @@ describe('conflictFiltersToSearch', () => {
   });
 });
 
-describe('updateConflictFilters', () => {
-  const onPage3 = { ...EMPTY_CONFLICT_FILTERS, type: 'domain' as const, page: 3 };
+describe('changing the conflict filters (changeListFilters)', () => {
+  const onPage3: ConflictFilters = { ...EMPTY_CONFLICT_FILTERS, type: 'domain', page: 3 };
 
   it('goes back to the first page when a filter changes', () => {
-    expect(updateConflictFilters(onPage3, { source: 'detected' })).toEqual({
+    expect(changeListFilters(onPage3, { source: 'detected' })).toEqual({
       ...onPage3,
       source: 'detected',
       page: 1,
     });
-    expect(updateConflictFilters(onPage3, { type: null })).toEqual({ ...EMPTY_CONFLICT_FILTERS });
+    expect(changeListFilters(onPage3, { type: null })).toEqual({ ...EMPTY_CONFLICT_FILTERS });
   });
 
   it('keeps the filters when only the page changes', () => {
-    expect(updateConflictFilters(onPage3, { page: 5 })).toEqual({ ...onPage3, page: 5 });
-    expect(updateConflictFilters(onPage3, { page: 0 }).page).toBe(1);
+    expect(changeListFilters(onPage3, { page: 5 })).toEqual({ ...onPage3, page: 5 });
+    expect(changeListFilters(onPage3, { page: 0 }).page).toBe(1);
   });
 
   it('knows whether anything is filtered', () => {
@@ -90,9 +91,9 @@ describe('updateConflictFilters', () => {
 
 describe('pages and picker options', () => {
   it('counts pages, at least one', () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(25)).toBe(1);
-    expect(pageCount(26)).toBe(2);
+    expect(pageCount(0, CONFLICTS_PAGE_SIZE)).toBe(1);
+    expect(pageCount(25, CONFLICTS_PAGE_SIZE)).toBe(1);
+    expect(pageCount(26, CONFLICTS_PAGE_SIZE)).toBe(2);
     expect(pageCount(101, 50)).toBe(3);
   });
 

@@ -1,5 +1,5 @@
 import { type ConflictSource, type ConflictType, PAGE_SIZE_DEFAULT } from '@confero/contracts';
-import { changeListFilters } from '../../lib/list-filters.ts';
+import type { ListCodec } from '../../lib/use-list-params.ts';
 import { isConflictSource, isConflictType } from './conflict-display.ts';
 
 /*
@@ -80,21 +80,15 @@ export function conflictListParams(filters: ConflictFilters, pageSize = CONFLICT
   return params;
 }
 
-/** Changes one or more filters; any change other than the page goes back to the first page. */
-export function updateConflictFilters(
-  filters: ConflictFilters,
-  change: Partial<Omit<ConflictFilters, 'page'>> | { page: number },
-): ConflictFilters {
-  return changeListFilters(filters, change);
-}
+/** How the conflicts list's filters are kept in the address (`useListParams`). */
+export const CONFLICT_LIST_CODEC: ListCodec<ConflictFilters> = {
+  parse: parseConflictFilters,
+  toSearch: conflictFiltersToSearch,
+};
 
 /** Whether any filter (not the page) is set. */
 export const hasConflictFilters = (filters: ConflictFilters) =>
   Boolean(filters.type || filters.source || filters.submission || filters.user);
-
-/** How many pages a list of `count` rows has (at least one). */
-export const pageCount = (count: number, pageSize = CONFLICTS_PAGE_SIZE) =>
-  Math.max(1, Math.ceil(Math.max(0, count) / pageSize));
 
 export type PickerOption = { value: string; label: string };
 

@@ -6,6 +6,7 @@ import {
   OutboxListQuery,
   PAGE_SIZE_DEFAULT,
 } from '@confero/contracts';
+import type { ListCodec } from '../../lib/use-list-params.ts';
 
 /*
  * The filters of the outbox (`GET admin/outbox/?page=&page_size=&status=&event=&template=`), kept in the page's
@@ -93,6 +94,12 @@ export function retryFailedBody(filters: OutboxFilters): { event?: string; templ
     ...(filters.template ? { template: filters.template } : {}),
   };
 }
+
+/** How the outbox's filters are kept in the address (`useListParams`). */
+export const OUTBOX_LIST_CODEC: ListCodec<OutboxFilters> = {
+  parse: parseOutboxFilters,
+  toSearch: outboxFiltersToSearch,
+};
 
 export const hasOutboxFilters = (filters: OutboxFilters) => setFilters(filters).length > 0;
 

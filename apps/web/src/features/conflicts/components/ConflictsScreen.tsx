@@ -1,16 +1,19 @@
 import { type ConflictDto, reviewMessage } from '@confero/contracts';
-import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SearchCheck, ShieldCheck, ShieldPlus } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
+import { QueryView } from '../../../components/data/QueryView.tsx';
 import { isolate } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
+import { pageCount } from '../../../lib/list-filters.ts';
+import { useLastPageBound, useListParams } from '../../../lib/use-list-params.ts';
 import { eventDetailQuery, eventReviewersQuery } from '../../events/api.ts';
 import { EventLoadError } from '../../events/components/EventLoadError.tsx';
 import { eventRef as refOfEvent } from '../../events/event-display.ts';
@@ -18,13 +21,10 @@ import { eventSubmissionsQuery } from '../../submissions/api.ts';
 import { eventConflictsQuery, useLiftConflictMutation } from '../api.ts';
 import { personName } from '../conflict-display.ts';
 import {
-  type ConflictFilters,
-  conflictFiltersToSearch,
+  CONFLICT_LIST_CODEC,
+  CONFLICTS_PAGE_SIZE,
   conflictListParams,
   hasConflictFilters,
-  pageCount,
-  parseConflictFilters,
-  updateConflictFilters,
 } from '../conflict-filters.ts';
 import { committeePeople, submissionOptions } from '../conflict-form.ts';
 import { useConflictText } from '../use-conflict-text.ts';
@@ -33,15 +33,7 @@ import { CheckCandidateModal } from './CheckCandidateModal.tsx';
 import { ConflictFiltersBar } from './ConflictFiltersBar.tsx';
 import { ConflictsTable } from './ConflictsTable.tsx';
 
-function TableSkeleton() {
-  return (
-    <Stack gap="sm" p="md" data-testid="conflicts-loading" aria-busy="true">
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} height={52} radius="md" />
-      ))}
-    </Stack>
-  );
-}
+const tableSkeleton = <ListSkeleton rowHeight={52} data-testid="conflicts-loading" />;
 
 /**
  * /events/{id}/conflicts, for the event's committee (`abilities.manage_reviewing`): every conflict the server detected
@@ -56,12 +48,8 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
   const eventQuery = useQuery({ ...eventDetailQuery(eventId), enabled: Boolean(eventId) });
   const canManage = eventQuery.data?.abilities.manage_reviewing === true;
 
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => parseConflictFilters(searchParams), [searchParams]);
-  const setFilters = useCallback(
-    (next: ConflictFilters) => setSearchParams(conflictFiltersToSearch(next), { replace: true }),
-    [setSearchParams],
-  );
+  const list = useListParams(CONFLICT_LIST_CODEC);
+  const { filters } = list;
   const params = conflictListParams(filters);
   const conflicts = useQuery({ ...eventConflictsQuery(eventId, params), enabled: canManage });
   const reviewers = useQuery({ ...eventReviewersQuery(eventId), enabled: canManage });
@@ -73,13 +61,8 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
   const lift = useLiftConflictMutation(eventId);
 
   const count = conflicts.data?.count ?? 0;
-  const pages = pageCount(count);
-  // After a lift, or with a hand-edited address, the page may be past the end.
-  useEffect(() => {
-    if (conflicts.data && !conflicts.isPlaceholderData && filters.page > pages) {
-      setFilters(updateConflictFilters(filters, { page: pages }));
-    }
-  }, [conflicts.data, conflicts.isPlaceholderData, filters, pages, setFilters]);
+  const pages = pageCount(count, CONFLICTS_PAGE_SIZE);
+  useLastPageBound(list, conflicts.data && !conflicts.isPlaceholderData ? pages : null);
 
   const event = eventQuery.data;
   const ref = event ? refOfEvent(event) : eventId;
@@ -117,7 +100,7 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
       <>
         <ScreenHeader title={title} />
         <Paper withBorder radius="lg">
-          <TableSkeleton />
+          {tableSkeleton}
         </Paper>
       </>
     );
@@ -144,34 +127,7 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
     });
   };
 
-  let content: ReactNode;
-  if (conflicts.isPending) content = <TableSkeleton />;
-  else if (conflicts.isError) {
-    content = (
-      <Stack p="md">
-        <LoadFailure
-          message={t('conflicts.screen.loadFailed')}
-          detail={errorText(conflicts.error, '')}
-          onRetry={() => void conflicts.refetch()}
-        />
-      </Stack>
-    );
-  } else if (conflicts.data.results.length === 0) {
-    const filtered = hasConflictFilters(filters);
-    content = (
-      <EmptyState
-        py="xl"
-        icon={<ShieldCheck size={28} />}
-        withIndicatorBackground
-        title={filtered ? t('conflicts.screen.emptyFilteredTitle') : t('conflicts.screen.emptyTitle')}
-        description={filtered ? t('conflicts.screen.emptyFiltered') : t('conflicts.screen.empty')}
-        data-testid="conflicts-empty"
-      />
-    );
-  } else {
-    content = <ConflictsTable conflicts={conflicts.data.results} eventRef={ref} onLift={setLifting} />;
-  }
-
+  const filtered = hasConflictFilters(filters);
   const liftingName = lifting ? personName(lifting.user) : '';
   const liftingParams = {
     name: isolate(liftingName),
@@ -214,7 +170,7 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
         <Group p="md" justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <ConflictFiltersBar
             filters={filters}
-            onChange={(change) => setFilters(updateConflictFilters(filters, change))}
+            onChange={(change) => list.change(change)}
             submissions={submissionChoices}
             people={people}
             loadingOptions={loadingOptions}
@@ -226,13 +182,23 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
             </Badge>
           ) : null}
         </Group>
-        {content}
-        <ListPagination
-          page={filters.page}
-          pages={pages}
-          onChange={(page) => setFilters(updateConflictFilters(filters, { page }))}
-          data-testid="conflicts-pagination"
-        />
+        <QueryView
+          query={conflicts}
+          loading={tableSkeleton}
+          failure={t('conflicts.screen.loadFailed')}
+          failureDetail={(error) => errorText(error, '')}
+          inset
+          empty={{
+            when: (page) => page.results.length === 0,
+            icon: <ShieldCheck size={28} />,
+            title: filtered ? t('conflicts.screen.emptyFilteredTitle') : t('conflicts.screen.emptyTitle'),
+            description: filtered ? t('conflicts.screen.emptyFiltered') : t('conflicts.screen.empty'),
+            testId: 'conflicts-empty',
+          }}
+        >
+          {(page) => <ConflictsTable conflicts={page.results} eventRef={ref} onLift={setLifting} />}
+        </QueryView>
+        <ListPagination page={filters.page} pages={pages} onChange={list.setPage} data-testid="conflicts-pagination" />
       </Paper>
       <AddConflictModal
         eventId={eventId}

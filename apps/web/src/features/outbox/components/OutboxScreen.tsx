@@ -1,28 +1,26 @@
 import type { OutboxMailDto } from '@confero/contracts';
-import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MailCheck, RotateCw } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
+import { QueryView } from '../../../components/data/QueryView.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
-import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
+import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { fromServerText, serverErrorText, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
-import { changeListFilters } from '../../../lib/list-filters.ts';
-import { pageCount } from '../../conflicts/conflict-filters.ts';
+import { pageCount } from '../../../lib/list-filters.ts';
+import { useLastPageBound, useListParams } from '../../../lib/use-list-params.ts';
 import { eventKeys, fetchEventList } from '../../events/api.ts';
 import { outboxListQuery, useRetryFailedMutation, useRetryMailMutation } from '../api.ts';
 import {
   failedCountParams,
   hasOutboxFilters,
+  OUTBOX_LIST_CODEC,
   OUTBOX_PAGE_SIZE,
-  type OutboxFilters,
-  outboxFiltersToSearch,
   outboxListParams,
-  parseOutboxFilters,
   retryFailedBody,
 } from '../outbox-filters.ts';
 import { OutboxFiltersBar } from './OutboxFiltersBar.tsx';
@@ -40,12 +38,8 @@ export function OutboxScreen() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const number = new Intl.NumberFormat(language);
 
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => parseOutboxFilters(searchParams), [searchParams]);
-  const setFilters = useCallback(
-    (next: OutboxFilters) => setSearchParams(outboxFiltersToSearch(next), { replace: true }),
-    [setSearchParams],
-  );
+  const list = useListParams(OUTBOX_LIST_CODEC);
+  const { filters } = list;
   const mails = useQuery(outboxListQuery(outboxListParams(filters)));
   const failed = useQuery(outboxListQuery(failedCountParams(filters)));
   const events = useQuery({ queryKey: eventKeys.list('all_events'), queryFn: () => fetchEventList('all_events') });
@@ -61,12 +55,8 @@ export function OutboxScreen() {
   const count = mails.data?.count ?? 0;
   const pages = pageCount(count, OUTBOX_PAGE_SIZE);
   const failedCount = failed.data?.count ?? 0;
-  // With a hand-edited address, or after retries moved mails out of a filtered list, the page may be past the end.
-  useEffect(() => {
-    if (mails.data && !mails.isPlaceholderData && filters.page > pages) {
-      setFilters(changeListFilters(filters, { page: pages }));
-    }
-  }, [mails.data, mails.isPlaceholderData, filters, pages, setFilters]);
+  const filtered = hasOutboxFilters(filters);
+  useLastPageBound(list, mails.data && !mails.isPlaceholderData ? pages : null);
 
   const failureText = (error: unknown, fallbackKey: string) =>
     text(fromServerText(serverErrorText(error) ?? fallbackKey));
@@ -93,47 +83,6 @@ export function OutboxScreen() {
     });
   };
 
-  let content: ReactNode;
-  if (mails.isPending) {
-    content = (
-      <Stack gap="sm" p="md" data-testid="outbox-loading" aria-busy="true">
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} height={48} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (mails.isError) {
-    content = (
-      <Stack p="md">
-        <LoadFailure
-          message={t('outbox.loadFailed')}
-          detail={serverErrorText(mails.error)}
-          onRetry={() => void mails.refetch()}
-        />
-      </Stack>
-    );
-  } else if (mails.data.results.length === 0) {
-    const filtered = hasOutboxFilters(filters);
-    content = (
-      <EmptyState
-        py="xl"
-        icon={<MailCheck size={28} />}
-        withIndicatorBackground
-        title={filtered ? t('outbox.empty.filteredTitle') : t('outbox.empty.title')}
-        description={filtered ? t('outbox.empty.filtered') : t('outbox.empty.description')}
-        data-testid="outbox-empty"
-      />
-    );
-  } else {
-    content = (
-      <OutboxTable
-        mails={mails.data.results}
-        onRetry={handleRetry}
-        retryingId={retryMail.isPending ? (retryMail.variables ?? null) : null}
-      />
-    );
-  }
-
   return (
     <>
       <PageHeader
@@ -157,7 +106,7 @@ export function OutboxScreen() {
         <Group p="md" justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <OutboxFiltersBar
             filters={filters}
-            onChange={(change) => setFilters(changeListFilters(filters, change))}
+            onChange={(change) => list.change(change)}
             events={eventOptions}
             loadingEvents={events.isPending}
           />
@@ -167,13 +116,29 @@ export function OutboxScreen() {
             </Badge>
           ) : null}
         </Group>
-        {content}
-        <ListPagination
-          page={filters.page}
-          pages={pages}
-          onChange={(page) => setFilters(changeListFilters(filters, { page }))}
-          data-testid="outbox-pagination"
-        />
+        <QueryView
+          query={mails}
+          loading={<ListSkeleton data-testid="outbox-loading" />}
+          failure={t('outbox.loadFailed')}
+          failureDetail={serverErrorText}
+          inset
+          empty={{
+            when: (page) => page.results.length === 0,
+            icon: <MailCheck size={28} />,
+            title: filtered ? t('outbox.empty.filteredTitle') : t('outbox.empty.title'),
+            description: filtered ? t('outbox.empty.filtered') : t('outbox.empty.description'),
+            testId: 'outbox-empty',
+          }}
+        >
+          {(page) => (
+            <OutboxTable
+              mails={page.results}
+              onRetry={handleRetry}
+              retryingId={retryMail.isPending ? (retryMail.variables ?? null) : null}
+            />
+          )}
+        </QueryView>
+        <ListPagination page={filters.page} pages={pages} onChange={list.setPage} data-testid="outbox-pagination" />
       </Paper>
       <ConfirmDialog
         opened={confirmingAll}

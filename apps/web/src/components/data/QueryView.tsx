@@ -1,0 +1,72 @@
+import { EmptyState, Stack } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { FormSkeleton } from '../feedback/FormSkeleton.tsx';
+import { LoadFailure } from '../feedback/LoadFailure.tsx';
+
+type EmptyView<T> = {
+  when: (data: T) => boolean;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  testId: string;
+};
+
+type QueryViewProps<T> = {
+  query: UseQueryResult<T>;
+  /** What shows while the first answer is awaited; the form skeleton by default. */
+  loading?: ReactNode;
+  /** What failed, as a fixed translated message. */
+  failure: string;
+  /** The server's reason for a failure, through the feature's own error texts. */
+  failureDetail?: (error: unknown) => string | undefined;
+  /** A way out of a failure, beside Retry. */
+  back?: { to: string; label: string };
+  /** The failure sits inside a card (a list's paper): it gets the card's padding. */
+  inset?: boolean;
+  /** Whether the answer counts as empty, and the empty state shown then. */
+  empty?: EmptyView<T>;
+  children: (data: T) => ReactNode;
+};
+
+/**
+ * The one loading and error pattern of the screens: a skeleton while the query is pending, `LoadFailure` with the
+ * server's reason and Retry when it failed, the empty state when the answer holds nothing, and otherwise what
+ * `children` renders from the data.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  failure,
+  failureDetail,
+  back,
+  inset = false,
+  empty,
+  children,
+}: QueryViewProps<T>) {
+  if (query.isPending) return <>{loading ?? <FormSkeleton />}</>;
+  if (query.isError) {
+    const view = (
+      <LoadFailure
+        message={failure}
+        detail={failureDetail?.(query.error) || undefined}
+        back={back}
+        onRetry={() => void query.refetch()}
+      />
+    );
+    return inset ? <Stack p="md">{view}</Stack> : view;
+  }
+  if (empty?.when(query.data)) {
+    return (
+      <EmptyState
+        py="xl"
+        icon={empty.icon}
+        withIndicatorBackground
+        title={empty.title}
+        description={empty.description}
+        data-testid={empty.testId}
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
+}
