@@ -14,3 +14,15 @@ export function changeListFilters<F extends { page: number }>(
 /** How many pages a list of `count` rows has, at least one (an empty list still shows its first page). */
 export const pageCount = (count: number, pageSize: number): number =>
   Math.max(1, Math.ceil(Math.max(0, count) / pageSize));
+
+/** The page an address asks for (`?page=2`); anything but a whole number from 1 up reads as page 1. */
+export function readPage(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** Writes the page into an address, leaving page 1 out so the first page has the plain address. */
+export function writePage(params: URLSearchParams, page: number): URLSearchParams {
+  if (page > 1) params.set('page', String(page));
+  return params;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { adminActionError } from './admin-errors.ts';
-import { readAdminUserPage, rowInitials, rowName } from './admin-users.ts';
+import { ADMIN_USER_LIST_CODEC, readAdminUserPage, rowInitials, rowName } from './admin-users.ts';
 
 const row = {
   public_id: '7-ABCDEFGH',
@@ -84,5 +84,21 @@ describe('adminActionError', () => {
   it("shows the server's error, else the fallback key", () => {
     expect(adminActionError(failure(400, 'BAD_REQUEST', 'Odd'), 'adminUsers.updateError')).toEqual({ text: 'Odd' });
     expect(adminActionError(new Error('x'), 'adminUsers.deleteError')).toEqual({ key: 'adminUsers.deleteError' });
+  });
+});
+
+describe('the user table in the address', () => {
+  it('reads the search trimmed and the page, page 1 for anything else', () => {
+    expect(ADMIN_USER_LIST_CODEC.parse(new URLSearchParams('search=%20ada%20&page=3'))).toEqual({
+      search: 'ada',
+      page: 3,
+    });
+    expect(ADMIN_USER_LIST_CODEC.parse(new URLSearchParams('page=0'))).toEqual({ search: '', page: 1 });
+    expect(ADMIN_USER_LIST_CODEC.parse(new URLSearchParams(`search=${'x'.repeat(300)}`)).search).toHaveLength(200);
+  });
+
+  it('writes only what is set, page 1 left out', () => {
+    expect(ADMIN_USER_LIST_CODEC.toSearch({ search: 'ada', page: 2 }).toString()).toBe('search=ada&page=2');
+    expect(ADMIN_USER_LIST_CODEC.toSearch({ search: '', page: 1 }).toString()).toBe('');
   });
 });

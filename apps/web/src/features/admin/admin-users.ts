@@ -1,4 +1,6 @@
 import { ACCOUNT_STATUSES, type AccountStatus, type AdminUserDto, type StatisticsDto } from '@confero/contracts';
+import { readPage, writePage } from '../../lib/list-filters.ts';
+import type { ListCodec } from '../../lib/use-list-params.ts';
 
 /** One row of the user table, as the screen uses it. */
 export type AdminUserRow = {
@@ -80,3 +82,18 @@ export function rowInitials(row: Pick<AdminUserRow, 'firstName' | 'lastName' | '
 export function rowName(row: Pick<AdminUserRow, 'firstName' | 'lastName' | 'email'>): string {
   return `${row.firstName} ${row.lastName}`.trim() || row.email;
 }
+
+/** What the user table shows, kept in the address (`?search=ada&page=2`). */
+export type AdminUserFilters = { search: string; page: number };
+
+/** The longest search sent; the API refuses longer ones. */
+export const ADMIN_USER_SEARCH_MAX_LENGTH = 200;
+
+/** How the table's search and page are kept in the address (`useListParams`). */
+export const ADMIN_USER_LIST_CODEC: ListCodec<AdminUserFilters> = {
+  parse: (params) => ({
+    search: (params.get('search') ?? '').trim().slice(0, ADMIN_USER_SEARCH_MAX_LENGTH),
+    page: readPage(params),
+  }),
+  toSearch: ({ search, page }) => writePage(new URLSearchParams(search ? { search } : {}), page),
+};

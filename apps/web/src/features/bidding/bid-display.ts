@@ -1,6 +1,8 @@
 import { BID_LABELS, BID_VALUES, type BidDto, type BiddingPageDto, type BidValue } from '@confero/contracts';
 import { isDeadlinePast } from '../../components/data/deadline.ts';
 import { isApiError } from '../../lib/api.ts';
+import { pageCount as listPageCount } from '../../lib/list-filters.ts';
+import type { ListCodec } from '../../lib/use-list-params.ts';
 
 /*
  * What the bidding screens show and keep in the address: the five bid values with their labels (contracts' BID_LABELS),
@@ -132,6 +134,12 @@ export function biddingParamsToSearch(params: BiddingListParams): URLSearchParam
   return out;
 }
 
+/** How the list's state is kept in the address (`useListParams`). */
+export const BIDDING_LIST_CODEC: ListCodec<BiddingListParams> = {
+  parse: parseBiddingParams,
+  toSearch: biddingParamsToSearch,
+};
+
 /** What `GET events/{id}/bids/` is asked: `bid` and `search` only when they filter. */
 export function biddingApiQuery(params: BiddingListParams, pageSize = BIDDING_PAGE_SIZE) {
   return {
@@ -143,8 +151,7 @@ export function biddingApiQuery(params: BiddingListParams, pageSize = BIDDING_PA
 }
 
 /** How many pages a count fills (at least one, so the pager never shows page 1 of 0). */
-export const pageCount = (count: number, pageSize = BIDDING_PAGE_SIZE): number =>
-  Math.max(1, Math.ceil(Math.max(0, count) / pageSize));
+export const pageCount = (count: number, pageSize = BIDDING_PAGE_SIZE): number => listPageCount(count, pageSize);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deadline, neighbours and cached rows

@@ -1,4 +1,5 @@
 import { type ConflictSource, type ConflictType, PAGE_SIZE_DEFAULT } from '@confero/contracts';
+import { readPage, writePage } from '../../lib/list-filters.ts';
 import type { ListCodec } from '../../lib/use-list-params.ts';
 import { isConflictSource, isConflictType } from './conflict-display.ts';
 
@@ -40,13 +41,12 @@ function idParam(value: string | null): string | null {
 export function parseConflictFilters(params: URLSearchParams): ConflictFilters {
   const type = params.get('type');
   const source = params.get('source');
-  const page = Number(params.get('page'));
   return {
     type: isConflictType(type) ? type : null,
     source: isConflictSource(source) ? source : null,
     submission: idParam(params.get('submission')),
     user: idParam(params.get('user')),
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: readPage(params),
   };
 }
 
@@ -57,8 +57,7 @@ export function conflictFiltersToSearch(filters: ConflictFilters): URLSearchPara
   if (filters.source) params.set('source', filters.source);
   if (filters.submission) params.set('submission', filters.submission);
   if (filters.user) params.set('user', filters.user);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
+  return writePage(params, filters.page);
 }
 
 export type ConflictListParams = {

@@ -1,6 +1,8 @@
 import { ROLE_NAMES } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_EVENT_LIST_CODEC,
+  EVENT_LIST_CODEC,
   EVENT_LIST_SOURCES,
   eventListPath,
   InvalidEventListError,
@@ -58,5 +60,24 @@ describe('readEventList', () => {
     expect(() => readEventList({ events: [] })).toThrow(InvalidEventListError);
     expect(() => readEventList('oops')).toThrow('Invalid response format from API');
     expect(() => readEventList(null)).toThrow(InvalidEventListError);
+  });
+});
+
+describe('the event lists in the address', () => {
+  const read = (codec: { parse: (params: URLSearchParams) => unknown }, query: string) =>
+    codec.parse(new URLSearchParams(query));
+
+  it('reads the admin status filter, an unknown status as all events', () => {
+    expect(read(ADMIN_EVENT_LIST_CODEC, 'status=pending')).toEqual({ status: 'pending', page: 1 });
+    expect(read(ADMIN_EVENT_LIST_CODEC, 'status=lost&page=x')).toEqual({ status: null, page: 1 });
+    expect(ADMIN_EVENT_LIST_CODEC.toSearch({ status: 'approved', page: 1 }).toString()).toBe('status=approved');
+    expect(ADMIN_EVENT_LIST_CODEC.toSearch({ status: null, page: 1 }).toString()).toBe('');
+  });
+
+  it('reads which list /events shows, the open events unless the address names the own events', () => {
+    expect(read(EVENT_LIST_CODEC, 'list=my_events')).toEqual({ list: 'my_events', page: 1 });
+    expect(read(EVENT_LIST_CODEC, 'list=all_events')).toEqual({ list: 'active', page: 1 });
+    expect(EVENT_LIST_CODEC.toSearch({ list: 'my_events', page: 2 }).toString()).toBe('list=my_events&page=2');
+    expect(EVENT_LIST_CODEC.toSearch({ list: 'active', page: 1 }).toString()).toBe('');
   });
 });

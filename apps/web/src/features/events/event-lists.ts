@@ -1,4 +1,6 @@
-import type { EventListItemDto, RoleName } from '@confero/contracts';
+import { EVENT_STATUSES, type EventListItemDto, type EventStatus, type RoleName } from '@confero/contracts';
+import { readPage, writePage } from '../../lib/list-filters.ts';
+import type { ListCodec } from '../../lib/use-list-params.ts';
 
 /**
  * The event lists: one server list per role (`events/<name>/`), the paginated `events/` and the admin's `all_events/`.
@@ -63,3 +65,30 @@ export function readEventList(data: unknown): EventListItemDto[] {
   if (!rows) throw new InvalidEventListError();
   return rows.filter(isEventLike);
 }
+
+/** The admin's event list filter, kept in the address (`/admin/events?status=pending`). */
+export type AdminEventFilters = { status: EventStatus | null; page: number };
+
+/** How the admin's status filter is kept in the address (`useListParams`); an unknown status reads as all. */
+export const ADMIN_EVENT_LIST_CODEC: ListCodec<AdminEventFilters> = {
+  parse: (params) => {
+    const status = params.get('status');
+    return { status: isEventStatus(status) ? status : null, page: readPage(params) };
+  },
+  toSearch: ({ status, page }) => writePage(new URLSearchParams(status ? { status } : {}), page),
+};
+
+/** The lists a user without an event role may switch between on /events. */
+export const DEFAULT_ROLE_SOURCES = ['active', 'my_events'] as const satisfies readonly EventListSource[];
+export type DefaultRoleSource = (typeof DEFAULT_ROLE_SOURCES)[number];
+
+/** Which of those lists /events shows, kept in the address (`/events?list=my_events`); the open events by default. */
+export type EventListFilters = { list: DefaultRoleSource; page: number };
+
+export const EVENT_LIST_CODEC: ListCodec<EventListFilters> = {
+  parse: (params) => ({ list: params.get('list') === 'my_events' ? 'my_events' : 'active', page: readPage(params) }),
+  toSearch: ({ list, page }) => writePage(new URLSearchParams(list === 'active' ? {} : { list }), page),
+};
+
+const isEventStatus = (value: string | null): value is EventStatus =>
+  value !== null && (EVENT_STATUSES as readonly string[]).includes(value);

@@ -6,6 +6,7 @@ import {
   OutboxListQuery,
   PAGE_SIZE_DEFAULT,
 } from '@confero/contracts';
+import { readPage, writePage } from '../../lib/list-filters.ts';
 import type { ListCodec } from '../../lib/use-list-params.ts';
 
 /*
@@ -37,12 +38,11 @@ export function parseOutboxFilters(params: URLSearchParams): OutboxFilters {
   const status = params.get('status');
   const event = params.get('event')?.trim() ?? '';
   const template = params.get('template');
-  const page = Number(params.get('page'));
   return {
     status: isMailStatus(status) ? status : null,
     event: event && isEventRef(event) ? event : null,
     template: isMailTemplate(template) ? template : null,
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: readPage(params),
   };
 }
 
@@ -57,8 +57,7 @@ function setFilters(filters: OutboxFilters): [string, string][] {
 /** The address of some filters: only what is set, page 1 left out. */
 export function outboxFiltersToSearch(filters: OutboxFilters): URLSearchParams {
   const params = new URLSearchParams(setFilters(filters));
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
+  return writePage(params, filters.page);
 }
 
 export type OutboxListParams = {

@@ -1,58 +1,39 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Badge, Button, EmptyState, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, RefreshCw, Search, UsersRound } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/data/ListPagination.tsx';
+import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { fromServerText, serverErrorText, useMessageText } from '../../../components/feedback/message.ts';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
-import type { AdminUserRow } from '../admin-users.ts';
+import { pageCount } from '../../../lib/list-filters.ts';
+import { useLastPageBound, useListParams, useListSearch } from '../../../lib/use-list-params.ts';
+import { ADMIN_USER_LIST_CODEC, ADMIN_USER_SEARCH_MAX_LENGTH, type AdminUserRow } from '../admin-users.ts';
 import { ADMIN_USERS_PAGE_SIZE, adminUsersQuery } from '../api.ts';
 import { DeleteUserModal } from './DeleteUserModal.tsx';
 import { EditUserModal } from './EditUserModal.tsx';
 import { UsersTable } from './UsersTable.tsx';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
-/** /admin/users: the paginated, searchable user table with edit and delete dialogs. */
+/** /admin/users: the paginated, searchable user table (search and page in the address) with edit and delete dialogs. */
 export function AdminUsersScreen() {
   const { t, i18n } = useTranslation();
   const { text } = useMessageText();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const list = useListParams(ADMIN_USER_LIST_CODEC);
+  const { search: debouncedSearch, page } = list.filters;
+  const [search, setSearch] = useListSearch(list, { maxLength: ADMIN_USER_SEARCH_MAX_LENGTH });
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
   const users = useQuery(adminUsersQuery({ page, search: debouncedSearch }));
 
   const count = users.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / ADMIN_USERS_PAGE_SIZE));
+  const pages = pageCount(count, ADMIN_USERS_PAGE_SIZE);
   // After a delete the last page may be gone.
-  useEffect(() => {
-    if (users.data && page > pages) setPage(pages);
-  }, [users.data, page, pages]);
+  useLastPageBound(list, users.data && !users.isPlaceholderData ? pages : null);
 
   let content: ReactNode;
   if (users.isPending) {
-    content = (
-      <Stack gap="sm" p="md" data-testid="users-loading">
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} height={44} radius="md" />
-        ))}
-      </Stack>
-    );
+    content = <ListSkeleton rowHeight={44} data-testid="users-loading" />;
   } else if (users.isError) {
     content = (
       <Alert
@@ -113,11 +94,7 @@ export function AdminUsersScreen() {
         <Group p="md" justify="space-between" gap="sm">
           <TextInput
             value={search}
-            onChange={(event) => {
-              // A new search starts on the first page.
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(event) => setSearch(event.currentTarget.value)}
             placeholder={t('adminUsers.searchPlaceholder')}
             aria-label={t('adminUsers.search')}
             leftSection={<Search size={16} />}
@@ -126,11 +103,7 @@ export function AdminUsersScreen() {
           />
         </Group>
         {content}
-        {pages > 1 ? (
-          <Group justify="center" p="md">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="users-pagination" />
-          </Group>
-        ) : null}
+        <ListPagination page={page} pages={pages} onChange={list.setPage} data-testid="users-pagination" />
       </Paper>
       <EditUserModal user={editing} onClose={() => setEditing(null)} />
       <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />

@@ -15,20 +15,21 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FileSearch, Inbox, Lock, Search, ShieldAlert } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
 import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { type ListChange, useLastPageBound, useListParams, useListSearch } from '../../../lib/use-list-params.ts';
 import { eventDetailQuery } from '../../events/api.ts';
 import { reviewErrorText } from '../../reviews/review-display.ts';
 import { biddingListQuery } from '../api.ts';
 import {
+  BIDDING_LIST_CODEC,
   BIDDING_PAGE_SIZE,
   BIDDING_SEARCH_MAX_LENGTH,
   type BiddingListParams,
@@ -40,7 +41,6 @@ import {
   isBiddingClosed,
   type Language,
   pageCount,
-  parseBiddingParams,
 } from '../bid-display.ts';
 import { BID_ICONS } from './BidControl.tsx';
 import { BiddingRow } from './BiddingRow.tsx';
@@ -282,7 +282,7 @@ function ListBody({
   eventId: string;
   closed: boolean;
   fetching: boolean;
-  onParams: (next: Partial<BiddingListParams>) => void;
+  onParams: (next: ListChange<BiddingListParams>) => void;
 }) {
   const { t } = useTranslation();
   const summary = buildBidSummary(page.summary);
@@ -295,7 +295,7 @@ function ListBody({
   return (
     <Stack gap="md" style={{ opacity: fetching ? 0.65 : 1, transition: 'opacity 120ms' }} aria-busy={fetching}>
       {page.results.length === 0 ? (
-        <EmptyList params={params} summary={summary} onReset={() => onParams({ bid: 'all', search: '', page: 1 })} />
+        <EmptyList params={params} summary={summary} onReset={() => onParams({ bid: 'all', search: '' })} />
       ) : (
         <>
           <Text size="sm" c="dimmed" data-testid="bidding-result-count">
@@ -336,45 +336,20 @@ function ListBody({
 export function BiddingListScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const queryString = searchParams.toString();
-  const params = useMemo(() => parseBiddingParams(queryString), [queryString]);
-  const [searchText, setSearchText] = useState(params.search);
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useListParams(BIDDING_LIST_CODEC, { history: 'push' });
+  const params = list.filters;
+  const [searchText, setSearchText] = useListSearch(list, {
+    delayMs: SEARCH_DEBOUNCE_MS,
+    maxLength: BIDDING_SEARCH_MAX_LENGTH,
+  });
   const event = useQuery(eventDetailQuery(eventId));
-  const list = useQuery(biddingListQuery(eventId, params));
+  const listQuery = useQuery(biddingListQuery(eventId, params));
   const eventHref = `/events/${encodeURIComponent(eventId)}`;
-
-  const setParams = (next: Partial<BiddingListParams>, replace = false) => {
-    const merged = { ...params, ...next };
-    setSearchParams(biddingParamsToSearch(merged), { replace });
-  };
-
-  // The search the box last wrote to the address, to tell its own changes from the address changing by itself.
-  const pushedSearch = useRef(params.search);
-
-  // A new search (after the pause in typing) starts on the first page; it replaces the address entry.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the debounced text changes, not on every render
-  useEffect(() => {
-    const text = debouncedSearch.slice(0, BIDDING_SEARCH_MAX_LENGTH);
-    if (text === params.search) return;
-    pushedSearch.current = text;
-    setParams({ search: text, page: 1 }, true);
-  }, [debouncedSearch]);
-
-  // The address changed by itself (back, a link, "show all papers"): the box follows it.
-  useEffect(() => {
-    if (params.search === pushedSearch.current) return;
-    pushedSearch.current = params.search;
-    setSearchText(params.search);
-  }, [params.search]);
-
   // After bids move papers out of a filter, the page asked for may no longer exist.
-  const lastPage = list.data ? pageCount(list.data.count, BIDDING_PAGE_SIZE) : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the page count or page changes
-  useEffect(() => {
-    if (lastPage !== null && !list.isPlaceholderData && params.page > lastPage) setParams({ page: lastPage }, true);
-  }, [lastPage, params.page, list.isPlaceholderData]);
+  useLastPageBound(
+    list,
+    listQuery.data && !listQuery.isPlaceholderData ? pageCount(listQuery.data.count, BIDDING_PAGE_SIZE) : null,
+  );
 
   const title = event.data?.title ?? t('bidding.list.title');
   const header = (
@@ -393,7 +368,7 @@ export function BiddingListScreen({ eventId }: { eventId: string }) {
   );
 
   const eventMissing = isApiError(event.error) && event.error.status === 404;
-  const listStatus = isApiError(list.error) ? list.error.status : null;
+  const listStatus = isApiError(listQuery.error) ? listQuery.error.status : null;
   let body: ReactNode;
   if (eventMissing || listStatus === 404) {
     body = <RefusalPanel kind="notFound" eventHref={eventHref} />;
@@ -401,27 +376,27 @@ export function BiddingListScreen({ eventId }: { eventId: string }) {
     body = (
       <RefusalPanel
         kind="forbidden"
-        detail={reviewErrorText(list.error, language, '') || undefined}
+        detail={reviewErrorText(listQuery.error, language, '') || undefined}
         eventHref={eventHref}
       />
     );
-  } else if (list.isError) {
+  } else if (listQuery.isError) {
     body = (
       <LoadFailure
         message={t('bidding.list.loadError')}
-        detail={reviewErrorText(list.error, language, '') || undefined}
+        detail={reviewErrorText(listQuery.error, language, '') || undefined}
         back={{ to: eventHref, label: t('bidding.list.backToEvent') }}
-        onRetry={() => void list.refetch()}
+        onRetry={() => void listQuery.refetch()}
       />
     );
   } else {
-    const summary = list.data ? buildBidSummary(list.data.summary) : null;
+    const summary = listQuery.data ? buildBidSummary(listQuery.data.summary) : null;
     const closed = event.data ? isBiddingClosed(event.data) : false;
     body = (
       <Stack gap="lg">
         {closed && event.data ? <ClosedNotice event={event.data} /> : null}
         {summary ? (
-          <SummaryCard summary={summary} filter={params.bid} onFilter={(bid) => setParams({ bid, page: 1 })} />
+          <SummaryCard summary={summary} filter={params.bid} onFilter={(bid) => list.change({ bid })} />
         ) : (
           <Skeleton height={132} radius="lg" />
         )}
@@ -436,14 +411,14 @@ export function BiddingListScreen({ eventId }: { eventId: string }) {
           type="search"
           data-testid="bidding-search"
         />
-        {list.data ? (
+        {listQuery.data ? (
           <ListBody
-            page={list.data}
+            page={listQuery.data}
             params={params}
             eventId={eventId}
             closed={closed}
-            fetching={list.isPlaceholderData}
-            onParams={(next) => setParams(next)}
+            fetching={listQuery.isPlaceholderData}
+            onParams={(next) => list.change(next)}
           />
         ) : (
           <ListSkeleton />

@@ -1,11 +1,12 @@
-import { EVENT_STATUSES } from '@confero/contracts';
+import { EVENT_STATUSES, type EventStatus } from '@confero/contracts';
 import { Alert, ScrollArea, SegmentedControl } from '@mantine/core';
 import { ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useAuth } from '../../auth/auth-context.ts';
 import { eventKeys, fetchEventList } from '../api.ts';
+import { ADMIN_EVENT_LIST_CODEC } from '../event-lists.ts';
 import { useEventText } from '../use-event-text.ts';
 import { EventList } from './EventList.tsx';
 
@@ -13,14 +14,15 @@ const ALL = 'all';
 
 /**
  * /admin/events: every event (`all_events/`) in the generic list, without a create button, linking to
- * /admin/events/{id}, with a status filter. Users whose roles lack admin read 'You don't have permission to access this
+ * /admin/events/{id}, with a status filter kept in the address. Users whose roles lack admin read 'You don't have permission to access this
  * page' (the route guard normally sends them away first).
  */
 export function AdminEventsScreen() {
   const { t } = useTranslation();
   const { statusLabel } = useEventText();
   const { user } = useAuth();
-  const [status, setStatus] = useState<string>(ALL);
+  const list = useListParams(ADMIN_EVENT_LIST_CODEC);
+  const status = list.filters.status ?? ALL;
   const isAdmin = user?.roles.some((role) => role.name === 'admin') ?? false;
 
   if (!isAdmin) {
@@ -50,7 +52,7 @@ export function AdminEventsScreen() {
           <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
             <SegmentedControl
               value={status}
-              onChange={setStatus}
+              onChange={(value) => list.change({ status: value === ALL ? null : (value as EventStatus) })}
               aria-label={t('events.admin.filterLabel')}
               data={[
                 { value: ALL, label: t('events.admin.all') },

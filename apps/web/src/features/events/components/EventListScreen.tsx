@@ -1,25 +1,29 @@
 import { SegmentedControl } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useActiveRole } from '../../roles/active-role-context.ts';
 import { eventKeys, fetchEventList } from '../api.ts';
-import { type EventListSource, listSourceForRole } from '../event-lists.ts';
+import {
+  DEFAULT_ROLE_SOURCES,
+  type DefaultRoleSource,
+  EVENT_LIST_CODEC,
+  type EventListSource,
+  listSourceForRole,
+} from '../event-lists.ts';
 import { EventList } from './EventList.tsx';
-
-/** The lists a user without an event role may switch between. */
-const DEFAULT_ROLE_SOURCES = ['active', 'my_events'] as const satisfies readonly EventListSource[];
-type DefaultRoleSource = (typeof DEFAULT_ROLE_SOURCES)[number];
 
 /**
  * /events: the list of the active role — reviewer events, the author's events, the events an event admin manages, the
- * events a chair chairs; other roles see the open events and may switch to the events they take part in.
+ * events a chair chairs; other roles see the open events and may switch to the events they take part in (the choice
+ * is kept in the address).
  */
 export function EventListScreen() {
   const { t } = useTranslation();
   const { activeRole } = useActiveRole();
   const roleSource = listSourceForRole(activeRole);
-  const [chosen, setChosen] = useState<DefaultRoleSource>('active');
+  const list = useListParams(EVENT_LIST_CODEC);
+  const chosen = list.filters.list;
   const source: EventListSource = roleSource === 'active' ? chosen : roleSource;
 
   return (
@@ -37,7 +41,7 @@ export function EventListScreen() {
           roleSource === 'active' ? (
             <SegmentedControl
               value={chosen}
-              onChange={(value) => setChosen(value as DefaultRoleSource)}
+              onChange={(value) => list.change({ list: value as DefaultRoleSource })}
               data={DEFAULT_ROLE_SOURCES.map((value) => ({ value, label: t(`events.list.titles.${value}`) }))}
               aria-label={t('events.list.sourceLabel')}
             />
