@@ -7,7 +7,7 @@ import { TOAST_AUTO_CLOSE_MS } from '@confero/contracts';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
@@ -15,7 +15,7 @@ import { i18n, isRtlLanguage, startI18n } from './i18n.ts';
 import { api } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { createRouter } from './router.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, themeFor } from './theme.ts';
 
 /** Keeps Mantine's direction (and so every component's mirroring) in step with the language. */
 function DirectionSync() {
@@ -26,6 +26,18 @@ function DirectionSync() {
     setDirection(isRtlLanguage(language) ? 'rtl' : 'ltr');
   }, [language, setDirection]);
   return null;
+}
+
+/** Mantine with the theme of the interface language (the translated names of icon-only buttons). */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  const theme = useMemo(() => themeFor(closeLabel), [closeLabel]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
 }
 
 async function start() {
@@ -43,12 +55,12 @@ async function start() {
       <I18nextProvider i18n={i18n}>
         <DirectionProvider initialDirection={isRtlLanguage(i18n.language) ? 'rtl' : 'ltr'}>
           <DirectionSync />
-          <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+          <ThemedMantine>
             <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={5} />
             <QueryClientProvider client={queryClient}>
               <RouterProvider router={router} />
             </QueryClientProvider>
-          </MantineProvider>
+          </ThemedMantine>
         </DirectionProvider>
       </I18nextProvider>
     </StrictMode>,

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, mergeThemeOverrides } from '@mantine/core';
 
 /** Confero's brand blue-violet, from light to dark. */
 const brand: MantineColorsTuple = [
@@ -35,6 +35,23 @@ export const theme = createTheme({
     Card: { defaultProps: { radius: 'lg' } },
   },
 });
+
+/**
+ * The theme in the interface language: the close buttons of dialogs and drawers are icons only, so they take the
+ * translated "Close" as their accessible name (axe's button-name rule).
+ */
+export function themeFor(closeLabel: string) {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+      },
+    }),
+  );
+}
 
 /**
  * Secondary ("dimmed") and placeholder text keeps a contrast of at least 4.5:1 (WCAG AA for body text) on white and on the light

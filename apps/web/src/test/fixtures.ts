@@ -1,4 +1,6 @@
 import type {
+  AssignmentPreviewDto,
+  AssignmentPreviewStatus,
   EventDto,
   MyReviewDto,
   ReviewDto,
@@ -210,3 +212,89 @@ export function reviewDto(overrides: Partial<ReviewDto> = {}): ReviewDto {
     ...overrides,
   };
 }
+
+const paper = (id: number) => ({ id, public_id: `${id}-paper`, title: `Paper number ${id}` });
+const person = (n: number) => ({
+  public_id: `${n}-rev`,
+  first_name: 'Rev',
+  last_name: String(n),
+  full_name: `Reviewer ${n}`,
+  email: `r${n}@uni.example`,
+  affiliation: 'University',
+});
+
+/**
+ * An automatic assignment preview in the given status: finished ones hold a result with a new and a kept pair on
+ * paper 1, paper 2 short of reviewers and one removal.
+ */
+export function assignmentPreviewDto(status: AssignmentPreviewStatus): AssignmentPreviewDto {
+  const finished = status === 'done' || status === 'applied';
+  return {
+    preview_id: '5-prev',
+    status,
+    progress: status === 'running' ? 0.4 : finished ? 1 : 0,
+    mode: 'replace',
+    created_at: '2026-01-01T10:00:00Z',
+    finished_at: finished ? '2026-01-01T10:00:05Z' : null,
+    error: status === 'failed' ? 'The assignment could not be computed. Compute a new preview.' : null,
+    result: finished
+      ? {
+          pairs: [
+            {
+              submission: paper(1),
+              reviewer: person(1),
+              score: 1.5,
+              affinity: 0.5,
+              bid: 'eager',
+              reasons: ['speech'],
+              existing: false,
+            },
+            {
+              submission: paper(1),
+              reviewer: person(2),
+              score: 0.2,
+              affinity: 0.2,
+              bid: null,
+              reasons: [],
+              existing: true,
+            },
+          ],
+          new_count: 1,
+          removed: [{ submission: paper(2), reviewer: person(3) }],
+          total_score: 1.7,
+          lowest_paper_score: 0,
+          lowest_paper: paper(2),
+          load_histogram: [
+            { papers: 0, reviewers: 1 },
+            { papers: 1, reviewers: 2 },
+          ],
+          short: [
+            {
+              submission: paper(2),
+              wanted: 3,
+              assigned: 0,
+              eligible_reviewers: 1,
+              reason: {
+                code: 'assignments.shortNoEligible',
+                params: { eligible: 1, wanted: 3 },
+                message: 'Only 1 reviewers…',
+              },
+            },
+          ],
+          reviewers_per_paper: 3,
+          papers: 2,
+          reviewers: 3,
+          hidden_papers: 0,
+        }
+      : null,
+  };
+}
+
+/** The event of the automatic assignment tests, as its chair sees it (the fields the screen reads). */
+export const ASSIGNMENT_EVENT = {
+  id: 1,
+  public_id: '1-conf',
+  title: 'Speech Conference',
+  abilities: { manage_reviewing: true },
+  review_settings: { reviewers_per_paper: 3 },
+} as unknown as EventDto;

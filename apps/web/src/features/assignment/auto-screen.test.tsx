@@ -1,6 +1,7 @@
 import type { AssignmentPreviewDto, AssignmentPreviewStatus, EventDto } from '@confero/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { assignmentPreviewDto, ASSIGNMENT_EVENT as EVENT } from '../../test/fixtures.ts';
 import { renderHtml } from '../../test/render.tsx';
 import { autoAssignmentKeys } from './auto-api.ts';
 import { AutoAssignmentScreen } from './components/AutoAssignmentScreen.tsx';
@@ -9,87 +10,6 @@ import { AutoAssignmentScreen } from './components/AutoAssignmentScreen.tsx';
  * The screen rendered to HTML in each state of a preview (no browser: what matters is that every state renders,
  * with its translated texts and the data-testids the end-to-end journeys use).
  */
-
-const EVENT = {
-  id: 1,
-  public_id: '1-conf',
-  title: 'Speech Conference',
-  abilities: { manage_reviewing: true },
-  review_settings: { reviewers_per_paper: 3 },
-} as unknown as EventDto;
-
-const paper = (id: number) => ({ id, public_id: `${id}-paper`, title: `Paper number ${id}` });
-const person = (n: number) => ({
-  public_id: `${n}-rev`,
-  first_name: 'Rev',
-  last_name: String(n),
-  full_name: `Reviewer ${n}`,
-  email: `r${n}@uni.example`,
-  affiliation: 'University',
-});
-
-function preview(status: AssignmentPreviewStatus): AssignmentPreviewDto {
-  const finished = status === 'done' || status === 'applied';
-  return {
-    preview_id: '5-prev',
-    status,
-    progress: status === 'running' ? 0.4 : finished ? 1 : 0,
-    mode: 'replace',
-    created_at: '2026-01-01T10:00:00Z',
-    finished_at: finished ? '2026-01-01T10:00:05Z' : null,
-    error: status === 'failed' ? 'The assignment could not be computed. Compute a new preview.' : null,
-    result: finished
-      ? {
-          pairs: [
-            {
-              submission: paper(1),
-              reviewer: person(1),
-              score: 1.5,
-              affinity: 0.5,
-              bid: 'eager',
-              reasons: ['speech'],
-              existing: false,
-            },
-            {
-              submission: paper(1),
-              reviewer: person(2),
-              score: 0.2,
-              affinity: 0.2,
-              bid: null,
-              reasons: [],
-              existing: true,
-            },
-          ],
-          new_count: 1,
-          removed: [{ submission: paper(2), reviewer: person(3) }],
-          total_score: 1.7,
-          lowest_paper_score: 0,
-          lowest_paper: paper(2),
-          load_histogram: [
-            { papers: 0, reviewers: 1 },
-            { papers: 1, reviewers: 2 },
-          ],
-          short: [
-            {
-              submission: paper(2),
-              wanted: 3,
-              assigned: 0,
-              eligible_reviewers: 1,
-              reason: {
-                code: 'assignments.shortNoEligible',
-                params: { eligible: 1, wanted: 3 },
-                message: 'Only 1 reviewers…',
-              },
-            },
-          ],
-          reviewers_per_paper: 3,
-          papers: 2,
-          reviewers: 3,
-          hidden_papers: 0,
-        }
-      : null,
-  };
-}
 
 /** `status`: the preview of the address (`?preview=5-prev`); without one, `latest` is the event's latest preview. */
 async function render(
@@ -100,7 +20,7 @@ async function render(
 ) {
   const client = new QueryClient();
   client.setQueryData(['events', 'detail', '1-conf'], event);
-  if (status) client.setQueryData(autoAssignmentKeys.preview('1-conf', '5-prev'), preview(status));
+  if (status) client.setQueryData(autoAssignmentKeys.preview('1-conf', '5-prev'), assignmentPreviewDto(status));
   else client.setQueryData(autoAssignmentKeys.latest('1-conf'), latest);
   const html = await renderHtml(<AutoAssignmentScreen eventId="1-conf" />, {
     client,
@@ -170,14 +90,14 @@ describe('AutoAssignmentScreen', () => {
   });
 
   it('opens on the latest preview of the event when the address names none', async () => {
-    const { testIds, text } = await render('en', null, EVENT, preview('done'));
+    const { testIds, text } = await render('en', null, EVENT, assignmentPreviewDto('done'));
     expect(testIds.has('auto-empty')).toBe(false);
     expect([...testIds]).toEqual(expect.arrayContaining(['preview-apply', 'stat-new-pairs', 'pair-row']));
     expect(text).toContain('Paper number 1');
   });
 
   it('says how many papers a conflicted chair does not see in the figures, in Arabic', async () => {
-    const done = preview('done');
+    const done = assignmentPreviewDto('done');
     const hidden = { ...done, result: done.result ? { ...done.result, hidden_papers: 2 } : null };
     const { testIds, text } = await render('ar', null, EVENT, hidden);
     expect(testIds.has('stat-hidden-papers')).toBe(true);
