@@ -15,7 +15,7 @@ import {
   type Predictions,
   pairAccuracy,
   parseExpertiseRatings,
-} from '../../apps/api/src/modules/reviews/affinity/index.ts';
+} from '../../apps/api/src/modules/assignment/affinity/index.ts';
 import { FullTexts, listBaselines, listVersions, loadVersion } from './dataset.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

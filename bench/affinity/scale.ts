@@ -19,7 +19,7 @@ import {
   type AffinityDocument,
   buildAffinityModel,
   type ReviewerProfile,
-} from '../../apps/api/src/modules/reviews/affinity/index.ts';
+} from '../../apps/api/src/modules/assignment/affinity/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({

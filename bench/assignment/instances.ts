@@ -1,4 +1,4 @@
-import type { AssignmentProblem } from '../../apps/api/src/modules/reviews/assignment/solver.ts';
+import type { AssignmentProblem } from '../../apps/api/src/modules/assignment/solver/solver.ts';
 
 export type InstanceSpec = {
   papers: number;

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the exact reviewer-assignment solver (apps/api/src/modules/reviews/assignment).
+ * Benchmark of the exact reviewer-assignment solver (apps/api/src/modules/assignment/solver).
  *
  *   npx node bench/assignment/run.ts [--sizes small,medium,large,neurips] [--runs 3] [--seed 1] [--lp auto|on|off]
  *                                    [--variant venue|ties|tight]
@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { certifyAssignment } from '../../apps/api/src/modules/reviews/assignment/certificate.ts';
-import { solveAssignment, solveWithHighs } from '../../apps/api/src/modules/reviews/assignment/solver.ts';
+import { certifyAssignment } from '../../apps/api/src/modules/assignment/solver/certificate.ts';
+import { solveAssignment, solveWithHighs } from '../../apps/api/src/modules/assignment/solver/solver.ts';
 import { applyVariant, generateInstance, type InstanceSpec, SIZES, VARIANTS, type Variant } from './instances.ts';
 
 /** HiGHS is run up to this many papers and reviewers (beyond, its time and memory grow past what is useful). */

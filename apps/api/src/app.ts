@@ -9,7 +9,9 @@ import { type Database, openDatabase } from './db/client.ts';
 import { type LogStream, loggerOptions } from './lib/logging.ts';
 import { aiExtractRoutes } from './modules/ai/extract.routes.ts';
 import { aiRoutes } from './modules/ai/index.ts';
+import { assignmentsRoutes } from './modules/assignment/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
+import { biddingRoutes } from './modules/bidding/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { conflictsRoutes } from './modules/conflicts/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
@@ -95,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(submissionsRoutes);
   await app.register(aiExtractRoutes);
   await app.register(conflictsRoutes);
+  await app.register(biddingRoutes);
+  await app.register(assignmentsRoutes);
   await app.register(reviewsRoutes);
   await app.register(outboxRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });

@@ -2,8 +2,8 @@ import type { Config } from '../config.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { MAIL_SEND_JOB } from '../mail/outbox.ts';
+import { ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob } from '../modules/assignment/assignment.job.ts';
 import { CONFLICTS_SYNC_EVERY_MS, CONFLICTS_SYNC_JOB, conflictsSyncJob } from '../modules/conflicts/conflicts.job.ts';
-import { ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob } from '../modules/reviews/assignment.job.ts';
 import { SUBMISSION_INSIGHTS_JOB, submissionInsightsJob } from '../modules/submissions/insights.job.ts';
 import {
   PRUNE_RATE_LIMITS_EVERY_MS,

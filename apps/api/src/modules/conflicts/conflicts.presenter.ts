@@ -6,6 +6,8 @@ import {
   type ReviewMessageKey,
   reviewMessage,
 } from '@confero/contracts';
+import type { EventAccess } from '../events/events.policy.ts';
+import { conflictEntryPolicies, isDeclarerOf } from './conflicts.policy.ts';
 import type { ConflictListRow, DeclaredConflictRow } from './conflicts.queries.ts';
 import type { ConflictReason, DetectedConflict } from './detection.ts';
 
@@ -43,14 +45,17 @@ function reasonsOf(
   return [];
 }
 
-/** A conflict as the committee (or its declarer) sees it. */
+/** A conflict as the committee (or its declarer) sees it; `lift` is the rule of conflicts.policy ('conflict.lift'). */
 export function presentConflict(
   row: ConflictListRow,
-  options: { detected?: DetectedConflict; viewerId: number; isCommittee: boolean },
+  options: { detected?: DetectedConflict; viewer: EventAccess; viewerConflicted: boolean },
 ): ConflictDto {
-  const { conflict, submission, user, override, decider } = row;
-  const isDeclarer =
-    conflict.source === 'declared' && override?.kind === 'declared' && override.decidedBy === options.viewerId;
+  const { conflict, submission, user, decider } = row;
+  const entry = {
+    event: options.viewer,
+    isConflicted: options.viewerConflicted,
+    isDeclarer: isDeclarerOf(row, options.viewer.actor.id),
+  };
   return {
     id: conflict.id,
     submission: { id: submission.id, public_id: submission.publicId, title: submission.title },
@@ -70,7 +75,7 @@ export function presentConflict(
     declared_by:
       conflict.source === 'declared' && decider ? { public_id: decider.publicId, full_name: fullName(decider) } : null,
     created_at: conflict.createdAt.toISOString(),
-    abilities: { lift: conflict.type !== 'author' && (options.isCommittee || isDeclarer) },
+    abilities: { lift: conflict.type !== 'author' && conflictEntryPolicies['conflict.lift'](entry).allowed },
   };
 }
 

@@ -10,21 +10,21 @@ import {
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authorize } from '../../lib/authorize.ts';
 import { parseIdParam } from '../../lib/ids.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
-import { eventNotFound } from '../events/event-errors.ts';
 import { loadEvent } from '../events/event-loader.ts';
-import { isOrganizer } from '../events/events.policy.ts';
 import { reviewError } from '../reviews/review-errors.ts';
-import { canOnConflicts, seesConflictRegistry } from './conflicts.policy.ts';
+import { type ConflictAction, conflictPolicies } from './conflicts.policy.ts';
 import { presentConflict, presentReason } from './conflicts.presenter.ts';
 import {
   authoredInEvent,
   findConflictListRow,
   findEventSubmission,
   findSubmissionRefs,
+  hasConflict,
   pageEventConflicts,
 } from './conflicts.queries.ts';
 import { checkCandidate, declareConflict, liftConflict, syncConflicts } from './conflicts.service.ts';
@@ -40,11 +40,12 @@ const TAGS = ['conflicts'];
 export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
 
-  async function loadRegistry(actor: Actor, idParam: string) {
+  /** The event and the viewer's access to its registry, authorized for the action (404 for outsiders, else 403). */
+  async function loadRegistry(actor: Actor, idParam: string, action: ConflictAction) {
     const { event, access } = await loadEvent(app.db, actor, idParam);
-    const isEventAuthor = await authoredInEvent(app.db, event.id, actor.id);
-    if (!seesConflictRegistry(access, isEventAuthor)) throw eventNotFound();
-    return { event, access, isEventAuthor };
+    const registry = { event: access, isEventAuthor: await authoredInEvent(app.db, event.id, actor.id) };
+    authorize(conflictPolicies[action](registry));
+    return { event, access };
   }
 
   app.get(
@@ -60,8 +61,7 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireUser(request);
-      const { event, access } = await loadRegistry(actor, request.params.id);
-      if (!canOnConflicts(access, 'conflicts.view')) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.denied');
+      const { event, access } = await loadRegistry(actor, request.params.id, 'conflicts.view');
       const { page, page_size: pageSize, type, source } = request.query;
       const submission = request.query.submission
         ? await findEventSubmission(app.db, event.id, request.query.submission)
@@ -87,8 +87,9 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
         results: rows.map((row) =>
           presentConflict(row, {
             detected: detected.get(pairKey(row.submission.id, row.user.id)),
-            viewerId: actor.id,
-            isCommittee: true,
+            viewer: access,
+            // The list leaves out the viewer's own conflicts (pageEventConflicts).
+            viewerConflicted: false,
           }),
         ),
       };
@@ -109,19 +110,13 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const { event, access, isEventAuthor } = await loadRegistry(actor, request.params.id);
-      if (!canOnConflicts(access, 'conflicts.declare', isEventAuthor)) {
-        throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.declareDenied');
-      }
-      const { conflict, created } = await declareConflict(
-        app.db,
-        { actor, eventId: event.id, isOrganizer: isOrganizer(access), isReviewer: access.isReviewer },
-        request.body,
-      );
+      const { event, access } = await loadRegistry(actor, request.params.id, 'conflicts.declare');
+      const { conflict, created } = await declareConflict(app.db, { actor, eventId: event.id, access }, request.body);
       const row = await findConflictListRow(app.db, conflict.id);
       if (!row) throw reviewError(404, 'NOT_FOUND', 'conflicts.notFound');
+      const viewerConflicted = (await hasConflict(app.db, conflict.submissionId, actor.id)) !== undefined;
       reply.status(created ? 201 : 200);
-      return { ...presentConflict(row, { viewerId: actor.id, isCommittee: isOrganizer(access) }), created };
+      return { ...presentConflict(row, { viewer: access, viewerConflicted }), created };
     },
   );
 
@@ -137,12 +132,8 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const { event, access } = await loadRegistry(actor, request.params.id);
-      await liftConflict(
-        app.db,
-        { actor, eventId: event.id, isOrganizer: isOrganizer(access) },
-        request.params.conflict_id,
-      );
+      const { event, access } = await loadRegistry(actor, request.params.id, 'conflicts.open');
+      await liftConflict(app.db, { actor, eventId: event.id, access }, request.params.conflict_id);
       return reply.status(204).send(null);
     },
   );
@@ -160,8 +151,7 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireUser(request);
-      const { event, access } = await loadRegistry(actor, request.params.id);
-      if (!canOnConflicts(access, 'conflicts.check')) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.denied');
+      const { event } = await loadRegistry(actor, request.params.id, 'conflicts.check');
       const { email, registered, found } = await checkCandidate(app.db, event.id, request.body);
       const titles = await findSubmissionRefs(
         app.db,

@@ -9,8 +9,17 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bids, conflictOverrides, conflicts, reviews, submissionAuthors, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import type { EventAccess } from '../events/events.policy.ts';
 import { reviewError, reviewFieldError } from '../reviews/review-errors.ts';
+import {
+  type ConflictEntryAccess,
+  conflictEntryPolicies,
+  declaringRole,
+  isDeclarerOf,
+  liftsAsCommittee,
+} from './conflicts.policy.ts';
 import {
   type ConflictRow,
   findConflictRows,
@@ -154,9 +163,8 @@ export async function checkCandidate(
 export type DeclareContext = {
   actor: Actor;
   eventId: number;
-  /** The viewer runs the event (event admin, chair of the event, platform admin). */
-  isOrganizer: boolean;
-  isReviewer: boolean;
+  /** The declarer's access to the event; without it (a 'conflict' bid) they declare as a reviewer for themself. */
+  access?: EventAccess;
 };
 
 /**
@@ -187,11 +195,10 @@ export async function declareConflict(
   const actorIsAuthor = actorConflict?.type === 'author' || (await isSubmissionAuthor(db, submission.id, actor.id));
   const forSelf =
     (body.user_id === null || body.user_id === undefined || String(body.user_id).trim() === '') && !body.email?.trim();
-  let role: 'organizer' | 'author' | 'reviewer';
-  if (context.isOrganizer && !actorConflict) role = 'organizer';
-  else if (actorIsAuthor) role = 'author';
-  else if (context.isReviewer) role = 'reviewer';
-  else throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.declareDenied');
+  const role = context.access
+    ? declaringRole({ event: context.access, isConflicted: actorConflict !== undefined, isAuthor: actorIsAuthor })
+    : 'reviewer';
+  if (!role) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.declareDenied');
   if (role === 'author' && isFinalDecision(submission.decision)) {
     throw reviewError(409, 'SUBMISSION_LOCKED', 'conflicts.submissionDecided');
   }
@@ -306,7 +313,7 @@ async function isSubmissionAuthor(db: Db, submissionId: number, userId: number):
  */
 export async function liftConflict(
   db: Db,
-  context: { actor: Actor; eventId: number; isOrganizer: boolean },
+  context: { actor: Actor; eventId: number; access: EventAccess },
   conflictIdParam: string,
 ): Promise<void> {
   const { actor, eventId } = context;
@@ -318,9 +325,13 @@ export async function liftConflict(
     .select({ id: conflicts.id })
     .from(conflicts)
     .where(and(eq(conflicts.submissionId, conflict.submissionId), eq(conflicts.userId, actor.id)));
-  const asCommittee = context.isOrganizer && !actorConflict;
-  const asDeclarer = conflict.source === 'declared' && override?.kind === 'declared' && override.decidedBy === actor.id;
-  if (!asCommittee && !asDeclarer) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.liftDenied');
+  const entry: ConflictEntryAccess = {
+    event: context.access,
+    isConflicted: actorConflict !== undefined,
+    isDeclarer: isDeclarerOf({ conflict, override }, actor.id),
+  };
+  authorize(conflictEntryPolicies['conflict.lift'](entry));
+  const asCommittee = liftsAsCommittee(entry);
   if (conflict.type === 'author') throw reviewError(409, 'CONFLICT', 'conflicts.authorshipPermanent');
 
   await db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import { DeclaredConflictListDto, SubmissionIdParams } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authorize } from '../../lib/authorize.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
-import { reviewError } from '../reviews/review-errors.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
+import { submissionConflictPolicies } from './conflicts.policy.ts';
 import { presentDeclaredConflict } from './conflicts.presenter.ts';
 import { findConflictsDeclaredBy } from './conflicts.queries.ts';
 
@@ -28,7 +29,7 @@ export const declaredConflictRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
-      if (!access.isAuthor) throw reviewError(403, 'PERMISSION_DENIED', 'conflicts.declaredDenied');
+      authorize(submissionConflictPolicies['submission.viewDeclaredConflicts'](access));
       const rows = await findConflictsDeclaredBy(app.db, submission.id, actor.id);
       return { count: rows.length, results: rows.map(presentDeclaredConflict) };
     },

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
+import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { eventNotFound } from './event-errors.ts';
-import { accessFor, canOnEvent, type EventAccess } from './events.policy.ts';
+import { accessFor, type EventAccess, eventPolicies } from './events.policy.ts';
 import { presentEvent } from './events.presenter.ts';
 import { type EventRow, findEventByIdParam, findViewerMemberships, loadEventDetail } from './events.queries.ts';
 import type { SubmissionCountSources } from './extensions.ts';
@@ -16,7 +17,7 @@ export async function loadEvent(db: Db, actor: Actor, idParam: string): Promise<
   const event = await findEventByIdParam(db, idParam);
   if (!event) throw eventNotFound();
   const access = accessFor(actor, event, await findViewerMemberships(db, event.id, actor.id));
-  if (!canOnEvent(access, 'event.view', event)) throw eventNotFound();
+  authorize(eventPolicies['event.view'](access, { event }));
   return { event, access };
 }
 

@@ -2,7 +2,14 @@ import type { EventStatus } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../plugins/auth.ts';
 import { addDays } from './event-dates.ts';
-import { accessFor, canOnEvent, type EventAction, type ViewerMembership } from './events.policy.ts';
+import {
+  accessFor,
+  type EventAccess,
+  type EventAction,
+  type EventSubject,
+  eventPolicies,
+  type ViewerMembership,
+} from './events.policy.ts';
 
 const actor = (isAdmin = false): Actor => ({
   id: 7,
@@ -39,6 +46,8 @@ const VIEWERS = {
 type Viewer = keyof typeof VIEWERS;
 
 const now = new Date('2030-01-10T12:00:00Z');
+const canOnEvent = (access: EventAccess, action: EventAction, event: EventSubject['event'], at: Date) =>
+  eventPolicies[action](access, { event, now: at }).allowed;
 const event = (status: EventStatus, submissionDeadline = '2030-02-01') => ({
   status,
   createdBy: 1,

@@ -1,7 +1,11 @@
 import { type EventStatus, PUBLIC_EVENT_STATUSES } from '@confero/contracts';
+import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { isPlatformAdmin } from '../users/users.policy.ts';
 import { isPast } from './event-dates.ts';
-import { eventForbidden } from './event-errors.ts';
+import { eventError, eventForbidden, eventNotFound } from './event-errors.ts';
+
+const eventAdminOnly = () => eventError(403, 'PERMISSION_DENIED', 'events.adminOnly');
 
 /** A membership of the viewer in the event, as loaded for the access check. */
 export type ViewerMembership = { role: 'event_admin' | 'chair' | 'reviewer'; status: string; trackId: number | null };
@@ -55,42 +59,56 @@ export const isMember = (a: EventAccess) => a.isEventAdmin || a.isEventChair || 
 export const isOrganizer = (a: EventAccess) => a.isPlatformAdmin || a.isEventAdmin || a.isEventChair;
 /** Staff see submissions and reviews settings: organizers, track chairs and reviewers. */
 export const isStaff = (a: EventAccess) => isOrganizer(a) || a.isTrackChair || a.isReviewer;
+/** The event's working lists (bidding, automatic assignment) exist for its members and platform admins only. */
+export const isInsider = (a: EventAccess) => isMember(a) || a.isPlatformAdmin;
 /** Submissions are open on approved and active events until the deadline (23:59:59 in the event's time zone). */
 export const acceptsSubmissions = (e: PolicyEvent, now: Date) =>
   (e.status === 'approved' || e.status === 'active') && !isPast(e.submissionDeadline, e.timezone, now);
+/**
+ * The double-blind rule: in a double-blind event, reviewers who do not also run the event (organizers, track
+ * chairs) see no author identities. The submissions policy adds that authors always see their own.
+ */
+export const isBlindedEventReviewer = (a: EventAccess, blindMode: string) =>
+  blindMode === 'double' && a.isReviewer && !isOrganizer(a) && !a.isTrackChair;
+
+/** What an event action is about: the event, and the time the rules judge deadlines at (now by default). */
+export type EventSubject = { event: PolicyEvent; now?: Date };
+
+/** 404 `events.notFound`: the event does not exist for this viewer. */
+export const eventHidden = hidden(eventNotFound);
+/** 403 `events.permissionDenied`. */
+export const eventDenied = denied(eventForbidden);
+/** Members and platform admins see the event's working lists (else 404); then the rule decides (else 403). */
+const forInsiders = (a: EventAccess, rule: boolean) => (isInsider(a) ? allowIf(rule, eventDenied) : eventHidden);
 
 /**
  * Who may do what with an event. Visibility ('event.view') must agree with `visibleTo` in events.queries.ts,
  * which applies the same rule inside list queries: public statuses for every signed-in user; pending, rejected
  * and cancelled events for their members, their creator and platform admins.
  */
-export const eventPolicies = {
-  'event.view': (a: EventAccess, e: PolicyEvent) =>
-    isPublicStatus(e.status) || a.isPlatformAdmin || a.isCreator || isMember(a),
-  'event.update': (a: EventAccess) => isOrganizer(a),
-  'event.delete': (a: EventAccess) => a.isPlatformAdmin || a.isEventAdmin,
-  'event.manageMembers': (a: EventAccess) => isOrganizer(a),
-  'event.manageEventAdmins': (a: EventAccess) => a.isPlatformAdmin || a.isEventAdmin,
-  'event.viewReviewers': (a: EventAccess) => isOrganizer(a) || a.isTrackChair,
-  'event.manageTracks': (a: EventAccess) => isOrganizer(a),
-  'event.approve': (a: EventAccess) => a.isPlatformAdmin,
-  'event.changeStatus': (a: EventAccess) => a.isPlatformAdmin || a.isEventAdmin,
-  'event.viewSubmissions': (a: EventAccess) => isStaff(a),
-  'event.viewReviewSettings': (a: EventAccess) => isStaff(a),
-  'event.submit': (_a: EventAccess, e: PolicyEvent, now: Date) => acceptsSubmissions(e, now),
-  /** Automatic assignment, the conflicts registry and the pre-check (the reviews and conflicts modules enforce it). */
-  'event.manageReviewing': (a: EventAccess) => isOrganizer(a),
-  /** The event's bidding list: its reviewers. */
-  'event.bid': (a: EventAccess) => a.isReviewer,
-} satisfies Record<string, EventRule>;
+export const eventPolicies = policyTable<EventAccess, EventSubject>()({
+  'event.view': (a, { event }) =>
+    allowIf(isPublicStatus(event.status) || a.isPlatformAdmin || a.isCreator || isMember(a), eventHidden),
+  'event.update': (a) => allowIf(isOrganizer(a), eventDenied),
+  'event.delete': (a) => allowIf(a.isPlatformAdmin || a.isEventAdmin, eventDenied),
+  'event.manageMembers': (a) => allowIf(isOrganizer(a), eventDenied),
+  'event.manageEventAdmins': (a) => allowIf(a.isPlatformAdmin || a.isEventAdmin, eventDenied),
+  'event.viewReviewers': (a) => allowIf(isOrganizer(a) || a.isTrackChair, eventDenied),
+  'event.manageTracks': (a) => allowIf(isOrganizer(a), eventDenied),
+  'event.approve': (a) => allowIf(a.isPlatformAdmin, eventDenied),
+  'event.changeStatus': (a) => allowIf(a.isPlatformAdmin || a.isEventAdmin, eventDenied),
+  'event.viewSubmissions': (a) => allowIf(isStaff(a), eventDenied),
+  'event.viewReviewSettings': (a) => allowIf(isStaff(a), eventDenied),
+  'event.submit': (_a, { event, now }) => allowIf(acceptsSubmissions(event, now ?? new Date()), eventDenied),
+  /** Automatic assignment (the assignment module): hidden from outsiders, the organizers' business. */
+  'event.manageReviewing': (a) => forInsiders(a, isOrganizer(a)),
+  /** The event's bidding list (the bidding module): hidden from outsiders, its reviewers' business. */
+  'event.bid': (a) => forInsiders(a, a.isReviewer),
+});
 export type EventAction = keyof typeof eventPolicies;
-type EventRule = (access: EventAccess, event: PolicyEvent, now: Date) => boolean;
 
-export function canOnEvent(access: EventAccess, action: EventAction, event: PolicyEvent, now = new Date()): boolean {
-  return (eventPolicies as Record<EventAction, EventRule>)[action](access, event, now);
-}
-
-/** 403 when the viewer (who can see the event) may not perform the action. */
-export function authorizeEvent(access: EventAccess, action: EventAction, event: PolicyEvent): void {
-  if (!canOnEvent(access, action, event)) throw eventForbidden();
-}
+/** Event lists beyond one event, decided on the signed-in caller alone. */
+export const eventListPolicies = policyTable<Actor | null>()({
+  /** Every event of the platform, whatever its status: platform admins only. */
+  'events.listAll': (actor) => allowIf(isPlatformAdmin(actor), denied(eventAdminOnly)),
+});

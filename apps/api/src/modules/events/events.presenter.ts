@@ -8,8 +8,9 @@ import {
   type ReviewerDto,
   type TrackDto,
 } from '@confero/contracts';
+import { abilitiesFrom } from '../../lib/authorize.ts';
 import { allowedStatusChanges, statusDisplay } from './event-state.ts';
-import { canOnEvent, type EventAccess } from './events.policy.ts';
+import { type EventAccess, type EventAction, eventPolicies } from './events.policy.ts';
 import type { EventDetail, EventListRow, EventRow, PersonRow, ReviewerRow, TrackRow } from './events.queries.ts';
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
@@ -71,18 +72,25 @@ export function presentTrack(track: TrackRow, chairs: (PersonRow & { trackId: nu
   };
 }
 
+/** Each ability of the event answer and the action of `eventPolicies` it reads. */
+const EVENT_ABILITIES = {
+  update: 'event.update',
+  delete: 'event.delete',
+  manage_members: 'event.manageMembers',
+  approve: 'event.approve',
+  view_submissions: 'event.viewSubmissions',
+  submit: 'event.submit',
+  manage_reviewing: 'event.manageReviewing',
+  bid: 'event.bid',
+} as const satisfies Record<string, EventAction>;
+
+/** The viewer's abilities on the event: the policy's answers, with the state rules (approval, transitions). */
 export function abilitiesFor(access: EventAccess, event: EventRow, now = new Date()): EventAbilities {
-  const can = (action: Parameters<typeof canOnEvent>[1]) => canOnEvent(access, action, event, now);
+  const allowed = abilitiesFrom(eventPolicies, access, { event, now }, EVENT_ABILITIES);
   return {
-    update: can('event.update'),
-    delete: can('event.delete'),
-    manage_members: can('event.manageMembers'),
-    approve: can('event.approve') && event.status === 'pending',
+    ...allowed,
+    approve: allowed.approve && event.status === 'pending',
     change_status: allowedStatusChanges(event.status, access).length > 0,
-    view_submissions: can('event.viewSubmissions'),
-    submit: can('event.submit'),
-    manage_reviewing: can('event.manageReviewing'),
-    bid: can('event.bid'),
   };
 }
 
@@ -120,7 +128,9 @@ export function presentEvent(detail: EventDetail, access: EventAccess, now = new
         detail.staff.filter((member) => member.role === 'chair'),
       ),
     ),
-    ...(canOnEvent(access, 'event.viewReviewSettings', event, now) ? { review_settings: event.reviewSettings } : {}),
+    ...(eventPolicies['event.viewReviewSettings'](access, { event, now }).allowed
+      ? { review_settings: event.reviewSettings }
+      : {}),
     abilities: abilitiesFor(access, event, now),
     allowed_status_changes: allowedStatusChanges(event.status, access),
   };

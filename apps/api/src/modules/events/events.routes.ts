@@ -12,12 +12,12 @@ import {
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authorize } from '../../lib/authorize.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
-import { eventError } from './event-errors.ts';
 import { loadEvent, presentEventFor } from './event-loader.ts';
 import { transitionEvent } from './event-state.ts';
-import { authorizeEvent } from './events.policy.ts';
+import { eventListPolicies, eventPolicies } from './events.policy.ts';
 import { presentEventListItem } from './events.presenter.ts';
 import { listRoleEvents, pageEvents, type RoleListName } from './events.queries.ts';
 import { createEvent, deleteEvent, updateEvent } from './events.service.ts';
@@ -94,7 +94,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = requireUser(request);
-        if (name === 'all_events' && !actor.isAdmin) throw eventError(403, 'PERMISSION_DENIED', 'events.adminOnly');
+        if (name === 'all_events') authorize(eventListPolicies['events.listAll'](actor));
         return (await listRoleEvents(app.db, app.extensions, actor, name, request.query.status)).map(
           presentEventListItem,
         );
@@ -133,7 +133,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.update', event);
+      authorize(eventPolicies['event.update'](access, { event }));
       const updated = await updateEvent(app.db, actor, event, request.body);
       return presentEventFor(app.db, app.extensions, actor, updated);
     },
@@ -152,7 +152,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.delete', event);
+      authorize(eventPolicies['event.delete'](access, { event }));
       await deleteEvent(app.db, app.extensions, actor, event);
       return reply.status(204).send(null);
     },
@@ -171,7 +171,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.approve', event);
+      authorize(eventPolicies['event.approve'](access, { event }));
       const updated = await transitionEvent(app.db, {
         actor,
         access,
@@ -198,7 +198,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.approve', event);
+      authorize(eventPolicies['event.approve'](access, { event }));
       const updated = await transitionEvent(app.db, {
         actor,
         access,
@@ -226,7 +226,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.changeStatus', event);
+      authorize(eventPolicies['event.changeStatus'](access, { event }));
       const updated = await transitionEvent(app.db, {
         actor,
         access,

@@ -11,9 +11,10 @@ import {
   ReviewerListDto,
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authorize } from '../../lib/authorize.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { loadEvent, presentEventFor } from './event-loader.ts';
-import { authorizeEvent } from './events.policy.ts';
+import { eventPolicies } from './events.policy.ts';
 import { presentReviewer } from './events.presenter.ts';
 import { findReviewerMembership, listReviewerMemberships } from './events.queries.ts';
 import { inviteReviewer } from './invitations.service.ts';
@@ -55,7 +56,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = requireUser(request);
         const { event, access } = await loadEvent(app.db, actor, request.params.id);
-        authorizeEvent(access, action, event);
+        authorize(eventPolicies[action](access, { event }));
         const user = await resolveUserId(app.db, request.body.user_id);
         if (verb === 'add') await addMember(app.db, actor, event, user, role);
         else await removeMember(app.db, actor, event, user, role);
@@ -78,7 +79,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.manageMembers', event);
+      authorize(eventPolicies['event.manageMembers'](access, { event }));
       const user = await resolveUserId(app.db, request.body.user_id);
       const grant = reviewerGrant(request.body);
       const membership = await addMember(app.db, actor, event, user, 'reviewer', grant);
@@ -101,7 +102,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.manageMembers', event);
+      authorize(eventPolicies['event.manageMembers'](access, { event }));
       await removeReviewer(app.db, actor, event, request.body);
       return { message: eventMessage('events.reviewerRemoved') };
     },
@@ -120,7 +121,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.viewReviewers', event);
+      authorize(eventPolicies['event.viewReviewers'](access, { event }));
       return (await listReviewerMemberships(app.db, event.id)).map(presentReviewer);
     },
   );
@@ -148,7 +149,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.manageMembers', event);
+      authorize(eventPolicies['event.manageMembers'](access, { event }));
       const membership = await inviteReviewer(app.db, {
         actor,
         event,

@@ -9,10 +9,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { authorize } from '../../lib/authorize.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { eventError } from './event-errors.ts';
 import { loadEvent } from './event-loader.ts';
-import { authorizeEvent } from './events.policy.ts';
+import { eventPolicies } from './events.policy.ts';
 import { presentTrack } from './events.presenter.ts';
 import { findTrack, listTracksWithChairs, type TrackRow } from './events.queries.ts';
 import { createTrack, deleteTrack, updateTrack } from './tracks.service.ts';
@@ -63,7 +64,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorizeEvent(access, 'event.manageTracks', event);
+      authorize(eventPolicies['event.manageTracks'](access, { event }));
       const track = await createTrack(app.db, actor, event, request.body);
       reply.status(201);
       return presentOneTrack(app.db, event.id, track);
@@ -72,7 +73,7 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function loadTrack(actorRequest: { id: string; track_id: string }, actor: ReturnType<typeof requireUser>) {
     const loaded = await loadEvent(app.db, actor, actorRequest.id);
-    authorizeEvent(loaded.access, 'event.manageTracks', loaded.event);
+    authorize(eventPolicies['event.manageTracks'](loaded.access, { event: loaded.event }));
     const track = await findTrack(app.db, loaded.event.id, actorRequest.track_id);
     if (!track) throw eventError(404, 'NOT_FOUND', 'events.trackNotFound');
     return { ...loaded, track };

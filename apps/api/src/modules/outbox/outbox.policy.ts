@@ -1,3 +1,4 @@
+import { allowIf, denied, policyTable } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { isPlatformAdmin } from '../users/users.policy.ts';
 
@@ -5,13 +6,9 @@ import { isPlatformAdmin } from '../users/users.policy.ts';
  * Who may read and retry the mail outbox: platform admins only. It holds every mail the platform sent, to anyone,
  * with links that act for the recipient (verification, password reset, invitations).
  */
-export const outboxPolicies = {
-  'outbox.list': (actor: Actor | null) => isPlatformAdmin(actor),
-  'outbox.read': (actor: Actor | null) => isPlatformAdmin(actor),
-  'outbox.retry': (actor: Actor | null) => isPlatformAdmin(actor),
-} as const;
+export const outboxPolicies = policyTable<Actor | null>()({
+  'outbox.list': (actor) => allowIf(isPlatformAdmin(actor), denied()),
+  'outbox.read': (actor) => allowIf(isPlatformAdmin(actor), denied()),
+  'outbox.retry': (actor) => allowIf(isPlatformAdmin(actor), denied()),
+});
 export type OutboxAction = keyof typeof outboxPolicies;
-
-export function canOnOutbox(actor: Actor | null, action: OutboxAction): boolean {
-  return outboxPolicies[action](actor);
-}

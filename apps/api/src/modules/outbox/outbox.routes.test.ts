@@ -10,7 +10,7 @@ import { createClient, signedInClients } from '../../../test/http.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
 import { auditLog, jobs, mailOutbox } from '../../db/schema/index.ts';
 import { MAIL_SEND_JOB, type MailTemplate, queueMail } from '../../mail/outbox.ts';
-import { insertAssignment, queueUnassignedMail } from '../reviews/commands/create-assignment.ts';
+import { insertAssignment, queueUnassignedMail } from '../assignment/commands/create-assignment.ts';
 import { RETRY_BATCH_SIZE } from './outbox.service.ts';
 
 let app: TestApp;

@@ -8,10 +8,11 @@ import {
   OutboxRetryFailedDto,
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { authorize, denied } from '../../lib/authorize.ts';
+import { notFound } from '../../lib/errors.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { canOnOutbox, type OutboxAction } from './outbox.policy.ts';
+import { type OutboxAction, outboxPolicies } from './outbox.policy.ts';
 import { presentOutboxMail, presentOutboxMailDetail } from './outbox.presenter.ts';
 import { findOutboxMail, listOutbox } from './outbox.queries.ts';
 import { retryFailedMails, retryMail } from './outbox.service.ts';
@@ -34,7 +35,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     const actor = requireUser(request);
     const action = request.routeOptions.config.outboxAction;
-    if (!action || !canOnOutbox(actor, action)) throw forbidden();
+    authorize(action ? outboxPolicies[action](actor) : denied());
   });
 
   async function loadMail(id: number) {

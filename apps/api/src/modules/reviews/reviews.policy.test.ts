@@ -1,9 +1,11 @@
 import type { ReviewDto, ReviewSettings, ReviewStatus } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../plugins/auth.ts';
+import { assignmentPolicies } from '../assignment/assignment.policy.ts';
+import { bidPolicies } from '../bidding/bidding.policy.ts';
 import type { EventAccess } from '../events/events.policy.ts';
 import type { SubmissionAccess } from '../submissions/submissions.policy.ts';
-import { canOnReview, canOnSubmissionReviews, type ReviewAccess, reviewViewer } from './reviews.policy.ts';
+import { canOnReview, type ReviewAccess, reviewViewer } from './reviews.policy.ts';
 import { presentReview } from './reviews.presenter.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
@@ -256,8 +258,8 @@ describe('submission review rules', () => {
   ];
 
   it.each(rows)('%s → %s (bid, manage reviewers)', (_name, submissionAccess, want) => {
-    const got = `${canOnSubmissionReviews(submissionAccess, 'submission.bid') ? 'B' : '-'}${
-      canOnSubmissionReviews(submissionAccess, 'submission.manageReviewers') ? 'M' : '-'
+    const got = `${bidPolicies['submission.bid'](submissionAccess).allowed ? 'B' : '-'}${
+      assignmentPolicies['submission.manageReviewers'](submissionAccess).allowed ? 'M' : '-'
     }`;
     expect(got).toBe(want);
   });

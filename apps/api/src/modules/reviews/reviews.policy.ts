@@ -1,27 +1,15 @@
 import type { ReviewAudience, ReviewSettings, ReviewStatus } from '@confero/contracts';
-import { isOrganizer } from '../events/events.policy.ts';
-import type { SubmissionAccess } from '../submissions/submissions.policy.ts';
+import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
+import { isCommittee, type SubmissionAccess } from '../submissions/submissions.policy.ts';
+import { reviewNotFound } from './review-errors.ts';
+
+export { isCommittee };
 
 /*
  * Reviewing rules as named predicates bound to actions. A conflict of interest (authorship included) takes every
  * right on the submission away: a conflicted reviewer is never assigned and never writes or reads its reviews; a
  * conflicted chair never manages its reviewers nor reads its reviews (`docs/domain.md#conflicted-people`).
  */
-
-/** The committee of a submission: its event's admins, chairs of the whole event and platform admins, without a conflict. */
-export const isCommittee = (a: SubmissionAccess) => isOrganizer(a.event) && !a.isConflicted && !a.isAuthor;
-
-export const submissionReviewPolicies = {
-  /** The bidding screen and `GET/PUT submissions/{id}/bid/`: the event's reviewers, never its authors. */
-  'submission.bid': (a: SubmissionAccess) => a.event.isReviewer && !a.isAuthor,
-  /** Reviewer candidates, assigning and unassigning. */
-  'submission.manageReviewers': (a: SubmissionAccess) => isCommittee(a),
-} satisfies Record<string, (access: SubmissionAccess) => boolean>;
-export type SubmissionReviewAction = keyof typeof submissionReviewPolicies;
-
-export function canOnSubmissionReviews(access: SubmissionAccess, action: SubmissionReviewAction): boolean {
-  return submissionReviewPolicies[action](access);
-}
 
 /**
  * What the rules read about a viewer and one review: their access to the submission, whether the review is theirs,
@@ -84,14 +72,15 @@ export function audienceOf(viewer: ReviewViewer): ReviewAudience | undefined {
 /** Whether the committee reads the text of a review in this state (drafts stay private to their reviewer). */
 export const committeeReadsText = (status: ReviewStatus) => status === 'completed';
 
-export const reviewPolicies = {
-  'review.view': (a: ReviewAccess, status: ReviewStatus) => reviewViewer(a, status) !== 'none',
+export const reviewPolicies = policyTable<ReviewAccess, ReviewStatus>()({
+  'review.view': (a, status) => allowIf(reviewViewer(a, status) !== 'none', hidden(reviewNotFound)),
   /** Only the assigned reviewer, still a reviewer of the event and without a conflict, writes the review. */
-  'review.write': (a: ReviewAccess) =>
-    a.isOwn && a.isActiveReviewer && !a.submission.isConflicted && !a.submission.isAuthor,
-} satisfies Record<string, (access: ReviewAccess, status: ReviewStatus) => boolean>;
+  'review.write': (a) =>
+    allowIf(a.isOwn && a.isActiveReviewer && !a.submission.isConflicted && !a.submission.isAuthor, denied()),
+});
 export type ReviewAction = keyof typeof reviewPolicies;
 
+/** Whether the rule allows the action: the reviews routes and review-access read their decisions through this. */
 export function canOnReview(access: ReviewAccess, action: ReviewAction, status: ReviewStatus): boolean {
-  return reviewPolicies[action](access, status);
+  return reviewPolicies[action](access, status).allowed;
 }

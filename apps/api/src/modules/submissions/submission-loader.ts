@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
-import type { AppError } from '../../lib/errors.ts';
+import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { submissionNotFound } from './submission-errors.ts';
-import { canOnSubmission, type SubmissionAccess } from './submissions.policy.ts';
+import { type SubmissionAccess, submissionPolicies } from './submissions.policy.ts';
 import { presentSubmission } from './submissions.presenter.ts';
 import {
   accessToBundles,
@@ -35,32 +35,35 @@ export async function loadSubmission(db: Db, actor: Actor, idParam: string): Pro
   const record = await findSubmissionByIdParam(db, idParam);
   if (!record) throw submissionNotFound();
   const loaded = await accessToSubmission(db, actor, record);
-  if (!canOnSubmission(loaded.access, 'submission.view')) throw submissionNotFound();
+  authorize(submissionPolicies['submission.view'](loaded.access));
   return loaded;
 }
 
 /**
- * The submission a caller wants to change (PATCH, DELETE): like `loadSubmission`, except that an author of another
- * submission of the same event — a participant of the event, who can see how many submissions it has — is answered
- * 403 `denied` rather than 404. People with no part in the event still get 404, and nobody but the submission's
- * authors and staff ever reads it.
+ * The submission a caller wants to change (PATCH, DELETE), authorized for the action: like `loadSubmission`, except
+ * that an author of another submission of the same event — a participant of the event, who can see how many
+ * submissions it has — is answered with the action's 403 rather than 404. People with no part in the event still get
+ * 404, and nobody but the submission's authors and staff ever reads it.
  */
 export async function loadSubmissionForChange(
   db: Db,
   actor: Actor,
   idParam: string,
-  denied: () => AppError,
+  action: 'submission.update' | 'submission.delete',
 ): Promise<LoadedSubmission> {
   const record = await findSubmissionByIdParam(db, idParam);
   if (!record) throw submissionNotFound();
   const loaded = await accessToSubmission(db, actor, record);
-  if (canOnSubmission(loaded.access, 'submission.view')) return loaded;
-  const [participant] = await db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(and(eq(submissions.eventId, record.eventId), authoredBy(actor.id)))
-    .limit(1);
-  throw participant ? denied() : submissionNotFound();
+  const view = submissionPolicies['submission.view'](loaded.access);
+  const [participant] = view.allowed
+    ? []
+    : await db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(and(eq(submissions.eventId, record.eventId), authoredBy(actor.id)))
+        .limit(1);
+  authorize(view.allowed || participant ? submissionPolicies[action](loaded.access) : view);
+  return loaded;
 }
 
 /** The DTO of a (possibly just changed) submission for the viewer, with fresh access. */

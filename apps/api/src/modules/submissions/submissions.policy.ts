@@ -1,5 +1,7 @@
+import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
 import type { EventAccess } from '../events/events.policy.ts';
-import { isOrganizer, isStaff } from '../events/events.policy.ts';
+import { isBlindedEventReviewer, isOrganizer, isStaff } from '../events/events.policy.ts';
+import { submissionError, submissionForbidden, submissionNotFound } from './submission-errors.ts';
 
 /**
  * What the rules read about the viewer's relation to one submission: their access to its event (events.policy),
@@ -14,11 +16,25 @@ export type SubmissionAccess = {
 
 /* Named predicates: the policy's actions are built from these, never from role names. */
 export const isSubmissionStaff = (a: SubmissionAccess) => isStaff(a.event);
-/** Event admins and chairs of the whole event, and platform admins, decide; never with a conflict (HotCRP). */
-export const canDecide = (a: SubmissionAccess) => isOrganizer(a.event) && !a.isConflicted && !a.isAuthor;
-/** Reviewers in a double-blind event see no author identities unless they also run the event. */
+/**
+ * The committee of a submission: its event's admins, chairs of the whole event and platform admins, without a
+ * conflict (authorship included). It decides on the submission and manages its reviewers.
+ */
+export const isCommittee = (a: SubmissionAccess) => isOrganizer(a.event) && !a.isConflicted && !a.isAuthor;
+/** The double-blind rule of the event (events.policy), except that authors always see their own submission. */
 export const isBlindedReviewer = (a: SubmissionAccess, blindMode: string) =>
-  blindMode === 'double' && a.event.isReviewer && !isOrganizer(a.event) && !a.event.isTrackChair && !a.isAuthor;
+  !a.isAuthor && isBlindedEventReviewer(a.event, blindMode);
+
+/** 404 `submissions.notFound`: the submission does not exist for this viewer. */
+export const submissionHidden = hidden(submissionNotFound);
+const submissionDenied = denied(submissionForbidden);
+const updateDenied = denied(() => submissionError(403, 'PERMISSION_DENIED', 'submissions.updateDenied'));
+const deleteDenied = denied(() => submissionError(403, 'PERMISSION_DENIED', 'submissions.deleteDenied'));
+/** Deciding: anyone with a conflict of interest (authors included) is told so (403 CONFLICT_OF_INTEREST). */
+const decisionDenied = (a: SubmissionAccess) =>
+  a.isConflicted
+    ? denied(() => submissionError(403, 'CONFLICT_OF_INTEREST', 'submissions.conflicted'), 'conflicted')
+    : submissionDenied;
 
 /**
  * Who may do what with a submission. Visibility ('submission.view') must agree with `visibleSubmissions` in
@@ -27,19 +43,20 @@ export const isBlindedReviewer = (a: SubmissionAccess, blindMode: string) =>
  * State rules (the deadline for edits, "submitted and pending" for deletion, the transition table) are the
  * services' invariants; the presenter combines both into `abilities`.
  */
-export const submissionPolicies = {
-  'submission.view': (a: SubmissionAccess) => a.isAuthor || isSubmissionStaff(a),
-  'submission.update': (a: SubmissionAccess) => a.isAuthor,
-  'submission.delete': (a: SubmissionAccess) => a.isAuthor,
-  'submission.changeStatus': (a: SubmissionAccess) => canDecide(a),
-  'submission.makeDecision': (a: SubmissionAccess) => canDecide(a),
-  'submission.download': (a: SubmissionAccess) => a.isAuthor || isSubmissionStaff(a),
+export const submissionPolicies = policyTable<SubmissionAccess>()({
+  'submission.view': (a) => allowIf(a.isAuthor || isSubmissionStaff(a), submissionHidden),
+  'submission.update': (a) => allowIf(a.isAuthor, updateDenied),
+  'submission.delete': (a) => allowIf(a.isAuthor, deleteDenied),
+  'submission.changeStatus': (a) => allowIf(isCommittee(a), decisionDenied(a)),
+  'submission.makeDecision': (a) => allowIf(isCommittee(a), decisionDenied(a)),
+  'submission.download': (a) => allowIf(a.isAuthor || isSubmissionStaff(a), submissionDenied),
   /** AI insights: the event's staff, never the authors (nor anyone conflicted). */
-  'submission.viewInsights': (a: SubmissionAccess) => isSubmissionStaff(a) && !a.isAuthor && !a.isConflicted,
-  'submission.review': (a: SubmissionAccess) => a.event.isReviewer && !a.isAuthor && !a.isConflicted,
-} satisfies Record<string, (access: SubmissionAccess) => boolean>;
+  'submission.viewInsights': (a) => allowIf(isSubmissionStaff(a) && !a.isAuthor && !a.isConflicted, submissionDenied),
+  'submission.review': (a) => allowIf(a.event.isReviewer && !a.isAuthor && !a.isConflicted, submissionDenied),
+});
 export type SubmissionAction = keyof typeof submissionPolicies;
 
+/** Whether the rule allows the action (the reviews module reads submission decisions through this). */
 export function canOnSubmission(access: SubmissionAccess, action: SubmissionAction): boolean {
-  return submissionPolicies[action](access);
+  return submissionPolicies[action](access).allowed;
 }

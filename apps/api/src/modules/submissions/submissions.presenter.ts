@@ -9,11 +9,14 @@ import {
   type SubmissionAuthorDto,
   type SubmissionDto,
 } from '@confero/contracts';
-import { canOnSubmissionReviews } from '../reviews/reviews.policy.ts';
+import { abilitiesFrom } from '../../lib/authorize.ts';
+import { assignmentPolicies } from '../assignment/assignment.policy.ts';
+import { bidPolicies } from '../bidding/bidding.policy.ts';
+import { submissionConflictPolicies } from '../conflicts/conflicts.policy.ts';
 import { isOpenForReview } from '../reviews/reviews.queries.ts';
 import { isDeadlinePassed } from './deadlines.ts';
 import { isDeletable } from './submission-state.ts';
-import { canOnSubmission, isBlindedReviewer, type SubmissionAccess } from './submissions.policy.ts';
+import { isBlindedReviewer, type SubmissionAccess, submissionPolicies } from './submissions.policy.ts';
 import type { SubmissionAuthorRow, SubmissionBundle } from './submissions.queries.ts';
 
 const fullName = (author: { firstName: string; lastName: string }) => `${author.firstName} ${author.lastName}`.trim();
@@ -48,22 +51,31 @@ export function abilitiesFor(
   access: SubmissionAccess,
   now = new Date(),
 ): SubmissionAbilities {
-  const can = (action: Parameters<typeof canOnSubmission>[1]) => canOnSubmission(access, action);
+  const allowed = {
+    ...abilitiesFrom(submissionPolicies, access, undefined, {
+      update: 'submission.update',
+      delete: 'submission.delete',
+      change_status: 'submission.changeStatus',
+      make_decision: 'submission.makeDecision',
+      download: 'submission.download',
+      view_insights: 'submission.viewInsights',
+      review: 'submission.review',
+    }),
+    ...abilitiesFrom(bidPolicies, access, undefined, { bid: 'submission.bid' }),
+    ...abilitiesFrom(assignmentPolicies, access, undefined, { manage_reviewers: 'submission.manageReviewers' }),
+    ...abilitiesFrom(submissionConflictPolicies, access, undefined, {
+      declare_conflict: 'submission.declareConflict',
+      view_declared_conflicts: 'submission.viewDeclaredConflicts',
+    }),
+  };
   const decided = isFinalDecision(bundle.decision);
   return {
-    update: can('submission.update') && !decided && !isDeadlinePassed(bundle.event, now),
-    delete: can('submission.delete') && isDeletable(bundle),
-    change_status: can('submission.changeStatus'),
-    make_decision: can('submission.makeDecision'),
-    download: can('submission.download') && bundle.file !== null,
-    view_insights: can('submission.viewInsights'),
-    review: can('submission.review'),
-    bid: canOnSubmissionReviews(access, 'submission.bid') && isOpenForReview(bundle),
-    manage_reviewers: canOnSubmissionReviews(access, 'submission.manageReviewers'),
-    // Its authors name the committee members they conflict with (until a final decision); reviewers do it by
-    // bidding 'conflict'.
-    declare_conflict: access.isAuthor && !decided,
-    view_declared_conflicts: access.isAuthor,
+    ...allowed,
+    update: allowed.update && !decided && !isDeadlinePassed(bundle.event, now),
+    delete: allowed.delete && isDeletable(bundle),
+    download: allowed.download && bundle.file !== null,
+    bid: allowed.bid && isOpenForReview(bundle),
+    declare_conflict: allowed.declare_conflict && !decided,
   };
 }
 

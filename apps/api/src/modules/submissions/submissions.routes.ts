@@ -13,18 +13,18 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppError } from '../../lib/errors.ts';
+import { authorize } from '../../lib/authorize.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { type Actor, requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { loadEvent } from '../events/event-loader.ts';
-import { canOnEvent } from '../events/events.policy.ts';
+import { eventPolicies } from '../events/events.policy.ts';
 import { readMultipartForm, type StoredObject, storageSink } from './files.ts';
 import { claimStoredObject } from './stored-objects.ts';
 import { submissionError, submissionFieldError, withErrorField } from './submission-errors.ts';
 import { formInputFromBody, formInputFromFields } from './submission-input.ts';
 import { loadSubmission, loadSubmissionForChange, presentSubmissionFor } from './submission-loader.ts';
-import { canOnSubmission } from './submissions.policy.ts';
+import { submissionPolicies } from './submissions.policy.ts';
 import { presentSubmission, presentSubmissions } from './submissions.presenter.ts';
 import {
   accessToBundles,
@@ -164,9 +164,9 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const eventRef = request.query.event_id?.trim();
       if (!eventRef) throw submissionFieldError('event_id', 'submissions.validations.eventIdRequired');
       const { event, access } = await loadEvent(app.db, actor, eventRef);
-      if (!canOnEvent(access, 'event.viewSubmissions', event)) {
-        throw submissionError(403, 'PERMISSION_DENIED', 'submissions.staffOnly');
-      }
+      authorize(eventPolicies['event.viewSubmissions'](access, { event }), {
+        denied: () => submissionError(403, 'PERMISSION_DENIED', 'submissions.staffOnly'),
+      });
       return presentList(request, await listEventSubmissions(app.db, event.id));
     },
   );
@@ -203,9 +203,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const multipart = request.isMultipart();
-      const denied = () => submissionError(403, 'PERMISSION_DENIED', 'submissions.updateDenied');
-      const { submission, access } = await loadSubmissionForChange(app.db, actor, request.params.id, denied);
-      if (!canOnSubmission(access, 'submission.update')) throw denied();
+      const { submission } = await loadSubmissionForChange(app.db, actor, request.params.id, 'submission.update');
       const form = multipart ? await readForm(request) : undefined;
       const input = form ? formInputFromFields(form.fields) : formInputFromBody(request.body);
       const updated = await updateSubmission(deps(), actor, submission, input, form?.file);
@@ -225,9 +223,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const denied = () => submissionError(403, 'PERMISSION_DENIED', 'submissions.deleteDenied');
-      const { submission, access } = await loadSubmissionForChange(app.db, actor, request.params.id, denied);
-      if (!canOnSubmission(access, 'submission.delete')) throw denied();
+      const { submission } = await loadSubmissionForChange(app.db, actor, request.params.id, 'submission.delete');
       await deleteSubmission(deps(), actor, submission);
       return reply.status(204).send(null);
     },
@@ -299,7 +295,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       userIds: [actor.id],
     });
     const access = { ...loaded.access, isConflicted: loaded.access.isConflicted || detected.size > 0 };
-    if (!canOnSubmission(access, action)) throw decideForbidden(access.isConflicted);
+    authorize(submissionPolicies[action](access));
     return loaded;
   }
 
@@ -307,9 +303,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const actor = requireUser(request);
       const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
-      if (!canOnSubmission(access, 'submission.download')) {
-        throw submissionError(403, 'PERMISSION_DENIED', 'submissions.permissionDenied');
-      }
+      authorize(submissionPolicies['submission.download'](access));
       const file = submission.file;
       const stat = file ? await app.storage.stat(file.storageKey) : undefined;
       if (!file || !stat) throw submissionError(404, 'NOT_FOUND', 'submissions.fileMissing');
@@ -340,9 +334,3 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 };
-
-function decideForbidden(conflicted: boolean): AppError {
-  return conflicted
-    ? submissionError(403, 'CONFLICT_OF_INTEREST', 'submissions.conflicted')
-    : submissionError(403, 'PERMISSION_DENIED', 'submissions.permissionDenied');
-}

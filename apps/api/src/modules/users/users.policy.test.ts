@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { authorizeUser, can, type UserAction } from './users.policy.ts';
+import { type UserAction, userPolicies } from './users.policy.ts';
 
 const actor = (id: number, isAdmin: boolean): Actor => ({
   id,
@@ -34,15 +35,15 @@ const table: [UserAction, { id: number } | undefined, boolean, boolean, boolean]
 
 describe('user policies', () => {
   it.each(table)('%s on %j: anonymous %s, member %s, admin %s', (action, target, forAnonymous, forMember, forAdmin) => {
-    expect(can(anonymous, action, target)).toBe(forAnonymous);
-    expect(can(member, action, target)).toBe(forMember);
-    expect(can(admin, action, target)).toBe(forAdmin);
+    expect(userPolicies[action](anonymous, target).allowed).toBe(forAnonymous);
+    expect(userPolicies[action](member, target).allowed).toBe(forMember);
+    expect(userPolicies[action](admin, target).allowed).toBe(forAdmin);
   });
 
-  it('authorizeUser throws 403 PERMISSION_DENIED when refused', () => {
-    expect(() => authorizeUser(member, 'users.list')).toThrow(
+  it('authorize throws 403 PERMISSION_DENIED when refused', () => {
+    expect(() => authorize(userPolicies['users.list'](member))).toThrow(
       expect.objectContaining({ statusCode: 403, code: 'PERMISSION_DENIED' }),
     );
-    expect(() => authorizeUser(admin, 'users.list')).not.toThrow();
+    expect(() => authorize(userPolicies['users.list'](admin))).not.toThrow();
   });
 });

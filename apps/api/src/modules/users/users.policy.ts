@@ -1,4 +1,4 @@
-import { forbidden } from '../../lib/errors.ts';
+import { allowIf, denied, policyTable } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 
 /** The user an action is about (only what the predicates read). */
@@ -15,22 +15,13 @@ export const isSelf = (actor: Actor | null, target: UserTarget | undefined): boo
  * account (`users.*Own`); every other account is platform admins' business. An admin's own statistics are
  * readable through the per-user route too.
  */
-export const userPolicies = {
-  'users.readOwn': (actor: Actor | null) => isSignedIn(actor),
-  'users.updateOwn': (actor: Actor | null) => isSignedIn(actor),
-  'users.checkEmail': (actor: Actor | null) => isSignedIn(actor),
-  'users.list': (actor: Actor | null) => isPlatformAdmin(actor),
-  'users.viewStatistics': (actor: Actor | null, target?: UserTarget) => isPlatformAdmin(actor) || isSelf(actor, target),
-  'users.update': (actor: Actor | null) => isPlatformAdmin(actor),
-  'users.delete': (actor: Actor | null) => isPlatformAdmin(actor),
-} as const;
+export const userPolicies = policyTable<Actor | null, UserTarget | undefined>()({
+  'users.readOwn': (actor) => allowIf(isSignedIn(actor), denied()),
+  'users.updateOwn': (actor) => allowIf(isSignedIn(actor), denied()),
+  'users.checkEmail': (actor) => allowIf(isSignedIn(actor), denied()),
+  'users.list': (actor) => allowIf(isPlatformAdmin(actor), denied()),
+  'users.viewStatistics': (actor, target) => allowIf(isPlatformAdmin(actor) || isSelf(actor, target), denied()),
+  'users.update': (actor) => allowIf(isPlatformAdmin(actor), denied()),
+  'users.delete': (actor) => allowIf(isPlatformAdmin(actor), denied()),
+});
 export type UserAction = keyof typeof userPolicies;
-
-export function can(actor: Actor | null, action: UserAction, target?: UserTarget): boolean {
-  return userPolicies[action](actor, target);
-}
-
-/** Throws 403 when a signed-in caller may not perform the action (call requireUser first for the 401). */
-export function authorizeUser(actor: Actor, action: UserAction, target?: UserTarget): void {
-  if (!can(actor, action, target)) throw forbidden();
-}

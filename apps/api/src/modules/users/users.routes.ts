@@ -16,6 +16,7 @@ import {
 } from '@confero/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authorize } from '../../lib/authorize.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -23,7 +24,7 @@ import { setSessionCookies } from '../auth/cookies.ts';
 import { installValidation } from '../auth/validation.ts';
 import { rolesForUser } from './roles.ts';
 import { statisticsForUser, statisticsForUsers } from './statistics.ts';
-import { authorizeUser, type UserAction } from './users.policy.ts';
+import { type UserAction, userPolicies } from './users.policy.ts';
 import { presentAdminUser, presentMe, presentProfile } from './users.presenter.ts';
 import { findUserById, findUserByIdParam, listUsers } from './users.queries.ts';
 import { adminUpdateUser, changePassword, deleteUser, emailIsRegistered, updateProfile } from './users.service.ts';
@@ -43,14 +44,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', async (request) => {
     const actor = requireUser(request);
     const action = request.routeOptions.config.userAction;
-    if (action) authorizeUser(actor, action);
+    if (action) authorize(userPolicies[action](actor));
   });
   installValidation(app);
 
   /** The caller's own row (a token outlives nothing: a deleted user is anonymous). */
   async function loadOwnUser(request: FastifyRequest) {
     const actor = requireUser(request);
-    authorizeUser(actor, 'users.readOwn');
+    authorize(userPolicies['users.readOwn'](actor));
     const user = await findUserById(app.db, actor.id);
     if (!user) throw notFound();
     return { actor, user };
@@ -188,7 +189,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const target = await findUserByIdParam(app.db, request.params.id);
-      authorizeUser(actor, 'users.viewStatistics', target);
+      authorize(userPolicies['users.viewStatistics'](actor, target));
       if (!target) throw notFound('User not found.');
       return statisticsForUser(app.db, app.extensions, target);
     },

@@ -2,11 +2,12 @@ import type { Db } from '../../../db/client.ts';
 import { submissionFiles, submissions } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/queue.ts';
 import { recordAudit } from '../../../lib/audit.ts';
+import { authorize } from '../../../lib/authorize.ts';
 import { makePublicId, nextId } from '../../../lib/ids.ts';
 import type { Storage } from '../../../lib/storage.ts';
 import { queueMail } from '../../../mail/outbox.ts';
 import type { Actor } from '../../../plugins/auth.ts';
-import { accessFor, canOnEvent } from '../../events/events.policy.ts';
+import { accessFor, eventPolicies } from '../../events/events.policy.ts';
 import { findEventByIdParam, findTrack, findViewerMemberships } from '../../events/events.queries.ts';
 import { insertAuthors, syncAuthorConflicts } from '../authorship.ts';
 import { assertAcceptsSubmissions } from '../deadlines.ts';
@@ -29,14 +30,16 @@ export type SubmissionDeps = { db: Db; storage: Storage; publicUrl: string; now?
 /** The page of a submission in the web app (links in mails). */
 export const submissionLink = (publicUrl: string, publicId: string) => `${publicUrl}/submissions/${publicId}`;
 
+const eventNotFound = () => submissionError(404, 'NOT_FOUND', 'submissions.eventNotFound');
+
 /** The event a submission goes to, as the submitter may see it: 400 when not named, 404 when unknown or hidden. */
 export async function resolveTargetEvent(db: Db, actor: Actor, reference: string | undefined) {
   const value = (reference ?? '').trim();
   if (!value) throw submissionFieldError('event', 'submissions.validations.eventRequired');
   const event = await findEventByIdParam(db, value);
-  if (!event) throw submissionError(404, 'NOT_FOUND', 'submissions.eventNotFound');
+  if (!event) throw eventNotFound();
   const access = accessFor(actor, event, await findViewerMemberships(db, event.id, actor.id));
-  if (!canOnEvent(access, 'event.view', event)) throw submissionError(404, 'NOT_FOUND', 'submissions.eventNotFound');
+  authorize(eventPolicies['event.view'](access, { event }), { hidden: eventNotFound });
   return event;
 }
 

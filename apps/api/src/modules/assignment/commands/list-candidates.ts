@@ -5,15 +5,15 @@ import { findSubmissionConflictRows } from '../../conflicts/conflicts.queries.ts
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { pairKey } from '../../conflicts/detection.ts';
 import type { EventRow } from '../../events/events.queries.ts';
-import { loadAffinityInputs, scoreAffinity } from '../affinity-corpus.ts';
-import { presentReviewerRef } from '../reviews.presenter.ts';
+import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
 import {
   findBidsOfSubmission,
   findEventReviewers,
   findReviewableSubmissions,
   findReviewsOfSubmission,
   reviewerLoads,
-} from '../reviews.queries.ts';
+} from '../../reviews/reviews.queries.ts';
+import { loadAffinityInputs, scoreAffinity } from '../affinity-corpus.ts';
 
 /** What a bid adds to the affinity (a 'conflict' bid is a conflict, so it adds nothing). */
 export function bidScore(value: string | null | undefined): number {

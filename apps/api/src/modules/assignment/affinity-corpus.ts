@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { type EventReviewer, findAuthoredSubmissionIds, findPaperTexts } from '../reviews/reviews.queries.ts';
 import {
   type AffinityDocument,
   type AffinityScores,
@@ -6,10 +7,9 @@ import {
   type ReviewerProfile,
   type TopReviewers,
 } from './affinity/index.ts';
-import { type EventReviewer, findAuthoredSubmissionIds, findPaperTexts } from './reviews.queries.ts';
 
 /*
- * Feeds the affinity library (modules/reviews/affinity, local provider: TF-IDF over the papers the system holds)
+ * Feeds the affinity library (modules/assignment/affinity, local provider: TF-IDF over the papers the system holds)
  * from the database. A reviewer's profile is their expertise (account and event membership) and bio, plus the
  * submissions they authored anywhere in the system (title, abstract, keywords, and the extracted full text where
  * stored). The IDF is fitted on the event's submissions, the reviewers' papers and their profiles.

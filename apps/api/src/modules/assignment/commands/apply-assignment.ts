@@ -4,10 +4,12 @@ import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews, events, reviews, submissions } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import type { Actor } from '../../../plugins/auth.ts';
+import { conflictedSubmissionIds } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import type { EventRow } from '../../events/events.queries.ts';
-import { reviewError, reviewFieldError } from '../review-errors.ts';
-import { findEventReviewers } from '../reviews.queries.ts';
+import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
+import { findEventReviewers } from '../../reviews/reviews.queries.ts';
+import { managerConflicted } from '../assignment.policy.ts';
 import { assignmentFingerprint, isLocked } from './compute-assignment.ts';
 import { insertAssignment, queueUnassignedMail } from './create-assignment.ts';
 
@@ -26,7 +28,8 @@ export function applyMode(preview: PreviewRow, mode: string | null | undefined):
 }
 
 /**
- * Applies a computed preview (`POST events/{id}/assignment/apply/`), checked in this order: the preview is done (409
+ * Applies a computed preview (`POST events/{id}/assignment/apply/`), checked in this order: the committee member
+ * has no conflict with a paper the preview adds a reviewer to or drops one from (403), the preview is done (409
  * otherwise: still computing, failed, or already applied), the mode, and the event's assignments and conflicts are
  * still those the preview was computed from (409 STALE_PREVIEW otherwise — conflicts are detected afresh first).
  * Then, in one transaction with the event locked: replace mode removes the untouched automatic assignments the
@@ -39,6 +42,10 @@ export async function applyAssignment(
   input: { actor: Actor; event: EventRow; preview: PreviewRow; mode: string | null | undefined; publicUrl: string },
 ): Promise<{ created: number; removed: number; kept: number }> {
   const { actor, event, preview } = input;
+  const conflicted = await conflictedSubmissionIds(db, actor.id);
+  const touches = (preview.result?.pairs ?? []).some((pair) => !pair.existing && conflicted.has(pair.submission.id));
+  const drops = (preview.result?.removed ?? []).some((row) => conflicted.has(row.submission.id));
+  if (touches || drops) throw managerConflicted();
   if (preview.status === 'applied') throw reviewError(409, 'CONFLICT', 'assignments.previewApplied');
   if (preview.status === 'failed') throw reviewError(409, 'CONFLICT', 'assignments.previewFailed');
   if (preview.status !== 'done' || !preview.result) throw reviewError(409, 'CONFLICT', 'assignments.previewNotReady');

@@ -5,7 +5,7 @@ import { reviews, submissions } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
 import { makePublicId, nextId } from '../../../lib/ids.ts';
 import { queueMail } from '../../../mail/outbox.ts';
-import type { ReviewRow } from '../reviews.queries.ts';
+import type { ReviewRow } from '../../reviews/reviews.queries.ts';
 
 export type NewAssignment = {
   event: { id: number; title: string; reviewDeadline: string };

@@ -11,10 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews } from '../../../db/schema/index.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { findEventById } from '../../events/events.queries.ts';
-import { loadAffinityInputs, scoreAffinity, topAffinity } from '../affinity-corpus.ts';
-import { solveAssignmentInWorker } from '../assignment/solver.ts';
-import { buildProblem, edgeKey } from '../assignment-problem.ts';
-import { presentReviewerRef } from '../reviews.presenter.ts';
+import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
 import {
   type EventReviewer,
   findEventAssignments,
@@ -22,7 +19,10 @@ import {
   findEventConflictPairs,
   findEventReviewers,
   findReviewableSubmissions,
-} from '../reviews.queries.ts';
+} from '../../reviews/reviews.queries.ts';
+import { loadAffinityInputs, scoreAffinity, topAffinity } from '../affinity-corpus.ts';
+import { buildProblem, edgeKey } from '../assignment-problem.ts';
+import { solveAssignmentInWorker } from '../solver/solver.ts';
 import { bidScore } from './list-candidates.ts';
 
 /** Above this many (reviewer, paper) pairs, only the best candidates of each paper (and bids) become edges. */

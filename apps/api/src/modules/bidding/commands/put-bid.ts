@@ -8,8 +8,8 @@ import { hasConflict } from '../../conflicts/conflicts.queries.ts';
 import { declareConflict, syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { isPast } from '../../events/event-dates.ts';
 import type { EventRow } from '../../events/events.queries.ts';
-import { reviewError, reviewFieldError } from '../review-errors.ts';
-import { type BidRow, findBid, isOpenForReview } from '../reviews.queries.ts';
+import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
+import { type BidRow, findBid, isOpenForReview } from '../../reviews/reviews.queries.ts';
 
 export type PutBidInput = {
   actor: Actor;
@@ -33,7 +33,7 @@ export function requireOpenForBidding(submission: { status: string }): void {
  * the caller's conflicts (detected afresh): a conflicted reviewer may only bid 'conflict', and cannot clear their
  * bid (409 — a 'conflict' bid declared the conflict, which only the chairs lift). A 'conflict' bid also declares
  * the conflict of interest (and so removes an untouched assignment). Who may bid is the caller's check (policy
- * 'submission.bid'). Audited ('bid.put', 'bid.cleared').
+ * 'submission.bid' of bidding.policy). Audited ('bid.put', 'bid.cleared').
  */
 export async function putBid(
   db: Db,
@@ -90,12 +90,7 @@ export async function putBid(
     data: { from: previous?.value ?? null, to: bidValue },
   });
   if (bidValue === 'conflict' && !conflicted) {
-    await declareConflict(
-      db,
-      { actor, eventId: event.id, isOrganizer: false, isReviewer: true },
-      { submission_id: submission.id },
-      { viaBid: true },
-    );
+    await declareConflict(db, { actor, eventId: event.id }, { submission_id: submission.id }, { viaBid: true });
   }
   return { bid, conflict: bidValue === 'conflict' || conflicted };
 }

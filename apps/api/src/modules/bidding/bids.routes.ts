@@ -9,19 +9,18 @@ import {
   SubmissionIdParams,
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authorize } from '../../lib/authorize.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { hasConflict } from '../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
-import { eventNotFound } from '../events/event-errors.ts';
 import { loadEvent } from '../events/event-loader.ts';
-import { isMember, isOrganizer } from '../events/events.policy.ts';
+import { eventPolicies, isBlindedEventReviewer } from '../events/events.policy.ts';
+import { presentBid } from '../reviews/reviews.presenter.ts';
+import { findAuthorNames, findBid, findEventOf, pageBiddingList } from '../reviews/reviews.queries.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
+import { bidPolicies, bidsDenied } from './bidding.policy.ts';
 import { putBid, requireOpenForBidding } from './commands/put-bid.ts';
-import { reviewError } from './review-errors.ts';
-import { canOnSubmissionReviews } from './reviews.policy.ts';
-import { presentBid } from './reviews.presenter.ts';
-import { findAuthorNames, findBid, findEventOf, pageBiddingList } from './reviews.queries.ts';
 
 const TAGS = ['bids'];
 
@@ -45,7 +44,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
-      if (!canOnSubmissionReviews(access, 'submission.bid')) throw reviewError(403, 'PERMISSION_DENIED', 'bids.denied');
+      authorize(bidPolicies['submission.bid'](access));
       requireOpenForBidding(submission);
       await syncConflicts(app.db, submission.eventId, { submissionIds: [submission.id], userIds: [actor.id] });
       const [bid, conflict] = await Promise.all([
@@ -71,7 +70,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
-      if (!canOnSubmissionReviews(access, 'submission.bid')) throw reviewError(403, 'PERMISSION_DENIED', 'bids.denied');
+      authorize(bidPolicies['submission.bid'](access));
       const event = await findEventOf(app.db, submission.eventId);
       const { bid, conflict } = await putBid(app.db, { actor, event, submission, value: request.body.value });
       return presentBid(submission.publicId, bid, conflict);
@@ -92,8 +91,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      if (!isMember(access) && !access.isPlatformAdmin) throw eventNotFound();
-      if (!access.isReviewer) throw reviewError(403, 'PERMISSION_DENIED', 'bids.denied');
+      authorize(eventPolicies['event.bid'](access, { event }), { denied: bidsDenied });
       await syncConflicts(app.db, event.id, { userIds: [actor.id] });
       const { page, page_size: pageSize, bid, search } = request.query;
       const { rows, count, summary } = await pageBiddingList(app.db, {
@@ -104,8 +102,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         bid,
         search,
       });
-      // Reviewers who do not run the event see no authors in double-blind events.
-      const hidden = event.reviewSettings.blind_mode === 'double' && !isOrganizer(access) && !access.isTrackChair;
+      const hidden = isBlindedEventReviewer(access, event.reviewSettings.blind_mode);
       const authors = hidden
         ? new Map()
         : await findAuthorNames(

@@ -1,4 +1,4 @@
-import type { AssignmentDto, CandidatesDto, ConflictPageDto } from '@confero/contracts';
+import type { AssignmentDto, CandidatesDto, ConflictPageDto, SubmissionDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -136,6 +136,25 @@ describe('GET /api/submissions/{id}/reviewer-candidates/', () => {
       message_code: 'assignments.managerConflicted',
     });
     expect(conflictedAnswer.body).not.toContain(expert.email);
+  });
+});
+
+describe('abilities and routes read one rule', () => {
+  it('answers the candidates route 200 exactly to the viewers whose submission answer says manage_reviewers', async () => {
+    const seen: Record<string, [boolean, number]> = {};
+    for (const [name, user] of Object.entries({ chair, conflictedChair, expert, conflicted, author })) {
+      const client = await as(user);
+      const submission = (await client.get(`/api/submissions/${paper.publicId}/`)).json() as SubmissionDto;
+      const candidates = await client.get(candidatesUrl(paper));
+      seen[name] = [submission.abilities.manage_reviewers, candidates.statusCode];
+    }
+    expect(seen).toEqual({
+      chair: [true, 200],
+      conflictedChair: [false, 403],
+      expert: [false, 403],
+      conflicted: [false, 403],
+      author: [false, 403],
+    });
   });
 });
 

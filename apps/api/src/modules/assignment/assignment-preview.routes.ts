@@ -1,8 +1,6 @@
 import {
   ApplyAssignmentBody,
   ApplyAssignmentDto,
-  ASSIGNMENT_MODES,
-  type AssignmentMode,
   AssignmentPreviewBody,
   AssignmentPreviewCreatedDto,
   AssignmentPreviewDto,
@@ -10,21 +8,21 @@ import {
   EventIdParams,
   reviewMessage,
 } from '@confero/contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignmentPreviews } from '../../db/schema/index.ts';
-import { makePublicId, nextId, parseIdParam } from '../../lib/ids.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { conflictedSubmissionIds } from '../conflicts/conflicts.queries.ts';
-import { eventNotFound } from '../events/event-errors.ts';
 import { loadEvent } from '../events/event-loader.ts';
-import { isMember, isOrganizer } from '../events/events.policy.ts';
-import { ASSIGNMENT_PREVIEW_JOB } from './assignment.job.ts';
+import { eventPolicies } from '../events/events.policy.ts';
+import { reviewError, reviewFieldError } from '../reviews/review-errors.ts';
+import { assignmentsDenied } from './assignment.policy.ts';
+import { findEventPreview, findLatestPreview } from './assignment.queries.ts';
+import { discardPreview, requestPreview } from './assignment.service.ts';
 import { presentPreview } from './assignment-preview.presenter.ts';
 import { applyAssignment } from './commands/apply-assignment.ts';
-import { reviewError, reviewFieldError } from './review-errors.ts';
 
 const TAGS = ['assignments'];
 
@@ -37,11 +35,10 @@ const TAGS = ['assignments'];
 export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
 
-  /** The event for its committee: 404 for non-members, 403 for members who do not run it. */
+  /** The event for its committee ('event.manageReviewing'): 404 for non-members, 403 for members who do not run it. */
   async function loadCommitteeEvent(actor: Actor, idParam: string) {
     const { event, access } = await loadEvent(app.db, actor, idParam);
-    if (!isMember(access) && !access.isPlatformAdmin) throw eventNotFound();
-    if (!isOrganizer(access)) throw reviewError(403, 'PERMISSION_DENIED', 'assignments.denied');
+    authorize(eventPolicies['event.manageReviewing'](access, { event }), { denied: assignmentsDenied });
     return event;
   }
 
@@ -50,12 +47,7 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
       throw reviewFieldError(field ?? 'preview_id', 'assignments.previewIdRequired');
     }
     const parsed = parseIdParam(String(value).trim());
-    const [row] = parsed
-      ? await app.db
-          .select()
-          .from(assignmentPreviews)
-          .where(and(eq(assignmentPreviews.id, parsed.id), eq(assignmentPreviews.eventId, eventId)))
-      : [];
+    const row = parsed ? await findEventPreview(app.db, eventId, parsed.id) : undefined;
     if (!row || (parsed?.publicId && row.publicId !== parsed.publicId)) {
       throw reviewError(404, 'NOT_FOUND', 'assignments.previewNotFound');
     }
@@ -76,23 +68,8 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       const event = await loadCommitteeEvent(actor, request.params.id);
-      const asked = request.body?.mode?.trim() || 'keep_existing';
-      if (!(ASSIGNMENT_MODES as readonly string[]).includes(asked)) {
-        throw reviewFieldError('mode', 'assignments.modeInvalid');
-      }
-      const id = await nextId(app.db, 'assignment_previews');
-      const [row] = await app.db
-        .insert(assignmentPreviews)
-        .values({
-          id,
-          publicId: makePublicId(id),
-          eventId: event.id,
-          createdBy: actor.id,
-          mode: asked as AssignmentMode,
-        })
-        .returning();
-      if (!row) throw new Error('assignment preview insert returned no row');
-      await app.jobs.enqueue(ASSIGNMENT_PREVIEW_JOB, { previewId: row.id }, { maxAttempts: 1 });
+      const row = await requestPreview(app.db, { actor, eventId: event.id, mode: request.body?.mode });
+      app.jobs.nudge();
       reply.status(202);
       return { preview_id: row.publicId, status: row.status };
     },
@@ -111,12 +88,7 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const event = await loadCommitteeEvent(actor, request.params.id);
-      const [preview] = await app.db
-        .select()
-        .from(assignmentPreviews)
-        .where(eq(assignmentPreviews.eventId, event.id))
-        .orderBy(desc(assignmentPreviews.createdAt), desc(assignmentPreviews.id))
-        .limit(1);
+      const preview = await findLatestPreview(app.db, event.id);
       if (!preview) throw reviewError(404, 'NOT_FOUND', 'assignments.noPreview');
       return presentPreview(preview, await conflictedSubmissionIds(app.db, actor.id));
     },
@@ -153,21 +125,7 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       const event = await loadCommitteeEvent(actor, request.params.id);
-      const preview = await loadPreview(event.id, request.params.preview_id);
-      const kept = () => reviewError(409, 'CONFLICT', 'assignments.previewAppliedKept');
-      if (preview.status === 'applied') throw kept();
-      const [deleted] = await app.db
-        .delete(assignmentPreviews)
-        .where(and(eq(assignmentPreviews.id, preview.id), ne(assignmentPreviews.status, 'applied')))
-        .returning({ id: assignmentPreviews.id });
-      // Applied (or discarded) between the read and the delete.
-      if (!deleted) {
-        const [still] = await app.db
-          .select({ id: assignmentPreviews.id })
-          .from(assignmentPreviews)
-          .where(eq(assignmentPreviews.id, preview.id));
-        throw still ? kept() : reviewError(404, 'NOT_FOUND', 'assignments.previewNotFound');
-      }
+      await discardPreview(app.db, await loadPreview(event.id, request.params.preview_id));
       return reply.status(204).send(null);
     },
   );
@@ -187,12 +145,6 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const event = await loadCommitteeEvent(actor, request.params.id);
       const preview = await loadPreview(event.id, request.body.preview_id);
-      const conflicted = await conflictedSubmissionIds(app.db, actor.id);
-      const touches = (preview.result?.pairs ?? []).some(
-        (pair) => !pair.existing && conflicted.has(pair.submission.id),
-      );
-      const drops = (preview.result?.removed ?? []).some((row) => conflicted.has(row.submission.id));
-      if (touches || drops) throw reviewError(403, 'CONFLICT_OF_INTEREST', 'assignments.managerConflicted');
       const outcome = await applyAssignment(app.db, {
         actor,
         event,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { solveAssignment } from './assignment/solver.ts';
 import { buildProblem, edgeKey } from './assignment-problem.ts';
+import { solveAssignment } from './solver/solver.ts';
 
 /** A small deterministic pseudo-random generator (mulberry32), so failures can be replayed. */
 function random(seed: number) {

@@ -8,15 +8,15 @@ import {
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
+import { presentReviewerRef } from '../reviews/reviews.presenter.ts';
+import { findEventOf } from '../reviews/reviews.queries.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
+import { assignmentPolicies } from './assignment.policy.ts';
 import { assignReviewer, unassignReviewer } from './commands/assign-reviewer.ts';
 import { listCandidates } from './commands/list-candidates.ts';
-import { reviewError } from './review-errors.ts';
-import { canOnSubmissionReviews } from './reviews.policy.ts';
-import { presentReviewerRef } from './reviews.presenter.ts';
-import { findEventOf } from './reviews.queries.ts';
 
 const TAGS = ['assignments'];
 
@@ -31,13 +31,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The submission (404 when invisible) and its event, for a committee member without a conflict (else 403). */
   async function loadManaged(actor: Actor, idParam: string) {
     const { submission, access } = await loadSubmission(app.db, actor, idParam);
-    if (!canOnSubmissionReviews(access, 'submission.manageReviewers')) {
-      throw access.isConflicted &&
-        !access.isAuthor &&
-        (access.event.isEventAdmin || access.event.isEventChair || access.event.isPlatformAdmin)
-        ? reviewError(403, 'CONFLICT_OF_INTEREST', 'assignments.managerConflicted')
-        : reviewError(403, 'PERMISSION_DENIED', 'assignments.denied');
-    }
+    authorize(assignmentPolicies['submission.manageReviewers'](access));
     return { submission, event: await findEventOf(app.db, submission.eventId) };
   }
 

@@ -1,7 +1,7 @@
-import type { AssignmentProblem } from './assignment/solver.ts';
+import type { AssignmentProblem } from './solver/solver.ts';
 
 /*
- * Turns an event's reviewing data into the assignment library's problem (modules/reviews/assignment): papers and
+ * Turns an event's reviewing data into the assignment library's problem (modules/assignment/solver): papers and
  * reviewers by index, one candidate edge per pair that may be assigned — never a conflicted pair — with the score
  * affinity + bid value, each paper's demand (reviewers per paper) and each reviewer's capacity (max_papers less
  * what they review outside the problem). Existing assignments that must stay are fixed edges: they count toward

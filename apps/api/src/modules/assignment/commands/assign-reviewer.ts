@@ -6,7 +6,7 @@ import type { Actor } from '../../../plugins/auth.ts';
 import { hasConflict } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import type { EventRow } from '../../events/events.queries.ts';
-import { reviewError, reviewFieldError } from '../review-errors.ts';
+import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
 import {
   type EventReviewer,
   findEventReviewers,
@@ -14,7 +14,7 @@ import {
   findUserByIdParam,
   type ReviewRow,
   reviewerLoads,
-} from '../reviews.queries.ts';
+} from '../../reviews/reviews.queries.ts';
 import { insertAssignment, queueUnassignedMail } from './create-assignment.ts';
 
 export type AssignInput = {
