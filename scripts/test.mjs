@@ -1,6 +1,7 @@
 // `npm test`: lint, type check, unit + API integration tests on PGlite and (with TEST_DATABASE_URL) again on
 // PostgreSQL, then the Playwright suite in Chromium. Ends with the plain line `N passed, N failed`.
-// Options: --no-e2e (skip Playwright), --only=lint,imports,types,unit,postgres,e2e (run a subset).
+// Options: --no-e2e (skip Playwright), --only=lint,imports,types,unit,postgres,e2e (run a subset). The lint step
+// also lists code the change writes twice (`duplicates`, where that command is installed; a report, not a failure).
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,6 +49,38 @@ function check(label, command, commandArgs) {
   }
 }
 
+/** A revision of the repository, or null when git does not know it. */
+function revision(name) {
+  const result = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${name}^{commit}`], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+/**
+ * Lists the places where the change repeats code that already exists (or repeats itself): the uncommitted change
+ * and the commits since the merge base with `origin/main` (else since the previous commit). `duplicates` is a
+ * command of the maintainers' machines, not a dependency: where it is missing the step says so in one line. It
+ * reports and never fails the run: a row is a place to look, and the pull request decides.
+ */
+function reportDuplicates() {
+  const installed = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir && fs.existsSync(path.join(dir, 'duplicates')));
+  if (!installed) {
+    console.log('\n=== duplicates: skipped, the `duplicates` command is not installed');
+    return;
+  }
+  const upstream = revision('origin/main');
+  const mergeBase = upstream
+    ? spawnSync('git', ['merge-base', 'HEAD', upstream], { cwd: root, encoding: 'utf8' }).stdout.trim()
+    : '';
+  const base = mergeBase || revision('HEAD~1') || 'HEAD';
+  console.log(`\n=== duplicates: code the change writes again since ${base.slice(0, 12)} (a report, never a failure)`);
+  spawnSync('duplicates', ['--change', '--base', base], { cwd: root, stdio: 'inherit' });
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -78,7 +111,10 @@ function vitest(label, file, extraArgs, env) {
   }
 }
 
-if (wants('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+if (wants('lint')) {
+  check('lint', 'npx', ['biome', 'check', '.']);
+  reportDuplicates();
+}
 // The import rules of .dependency-cruiser.cjs (no cycles, layers, slices' entry points); prints each violation.
 const importCheck = ['depcruise', '--config', '.dependency-cruiser.cjs', 'apps/api/src', 'apps/web/src', 'packages'];
 if (wants('imports')) check('imports', 'npx', importCheck);
