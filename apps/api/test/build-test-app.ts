@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { StatementCounter, trackStatements } from './statements.ts';
 
 export type TestApp = FastifyInstance & { testDataDir: string };
 
@@ -18,7 +19,9 @@ export type TestApp = FastifyInstance & { testDataDir: string };
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
     const { url, drop } = await createPostgresTestDatabase();
-    const database = await openDatabase({ url });
+    const counter = new StatementCounter();
+    const database = await openDatabase({ url, logger: counter });
+    trackStatements(database.db, counter);
     return {
       ...database,
       close: async () => {
@@ -29,7 +32,15 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const template = inject('pgliteTemplate');
   const dump = new Blob([fs.readFileSync(template)]);
-  return openDatabase({ pgliteDir: 'memory://', pgliteLoadDataDir: dump, migrate: false });
+  const counter = new StatementCounter();
+  const database = await openDatabase({
+    pgliteDir: 'memory://',
+    pgliteLoadDataDir: dump,
+    migrate: false,
+    logger: counter,
+  });
+  trackStatements(database.db, counter);
+  return database;
 }
 
 /** Creates an empty database on TEST_DATABASE_URL's server; `drop()` removes it. */

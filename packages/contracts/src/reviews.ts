@@ -524,6 +524,223 @@ export const SaveReviewBody = z.object({
 });
 export type SaveReviewBody = z.infer<typeof SaveReviewBody>;
 
+// The review input as the server checks it (`ReviewInput`): every problem is a message key, reported for one field
+// of REVIEW_INPUT_FIELDS; where several fields fail, the first of that list answers, so the order of the checks is
+// the product's (`docs/domain.md#validation-order`). The submit rules are checked afterwards, over the review as the
+// save leaves it.
+
+/** The fields the review input checks report, in the order their problems are reported. */
+export const REVIEW_INPUT_FIELDS = [
+  'submission',
+  'version',
+  'status',
+  'scores.structured_review',
+  'overall_evaluation.score',
+  'confidence.score',
+  'overall_evaluation.summary.strengths',
+  'overall_evaluation.summary.weaknesses',
+  'overall_evaluation.justification',
+  'confidence.comment',
+  'criteria',
+  'confidential_remarks_for_pc',
+  'comments_to_author',
+  'comments_to_chair',
+] as const;
+export type ReviewInputField = (typeof REVIEW_INPUT_FIELDS)[number];
+
+/** The placeholder values of the review input's messages (each message has fixed ones). */
+export const REVIEW_INPUT_MESSAGE_PARAMS: Partial<Record<ReviewMessageKey, Record<string, number>>> = {
+  'reviews.validations.textTooLong': { max: REVIEW_TEXT_MAX_LENGTH },
+  'reviews.validations.listInvalid': { max: REVIEW_LIST_MAX_ITEMS },
+};
+
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A part of the form that is not an object counts as an empty one (nothing of it was sent). */
+const partOf = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (isPlainRecord(value) ? value : {}), schema);
+
+/** An optional integer in a range: empty or null clears it, digits in a text count as the number. */
+const integerIn = (min: number, max: number, error: ReviewMessageKey) =>
+  z.preprocess(
+    (value) =>
+      value === '' ? null : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value,
+    z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).nullable(),
+  );
+
+const reviewText = z
+  .string({ error: 'reviews.validations.structuredReviewInvalid' })
+  .max(REVIEW_TEXT_MAX_LENGTH, { error: 'reviews.validations.textTooLong' });
+
+const reviewList = z
+  .array(
+    z
+      .string({ error: 'reviews.validations.listInvalid' })
+      .max(REVIEW_ITEM_MAX_LENGTH, { error: 'reviews.validations.listInvalid' }),
+    { error: 'reviews.validations.listInvalid' },
+  )
+  .max(REVIEW_LIST_MAX_ITEMS, { error: 'reviews.validations.listInvalid' });
+
+const overallScore = integerIn(OVERALL_SCORE_MIN, OVERALL_SCORE_MAX, 'reviews.validations.scoreInvalid');
+const confidenceScore = integerIn(CONFIDENCE_MIN, CONFIDENCE_MAX, 'reviews.validations.confidenceInvalid');
+
+/** The criteria scored: known ids only, each with its name and range as the event's form defines them. */
+const criteriaInput = z
+  .array(
+    z.object(
+      {
+        id: z.enum(
+          DEFAULT_REVIEW_CRITERIA.map((criterion) => criterion.id),
+          { error: 'reviews.validations.criterionInvalid' },
+        ),
+        score: integerIn(CRITERION_SCORE_MIN, CRITERION_SCORE_MAX, 'reviews.validations.criterionInvalid').optional(),
+      },
+      { error: 'reviews.validations.criterionInvalid' },
+    ),
+    { error: 'reviews.validations.criterionInvalid' },
+  )
+  .transform((items) =>
+    items.map((item) => {
+      const criterion = DEFAULT_REVIEW_CRITERIA.find((known) => known.id === item.id) ?? DEFAULT_REVIEW_CRITERIA[0];
+      return {
+        id: criterion.id,
+        name: criterion.name,
+        description: criterion.description,
+        min_score: CRITERION_SCORE_MIN,
+        max_score: CRITERION_SCORE_MAX,
+        score: item.score ?? null,
+      };
+    }),
+  );
+
+/**
+ * The structured form (JSON text or object); a text that is not a JSON object is refused. What the form does not
+ * hold stays undefined (the stored value is kept); a summary sent without a list empties that list.
+ */
+const structuredForm = z.preprocess(
+  (raw) => {
+    if (raw === '') return null;
+    if (typeof raw !== 'string') return raw;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return isPlainRecord(parsed) ? parsed : raw;
+    } catch {
+      return raw;
+    }
+  },
+  z
+    .object(
+      {
+        overall_evaluation: partOf(
+          z.object({
+            score: overallScore.optional(),
+            summary: partOf(z.object({ strengths: reviewList.nullish(), weaknesses: reviewList.nullish() }))
+              .transform((summary) => ({ strengths: summary.strengths ?? [], weaknesses: summary.weaknesses ?? [] }))
+              .optional(),
+            justification: reviewText.nullish(),
+          }),
+        ).optional(),
+        confidence: partOf(z.object({ score: confidenceScore.optional(), comment: reviewText.nullish() })).optional(),
+        criteria: criteriaInput.nullish(),
+        confidential_remarks_for_pc: reviewText.nullish(),
+      },
+      { error: 'reviews.validations.structuredReviewInvalid' },
+    )
+    .nullish(),
+);
+
+/**
+ * A review save (`POST /api/reviews/`, `PATCH /api/reviews/{id}/`) as the server checks it: the version read (a
+ * positive integer, or none), the status asked for (in_progress saves a draft, completed submits, none keeps the
+ * review's), and the content's types, lengths and ranges. The form comes from `scores.structured_review` or, failing
+ * that, `structured_review`; the confidence from the form or, failing that, the top-level `confidence`.
+ */
+export const ReviewInput = z
+  .preprocess(
+    (body) =>
+      isPlainRecord(body)
+        ? {
+            ...body,
+            form: (isPlainRecord(body.scores) ? body.scores.structured_review : undefined) ?? body.structured_review,
+          }
+        : body,
+    z.object({
+      version: z.preprocess(
+        (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+        z
+          .number({ error: 'reviews.validations.versionInvalid' })
+          .int({ error: 'reviews.validations.versionInvalid' })
+          .min(1, { error: 'reviews.validations.versionInvalid' })
+          .nullish(),
+      ),
+      status: z.preprocess(
+        (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+        z.enum(['in_progress', 'completed'], { error: 'reviews.validations.statusInvalid' }).nullish(),
+      ),
+      form: structuredForm,
+      confidence: z.unknown().optional(),
+      comments_to_author: reviewText.nullish(),
+      comments_to_chair: reviewText.nullish(),
+    }),
+  )
+  .transform((body, ctx) => {
+    const form = body.form ?? undefined;
+    const formConfidence = form?.confidence?.score;
+    let confidence = formConfidence;
+    if (formConfidence === undefined && body.confidence !== undefined) {
+      const parsed = confidenceScore.safeParse(body.confidence);
+      if (parsed.success) confidence = parsed.data;
+      else ctx.addIssue({ code: 'custom', path: ['confidence'], message: 'reviews.validations.confidenceInvalid' });
+    }
+    return {
+      version: body.version ?? undefined,
+      status: body.status ?? undefined,
+      overallScore: form?.overall_evaluation?.score,
+      summary: form?.overall_evaluation?.summary,
+      justification: form?.overall_evaluation?.justification ?? undefined,
+      confidence,
+      confidenceComment: form?.confidence?.comment ?? undefined,
+      criteria: form?.criteria ?? undefined,
+      confidentialRemarks: form?.confidential_remarks_for_pc ?? undefined,
+      commentsToAuthor: body.comments_to_author ?? undefined,
+      commentsToChair: body.comments_to_chair ?? undefined,
+    };
+  });
+export type ReviewInput = z.output<typeof ReviewInput>;
+
+/** `POST /api/reviews/`: the submission reviewed (public id or numeric id), checked before the rest of the input. */
+export const NewReviewTarget = z.object({
+  submission: z.preprocess(
+    (value) => (value === null || value === undefined ? '' : String(value).trim()),
+    z.string().min(1, { error: 'reviews.validations.submissionRequired' }),
+  ),
+});
+export type NewReviewTarget = z.output<typeof NewReviewTarget>;
+
+/**
+ * The problem a failed review input answers with: the first of REVIEW_INPUT_FIELDS that has one, with its message key
+ * and that message's placeholder values. The form's fields are reported by their own path; the form itself as
+ * `scores.structured_review`, the top-level confidence as `confidence.score`.
+ */
+export function firstReviewInputProblem(
+  error: z.ZodError,
+): { field: ReviewInputField; key: ReviewMessageKey; params: Record<string, number> } | undefined {
+  const problems = error.issues.flatMap((issue) => {
+    const [head, ...rest] = issue.path.map(String);
+    const path =
+      head === 'form'
+        ? rest.join('.') || 'scores.structured_review'
+        : head === 'confidence'
+          ? 'confidence.score'
+          : [head, ...rest].join('.');
+    const field = REVIEW_INPUT_FIELDS.find((known) => path === known || path.startsWith(`${known}.`));
+    const key = issue.message;
+    return field && isReviewMessageKey(key) ? [{ field, key, params: REVIEW_INPUT_MESSAGE_PARAMS[key] ?? {} }] : [];
+  });
+  problems.sort((a, b) => REVIEW_INPUT_FIELDS.indexOf(a.field) - REVIEW_INPUT_FIELDS.indexOf(b.field));
+  return problems[0];
+}
+
 export const ReviewIdParams = z.object({ id: z.string().max(60) });
 export type ReviewIdParams = z.infer<typeof ReviewIdParams>;
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type Logger, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -24,6 +24,8 @@ export type OpenDatabaseOptions = {
   migrate?: boolean;
   /** Told when the pool loses an idle connection (PostgreSQL); the pool connects again by itself. */
   onPoolError?: (error: Error) => void;
+  /** Told every SQL statement the database runs, transactions included (tests count statements per request). */
+  logger?: Logger;
 };
 
 /**
@@ -40,7 +42,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // the pool discards it and connects again when needed. Unlistened, that 'error' event would crash the process;
     // it is reported to the caller's logger instead.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = drizzle(pool, { schema, casing: 'snake_case' });
+    const db = drizzle(pool, { schema, casing: 'snake_case', logger: options.logger });
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
       // Several processes may start together: an advisory lock makes them migrate one after another.
@@ -61,7 +63,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true }); // PGlite's own mkdir is not recursive
   const client = new PGlite({ dataDir: dir, loadDataDir: options.pgliteLoadDataDir });
   await client.waitReady;
-  const db = drizzle(client, { schema, casing: 'snake_case' });
+  const db = drizzle(client, { schema, casing: 'snake_case', logger: options.logger });
   if (migrate) {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(db, { migrationsFolder });

@@ -142,20 +142,5 @@ export async function findConflict(target: Target, submission: { id: number }, u
   return row;
 }
 
-/** Counts the SQL statements the app runs during `fn` (through Drizzle's logger hook): the N+1 check of lists. */
-export async function countQueries(target: { db: Db }, fn: () => Promise<unknown>): Promise<number> {
-  const session = (target.db as unknown as { session: { logger: { logQuery(query: string): void } } }).session;
-  const original = session.logger;
-  let total = 0;
-  session.logger = {
-    logQuery: () => {
-      total += 1;
-    },
-  };
-  try {
-    await fn();
-  } finally {
-    session.logger = original;
-  }
-  return total;
-}
+/** Counts the SQL statements the app runs during `fn`: the N+1 check of lists (`test/statements.ts`). */
+export { countQueries } from '../statements.ts';

@@ -1,7 +1,8 @@
 import { deriveRecommendation, REVIEW_STATUSES, type SaveReviewBody } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../lib/errors.ts';
-import { assertSubmittable, canMoveReview, emptyForm, expectedVersion, mergeContent } from './review-state.ts';
+import { emptyForm, mergeContent, parseReviewInput } from './review-input.ts';
+import { assertSubmittable, canMoveReview } from './review-state.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
 const now = new Date('2030-01-01T00:00:00Z');
@@ -85,7 +86,8 @@ describe('review transitions', () => {
 });
 
 describe('submitting checks the spec rules in its order, with its messages', () => {
-  const submit = (body: SaveReviewBody) => () => assertSubmittable(mergeContent(untouched, body).form);
+  const submit = (body: SaveReviewBody) => () =>
+    assertSubmittable(mergeContent(untouched, parseReviewInput(body)).form);
 
   it('1. at least one strength', () => {
     expect(failure(submit(form({ summary: { strengths: [], weaknesses: [] }, justification: '' }, {})))).toEqual({
@@ -128,36 +130,45 @@ describe('submitting checks the spec rules in its order, with its messages', () 
   });
 
   it('lets drafts skip every rule', () => {
-    const content = mergeContent(untouched, { status: 'in_progress' });
+    const content = mergeContent(untouched, parseReviewInput({ status: 'in_progress' }));
     expect(content.form).toEqual(emptyForm());
   });
 });
 
 describe('mergeContent', () => {
   it('checks types and ranges, whatever the status', () => {
-    expect(failure(() => mergeContent(untouched, { scores: { structured_review: '{not json' } }))).toMatchObject({
+    expect(
+      failure(() => mergeContent(untouched, parseReviewInput({ scores: { structured_review: '{not json' } }))),
+    ).toMatchObject({
       key: 'reviews.validations.structuredReviewInvalid',
     });
-    expect(failure(() => mergeContent(untouched, form({ score: 4 })))).toMatchObject({
+    expect(failure(() => mergeContent(untouched, parseReviewInput(form({ score: 4 }))))).toMatchObject({
       field: 'overall_evaluation.score',
       key: 'reviews.validations.scoreInvalid',
     });
-    expect(failure(() => mergeContent(untouched, form({}, { score: 6 })))).toMatchObject({
+    expect(failure(() => mergeContent(untouched, parseReviewInput(form({}, { score: 6 }))))).toMatchObject({
       key: 'reviews.validations.confidenceInvalid',
     });
-    expect(failure(() => mergeContent(untouched, form({ summary: { strengths: 'one' } })))).toMatchObject({
+    expect(
+      failure(() => mergeContent(untouched, parseReviewInput(form({ summary: { strengths: 'one' } })))),
+    ).toMatchObject({
       key: 'reviews.validations.listInvalid',
     });
     expect(
-      failure(() => mergeContent(untouched, { structured_review: { criteria: [{ id: 'clarity', score: 11 }] } })),
+      failure(() =>
+        mergeContent(untouched, parseReviewInput({ structured_review: { criteria: [{ id: 'clarity', score: 11 }] } })),
+      ),
     ).toMatchObject({ key: 'reviews.validations.criterionInvalid' });
   });
 
   it('keeps the confidential remarks out of the stored form, and keeps what was not sent', () => {
-    const first = mergeContent(untouched, {
-      structured_review: { confidential_remarks_for_pc: 'secret', overall_evaluation: { score: -2 } },
-      comments_to_chair: 'for the chair',
-    });
+    const first = mergeContent(
+      untouched,
+      parseReviewInput({
+        structured_review: { confidential_remarks_for_pc: 'secret', overall_evaluation: { score: -2 } },
+        comments_to_chair: 'for the chair',
+      }),
+    );
     expect(first.confidentialRemarks).toBe('secret');
     expect(JSON.stringify(first.form)).not.toContain('secret');
     expect(first.form.overall_evaluation.score).toBe(-2);
@@ -167,7 +178,7 @@ describe('mergeContent', () => {
       confidentialRemarks: first.confidentialRemarks,
       commentsToChair: first.commentsToChair,
     };
-    const second = mergeContent(stored, { comments_to_author: 'thanks' });
+    const second = mergeContent(stored, parseReviewInput({ comments_to_author: 'thanks' }));
     expect(second).toMatchObject({
       confidentialRemarks: 'secret',
       commentsToChair: 'for the chair',
@@ -177,18 +188,20 @@ describe('mergeContent', () => {
   });
 
   it('reads the confidence from the payload when the form has none', () => {
-    expect(mergeContent(untouched, { confidence: 3 }).form.confidence.score).toBe(3);
+    expect(mergeContent(untouched, parseReviewInput({ confidence: 3 })).form.confidence.score).toBe(3);
   });
 });
 
-describe('expectedVersion', () => {
+describe('the version sent', () => {
   it('is undefined when omitted, the number sent otherwise, and refuses anything else', () => {
-    expect(expectedVersion({})).toBeUndefined();
-    expect(expectedVersion({ version: null })).toBeUndefined();
-    expect(expectedVersion({ version: '' })).toBeUndefined();
-    expect(expectedVersion({ version: 4 })).toBe(4);
-    expect(expectedVersion({ version: '7' })).toBe(7);
-    expect(failure(() => expectedVersion({ version: 0 }))).toMatchObject({ key: 'reviews.validations.versionInvalid' });
-    expect(failure(() => expectedVersion({ version: 'x' }))).toMatchObject({ field: 'version' });
+    expect(parseReviewInput({}).version).toBeUndefined();
+    expect(parseReviewInput({ version: null }).version).toBeUndefined();
+    expect(parseReviewInput({ version: '' }).version).toBeUndefined();
+    expect(parseReviewInput({ version: 4 }).version).toBe(4);
+    expect(parseReviewInput({ version: '7' }).version).toBe(7);
+    expect(failure(() => parseReviewInput({ version: 0 }).version)).toMatchObject({
+      key: 'reviews.validations.versionInvalid',
+    });
+    expect(failure(() => parseReviewInput({ version: 'x' }).version)).toMatchObject({ field: 'version' });
   });
 });

@@ -14,9 +14,14 @@ import {
   type ReviewField,
   reviewMessage,
   type StructuredReviewDto,
+  type SubmissionReviewsDto,
 } from '@confero/contracts';
-import { audienceOf, committeeReadsText, type ReviewViewer } from './reviews.policy.ts';
+import { isPast } from '../events/event-dates.ts';
+import { type ReviewContext, reviewAccessOf } from './review-access.ts';
+import { reviewNotFound } from './review-errors.ts';
+import { audienceOf, canOnReview, committeeReadsText, type ReviewViewer, reviewViewer } from './reviews.policy.ts';
 import type { ReviewRow } from './reviews.queries.ts';
+import type { ReviewsListing } from './reviews.service.ts';
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
 
@@ -160,5 +165,67 @@ export function presentMyReview(
     timezone: presentation.event.timezone,
     version: review.version,
     abilities: presentation.abilities,
+  };
+}
+
+/**
+ * The presentation of a review of the context for its viewer, or undefined when the viewer may not read it. The
+ * abilities say whether the viewer may still write it: the policy's 'review.write' and the review deadline.
+ */
+export function presentationFor(
+  context: ReviewContext,
+  review: ReviewRow,
+  reviewer?: ReviewPresentation['reviewer'],
+): ReviewPresentation | undefined {
+  const access = reviewAccessOf(context, review);
+  const viewer = reviewViewer(access, review.status);
+  if (viewer === 'none') return undefined;
+  const { event } = context.submission;
+  const writable = canOnReview(access, 'review.write', review.status) && !isPast(event.reviewDeadline, event.timezone);
+  return {
+    viewer,
+    submission: { id: context.submission.id, publicId: context.submission.publicId, title: context.submission.title },
+    event: {
+      id: event.id,
+      publicId: event.publicId,
+      title: event.title,
+      reviewDeadline: event.reviewDeadline,
+      timezone: event.timezone,
+    },
+    reviewer,
+    abilities: { edit: writable, submit: writable },
+  };
+}
+
+/** One review of the context as its viewer may read it (with its reviewer, shown to the audiences that read it); 404 otherwise. */
+export function presentReviewFor(context: ReviewContext, review: ReviewRow): ReviewDto {
+  const reviewer = context.reviews.find((row) => row.review.id === review.id)?.reviewer;
+  const presentation = presentationFor(context, review, reviewer);
+  if (!presentation) throw reviewNotFound();
+  return presentReview(review, presentation);
+}
+
+/**
+ * A submission's reviews page for its viewer: each review they may read, presented for them (reviewers' identities
+ * for the committee only), with the listing's visibility, notice and the committee's figures.
+ */
+export function presentSubmissionReviews(context: ReviewContext, listing: ReviewsListing): SubmissionReviewsDto {
+  const reviews = context.reviews.flatMap(({ review, reviewer }) => {
+    const presentation = presentationFor(context, review, listing.committee ? reviewer : undefined);
+    return presentation ? [presentReview(review, presentation)] : [];
+  });
+  const { submission } = context;
+  return {
+    submission: { id: submission.id, public_id: submission.publicId, title: submission.title },
+    visibility: listing.visibility,
+    notice: listing.notice,
+    reviews,
+    ...(listing.committee
+      ? {
+          average_overall_score: listing.committee.averageOverallScore,
+          assigned_count: listing.committee.assignedCount,
+          completed_count: listing.committee.completedCount,
+        }
+      : {}),
   };
 }

@@ -120,6 +120,43 @@ export async function findReviewsOfSubmission(db: Db, submissionId: number): Pro
   return db.select().from(reviews).where(eq(reviews.submissionId, submissionId)).orderBy(asc(reviews.ordinal));
 }
 
+/** A reviewer as the committee sees them (the presenter shows it only to the audiences that read identities). */
+export type ReviewerRef = { publicId: string; firstName: string; lastName: string; email: string; affiliation: string };
+
+/** A review row with its reviewer. */
+export type ReviewWithReviewer = { review: ReviewRow; reviewer: ReviewerRef };
+
+/** The reviews of one submission with their reviewers, in ordinal order: one query, whatever their number. */
+export async function findReviewsWithReviewers(db: Db, submissionId: number): Promise<ReviewWithReviewer[]> {
+  return db
+    .select({
+      review: reviews,
+      reviewer: {
+        publicId: users.publicId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        affiliation: users.affiliation,
+      },
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .where(eq(reviews.submissionId, submissionId))
+    .orderBy(asc(reviews.ordinal));
+}
+
+/** A review by the route's id (public id, which must match exactly, or numeric id) and its submission. No access check. */
+export async function findReviewRef(db: Db, value: string): Promise<{ id: number; submissionId: number } | undefined> {
+  const parsed = parseIdParam(value);
+  if (!parsed) return undefined;
+  const [row] = await db
+    .select({ id: reviews.id, publicId: reviews.publicId, submissionId: reviews.submissionId })
+    .from(reviews)
+    .where(eq(reviews.id, parsed.id));
+  if (!row || (parsed.publicId && row.publicId !== parsed.publicId)) return undefined;
+  return { id: row.id, submissionId: row.submissionId };
+}
+
 /** The review row of a (submission, reviewer) pair. */
 export async function findReviewOfPair(
   db: Db,

@@ -16,6 +16,7 @@ import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { signedInClients } from '../../../test/http.ts';
 import { auditLog, events, reviews } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { parseReviewInput } from './review-input.ts';
 import { saveReview } from './review-state.ts';
 
 let app: TestApp;
@@ -336,7 +337,8 @@ describe('POST /api/reviews/', () => {
         sessionsValidFrom: 0,
       };
       const context = { id: event.id, reviewDeadline: event.reviewDeadline, timezone: event.timezone };
-      const save = (body: SaveReviewBody) => saveReview(app.db, { actor, review, event: context, body });
+      const save = (body: SaveReviewBody) =>
+        saveReview(app.db, { actor, review, event: context, input: parseReviewInput(body) });
       // `review` is the row as read before the first save: the second save's conditional write misses.
       await save({ comments_to_author: 'Written first.', scores: { structured_review: { criteria: [] } } });
       const overtaken = await save({ comments_to_chair: 'Written second.' });

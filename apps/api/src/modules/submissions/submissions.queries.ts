@@ -27,6 +27,7 @@ export type SubmissionEvent = {
   title: string;
   status: (typeof events.$inferSelect)['status'];
   submissionDeadline: string;
+  reviewDeadline: string;
   timezone: string;
   createdBy: number | null;
   reviewSettings: ReviewSettings;
@@ -50,6 +51,7 @@ const eventFields = {
   title: events.title,
   status: events.status,
   submissionDeadline: events.submissionDeadline,
+  reviewDeadline: events.reviewDeadline,
   timezone: events.timezone,
   createdBy: events.createdBy,
   reviewSettings: events.reviewSettings,
