@@ -108,4 +108,23 @@ describe('event policies', () => {
     );
     expect(canOnEvent(outsider, 'event.submit', event('active', addDays('2030-01-10', -1)), now)).toBe(false);
   });
+
+  const refusal = (viewer: Viewer, action: EventAction, status: EventStatus = 'approved') => {
+    const decision = eventPolicies[action](VIEWERS[viewer], { event: event(status), now });
+    return decision.allowed ? 'allowed' : decision.status;
+  };
+
+  it('hides an invisible event (404) and refuses a visible one (403)', () => {
+    expect(refusal('outsider', 'event.view', 'pending')).toBe(404);
+    expect(refusal('outsider', 'event.update')).toBe(403);
+    expect(refusal('reviewer', 'event.update')).toBe(403);
+  });
+
+  it('hides the working lists (bidding, automatic assignment) from non-members of a public event', () => {
+    expect([refusal('outsider', 'event.bid'), refusal('creator', 'event.bid')]).toEqual([404, 404]);
+    expect([refusal('chair', 'event.bid'), refusal('platformAdmin', 'event.bid')]).toEqual([403, 403]);
+    expect([refusal('outsider', 'event.manageReviewing'), refusal('reviewer', 'event.manageReviewing')]).toEqual([
+      404, 403,
+    ]);
+  });
 });

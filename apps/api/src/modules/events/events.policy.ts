@@ -5,8 +5,6 @@ import { isPlatformAdmin } from '../users/users.policy.ts';
 import { isPast } from './event-dates.ts';
 import { eventError, eventForbidden, eventNotFound } from './event-errors.ts';
 
-const eventAdminOnly = () => eventError(403, 'PERMISSION_DENIED', 'events.adminOnly');
-
 /** A membership of the viewer in the event, as loaded for the access check. */
 export type ViewerMembership = { role: 'event_admin' | 'chair' | 'reviewer'; status: string; trackId: number | null };
 
@@ -78,6 +76,8 @@ export type EventSubject = { event: PolicyEvent; now?: Date };
 export const eventHidden = hidden(eventNotFound);
 /** 403 `events.permissionDenied`. */
 export const eventDenied = denied(eventForbidden);
+/** 403 `events.adminOnly`. */
+const eventAdminOnly = () => eventError(403, 'PERMISSION_DENIED', 'events.adminOnly');
 /** Members and platform admins see the event's working lists (else 404); then the rule decides (else 403). */
 const forInsiders = (a: EventAccess, rule: boolean) => (isInsider(a) ? allowIf(rule, eventDenied) : eventHidden);
 
