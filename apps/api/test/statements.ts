@@ -1,15 +1,18 @@
 import type { Logger } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 
+/** Transaction control, which PGlite runs outside the logger and node-postgres through it: never counted. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
 /**
  * Counts the SQL statements a test database runs: the drizzle logger of every database `openTestDatabase` opens, so
- * statements inside transactions count too (on PostgreSQL that includes `begin` and `commit`; PGlite opens its
- * transactions without a statement).
+ * statements inside transactions count too. Transaction control is left out, so both drivers count the same.
  */
 export class StatementCounter implements Logger {
   private listeners = new Set<(query: string) => void>();
 
   logQuery(query: string): void {
+    if (TRANSACTION_CONTROL.test(query)) return;
     for (const listener of this.listeners) listener(query);
   }
 

@@ -18,7 +18,10 @@ import { reviews } from '../../db/schema/index.ts';
 let app: TestApp;
 const as = signedInClients(() => app);
 
-/** The upper bounds, in statements per request (PostgreSQL counts `begin` and `commit` as well). */
+/**
+ * The upper bounds, in statements per request. A review's reads include the detection of the viewer's conflict with the
+ * paper (four statements, `detectsConflict`) for members of the event; a save adds its update and its audit entry.
+ */
 const BOUNDS = {
   saveDraft: 12,
   submit: 12,
@@ -64,7 +67,7 @@ async function measure(size: number): Promise<Costs> {
       status = response.statusCode;
       body = response.body;
     });
-    expect(status, `${fn.toString()} ${body}`).toBe(200);
+    expect(status, body).toBe(200);
     return statements.length;
   };
   const review = (status: string) => ({
@@ -105,7 +108,6 @@ describe('statements per request on the hot routes', () => {
   it('stay under fixed bounds, the same with 1 and with 5 reviews', async () => {
     const one = await measure(1);
     const five = await measure(5);
-    console.log(JSON.stringify({ one, five }));
     expect(five).toEqual(one);
     for (const [route, bound] of Object.entries(BOUNDS)) {
       expect({ route, statements: one[route as keyof Costs] <= bound }).toEqual({ route, statements: true });
