@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ROLE_NAMES } from './enums.ts';
-import { fillMessage } from './messages.ts';
 
 /*
  * Accounts: registration, e-mail verification, sign-in, tokens and password reset (`docs/domain.md#accounts`).
@@ -13,53 +12,41 @@ import { fillMessage } from './messages.ts';
  *     "field_codes": { "password": ["auth.passwordTooCommon"] }                  // stable message keys
  *   }
  * `field_codes[f][i]` is the message key of `fields[f][i]`: a client translates the key (falling back to the
- * English text) and tests assert on it. The keys and their English text are `MESSAGES` below. The zod schemas in
- * this file use the keys as their messages, so the web app validating with the same schema gets keys too.
- * A message with placeholders (`{maximum}`) has its values in `field_params[f][i]`, present only for the fields
+ * English text) and tests assert on it. The keys are `MESSAGE_KEYS` below; their texts are in `packages/i18n`.
+ * The zod schemas in this file use the keys as their messages, so the web app validating with the same schema gets
+ * keys too. A message with placeholders (`{{maximum}}`) has its values in `field_params[f][i]`, present only for the fields
  * that need it, e.g. `"field_params": { "bio": [{ "maximum": 1000 }] }` → `t(code, params)`.
  */
 
-/** Message keys with their English text; `{name}` placeholders are filled from the error's parameters. */
-export const MESSAGES = {
-  'validation.required': 'This field is required.',
-  'validation.blank': 'This field may not be blank.',
-  'validation.invalid': 'Enter a valid value.',
-  'validation.invalidEmail': 'Enter a valid email address.',
-  'validation.tooLong': 'Ensure this field has no more than {maximum} characters.',
-  'validation.invalidCountry': 'Select a valid country.',
-  'validation.invalidUrl': 'Enter a valid URL starting with http:// or https://.',
-  'validation.invalidChoice': 'Select a valid choice.',
-  'validation.controlCharacters': 'Remove the invisible control characters from this field.',
-  'auth.passwordTooShort': 'This password is too short. It must contain at least 8 characters.',
-  'auth.passwordEntirelyNumeric': 'This password is entirely numeric.',
-  'auth.passwordTooCommon': 'This password is too common.',
-  'auth.passwordTooSimilarToEmail': 'The password is too similar to the email address.',
-  'auth.passwordTooSimilarToFirstName': 'The password is too similar to the first name.',
-  'auth.passwordTooSimilarToLastName': 'The password is too similar to the last name.',
-  'auth.passwordsDoNotMatch': "The two password fields didn't match.",
-  'auth.emailAlreadyExists': 'A user with this email already exists.',
-  'auth.currentPasswordIncorrect': 'Current password is incorrect',
-} as const;
-export type MessageKey = keyof typeof MESSAGES;
+/**
+ * The message keys of the accounts API. Their texts in every language are the web's catalogue
+ * (`packages/i18n/locales/{en,ar}/translation.json`); `{{name}}` placeholders are filled from the error's parameters.
+ */
+export const MESSAGE_KEYS = [
+  'validation.required',
+  'validation.blank',
+  'validation.invalid',
+  'validation.invalidEmail',
+  'validation.tooLong',
+  'validation.invalidCountry',
+  'validation.invalidUrl',
+  'validation.invalidChoice',
+  'validation.controlCharacters',
+  'auth.passwordTooShort',
+  'auth.passwordEntirelyNumeric',
+  'auth.passwordTooCommon',
+  'auth.passwordTooSimilarToEmail',
+  'auth.passwordTooSimilarToFirstName',
+  'auth.passwordTooSimilarToLastName',
+  'auth.passwordsDoNotMatch',
+  'auth.emailAlreadyExists',
+  'auth.currentPasswordIncorrect',
+] as const;
+export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(MESSAGES, value);
+  return (MESSAGE_KEYS as readonly string[]).includes(value);
 }
-
-/** The English text of a message key, with `{name}` placeholders filled in. */
-export function messageText(key: MessageKey, params: Record<string, unknown> = {}): string {
-  return fillMessage(MESSAGES[key], params);
-}
-
-/** A validation error with message keys next to the English messages (see the comment at the top). */
-export const ValidationErrorDto = z.object({
-  detail: z.string(),
-  code: z.string(),
-  fields: z.record(z.string(), z.array(z.string())),
-  field_codes: z.record(z.string(), z.array(z.string())),
-  field_params: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).optional(),
-});
-export type ValidationErrorDto = z.infer<typeof ValidationErrorDto>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Django's UserAttributeSimilarityValidator threshold. */

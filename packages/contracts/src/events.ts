@@ -1,5 +1,5 @@
+import { type ServerMessageKey, serverMessage } from '@confero/i18n';
 import { z } from 'zod';
-import { fillMessage } from './messages.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
@@ -122,171 +122,16 @@ export const MEMBERSHIP_ROLE_LABELS: Record<MembershipRole, { en: string; ar: st
 // Messages
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Message keys of the events and AI APIs with English and Arabic text; `{name}` is filled from the error. */
-export const EVENT_MESSAGES = {
-  'events.titleRequired': { en: 'Title is required', ar: 'العنوان مطلوب' },
-  'events.descriptionRequired': { en: 'Description is required', ar: 'الوصف مطلوب' },
-  'events.typeRequired': { en: 'Event type is required', ar: 'نوع الفعالية مطلوب' },
-  'events.typeInvalid': {
-    en: 'Select a valid event type: conference, workshop, book or journal',
-    ar: 'اختر نوعًا صحيحًا للفعالية: مؤتمر أو ورشة عمل أو كتاب أو مجلة علمية',
-  },
-  'events.cityRequired': { en: 'City is required', ar: 'المدينة مطلوبة' },
-  'events.countryRequired': { en: 'Country is required', ar: 'الدولة مطلوبة' },
-  'events.countryInvalid': { en: 'Select a valid country', ar: 'اختر دولة صحيحة' },
-  'events.startDateRequired': { en: 'Start date is required', ar: 'تاريخ البدء مطلوب' },
-  'events.endDateRequired': { en: 'End date is required', ar: 'تاريخ الانتهاء مطلوب' },
-  'events.dateInvalid': { en: 'Enter a valid date (YYYY-MM-DD)', ar: 'أدخل تاريخًا صحيحًا بالصيغة YYYY-MM-DD' },
-  'events.endBeforeStart': {
-    en: 'End date cannot be before start date',
-    ar: 'لا يمكن أن يكون تاريخ الانتهاء قبل تاريخ البدء',
-  },
-  'events.submissionDeadlineRequired': {
-    en: 'Submission deadline is required',
-    ar: 'الموعد النهائي لتقديم الأوراق مطلوب',
-  },
-  'events.reviewDeadlineRequired': { en: 'Review deadline is required', ar: 'الموعد النهائي للتحكيم مطلوب' },
-  'events.notificationDateRequired': { en: 'Notification date is required', ar: 'تاريخ إعلان النتائج مطلوب' },
-  'events.submissionNotBeforeReview': {
-    en: 'Submission deadline must be before the review deadline',
-    ar: 'يجب أن يسبق الموعد النهائي لتقديم الأوراق الموعدَ النهائي للتحكيم',
-  },
-  'events.reviewNotBeforeNotification': {
-    en: 'Review deadline must be before the notification date',
-    ar: 'يجب أن يسبق الموعد النهائي للتحكيم تاريخَ إعلان النتائج',
-  },
-  'events.notificationNotBeforeStart': {
-    en: 'Notification date must be before the start date',
-    ar: 'يجب أن يسبق تاريخ إعلان النتائج تاريخَ بدء الفعالية',
-  },
-  'events.primaryAreaRequired': { en: 'Primary research area is required', ar: 'مجال البحث الرئيسي مطلوب' },
-  'events.primaryAreaInvalid': {
-    en: 'Select a valid primary research area',
-    ar: 'اختر مجال بحث رئيسيًا صحيحًا',
-  },
-  'events.secondaryAreaInvalid': {
-    en: '"{area}" is not a subcategory of the chosen primary research area',
-    ar: '«{area}» ليس من فروع مجال البحث الرئيسي المختار',
-  },
-  'events.chairEmailInvalid': {
-    en: '{email} is not a valid email address',
-    ar: '{email} ليس عنوان بريد إلكتروني صحيحًا',
-  },
-  'events.chairEmailNotFound': {
-    en: 'No user found with email {email}',
-    ar: 'لا يوجد مستخدم مسجّل بالبريد الإلكتروني {email}',
-  },
-  'events.tooManyChairEmails': {
-    en: 'Enter at most {max} chair email addresses',
-    ar: 'أدخل {max} عنوانًا للبريد الإلكتروني للرؤساء على الأكثر',
-  },
-  'events.tooLong': {
-    en: 'Ensure this field has no more than {max} characters.',
-    ar: 'تأكد من ألا يزيد هذا الحقل على {max} حرفًا.',
-  },
-  'events.webpageInvalid': {
-    en: 'Enter a valid URL starting with http:// or https://',
-    ar: 'أدخل رابطًا صحيحًا يبدأ بـ http:// أو https://',
-  },
-  'events.timezoneInvalid': {
-    en: 'Select a valid time zone (AoE or a name such as Asia/Riyadh)',
-    ar: 'اختر منطقة زمنية صحيحة (AoE أو اسمًا مثل Asia/Riyadh)',
-  },
-  'events.statusInvalid': { en: 'Select a valid status', ar: 'اختر حالة صحيحة' },
-  'events.notFound': { en: 'Event not found.', ar: 'الفعالية غير موجودة.' },
-  'events.permissionDenied': {
-    en: 'You do not have permission to perform this action on this event.',
-    ar: 'ليست لديك صلاحية تنفيذ هذا الإجراء على هذه الفعالية.',
-  },
-  'events.adminOnly': {
-    en: 'Only site administrators can do this.',
-    ar: 'لا يمكن القيام بهذا إلا لمسؤولي الموقع.',
-  },
-  'events.notPending': {
-    en: 'Only a pending event can be approved or rejected; this event is {status}.',
-    ar: 'لا يمكن اعتماد فعالية أو رفضها إلا إذا كانت قيد المراجعة، وحالة هذه الفعالية: {status}.',
-  },
-  'events.transitionNotAllowed': {
-    en: 'An event cannot change from {from} to {to}.',
-    ar: 'لا يمكن تغيير حالة الفعالية من {from} إلى {to}.',
-  },
-  'events.hasSubmissions': {
-    en: 'This event has submissions and cannot be deleted.',
-    ar: 'لا يمكن حذف هذه الفعالية لأن لها أوراقًا مقدّمة.',
-  },
-  'events.userNotFound': { en: 'User not found.', ar: 'المستخدم غير موجود.' },
-  'events.userIdRequired': { en: 'user_id is required', ar: 'معرّف المستخدم (user_id) مطلوب' },
-  'events.alreadyChair': {
-    en: 'This user is already a chair of this event.',
-    ar: 'هذا المستخدم رئيس لهذه الفعالية بالفعل.',
-  },
-  'events.notChair': { en: 'This user is not a chair of this event.', ar: 'هذا المستخدم ليس رئيسًا لهذه الفعالية.' },
-  'events.alreadyEventAdmin': {
-    en: 'This user is already an event admin of this event.',
-    ar: 'هذا المستخدم مسؤول عن هذه الفعالية بالفعل.',
-  },
-  'events.notEventAdmin': {
-    en: 'This user is not an event admin of this event.',
-    ar: 'هذا المستخدم ليس مسؤولًا عن هذه الفعالية.',
-  },
-  'events.lastEventAdmin': {
-    en: 'An event must keep at least one event admin.',
-    ar: 'يجب أن يبقى للفعالية مسؤول واحد على الأقل.',
-  },
-  'events.alreadyReviewer': {
-    en: 'This user is already a reviewer of this event.',
-    ar: 'هذا المستخدم محكّم في هذه الفعالية بالفعل.',
-  },
-  'events.notReviewer': {
-    en: 'This person is not a reviewer of this event.',
-    ar: 'هذا الشخص ليس محكّمًا في هذه الفعالية.',
-  },
-  'events.maxPapersRange': {
-    en: 'max_papers must be a whole number between {min} and {max}',
-    ar: 'يجب أن يكون الحد الأقصى للأوراق (max_papers) عددًا صحيحًا بين {min} و{max}',
-  },
-  'events.emailRequired': { en: 'Email is required', ar: 'البريد الإلكتروني مطلوب' },
-  'events.emailInvalid': { en: 'Enter a valid email address', ar: 'أدخل عنوان بريد إلكتروني صحيحًا' },
-  'events.nameTooShort': {
-    en: 'Must be at least {min} characters',
-    ar: 'يجب ألا يقل عن {min} أحرف',
-  },
-  'events.reviewerAdded': { en: 'Reviewer added successfully', ar: 'تمت إضافة المحكّم بنجاح' },
-  'events.reviewerRemoved': { en: 'Reviewer removed successfully', ar: 'تمت إزالة المحكّم بنجاح' },
-  'events.invitationSent': { en: 'Reviewer invitation sent successfully', ar: 'تم إرسال دعوة التحكيم بنجاح' },
-  'events.trackNameRequired': { en: 'Track name is required', ar: 'اسم المسار مطلوب' },
-  'events.trackNameTaken': {
-    en: 'A track with this name already exists in this event.',
-    ar: 'يوجد مسار بهذا الاسم في هذه الفعالية بالفعل.',
-  },
-  'events.trackNotFound': { en: 'Track not found.', ar: 'المسار غير موجود.' },
-  'events.trackChairNotFound': {
-    en: 'No user found with id {id}',
-    ar: 'لا يوجد مستخدم بالمعرّف {id}',
-  },
-  'events.deleted': { en: 'Event deleted successfully', ar: 'تم حذف الفعالية بنجاح' },
-  'ai.descriptionRequired': {
-    en: 'Please enter a description before rewriting',
-    ar: 'يُرجى إدخال وصف قبل إعادة الصياغة',
-  },
-  'ai.descriptionTooLong': {
-    en: 'The description is too long to rewrite (at most {max} characters).',
-    ar: 'الوصف أطول من أن تُعاد صياغته (الحد الأقصى {max} حرف).',
-  },
-  'ai.unavailable': {
-    en: 'The AI service is not available right now. Please try again later.',
-    ar: 'خدمة الذكاء الاصطناعي غير متاحة الآن. يُرجى المحاولة لاحقًا.',
-  },
-} as const satisfies Record<string, { en: string; ar: string }>;
-export type EventMessageKey = keyof typeof EVENT_MESSAGES;
+/** A message key of the events and AI APIs: a key of the API's catalogue (`packages/i18n/locales/{en,ar}/server.json`). */
+export type EventMessageKey = ServerMessageKey;
 
-/** The text of a message key in a language, with `{name}` placeholders filled in. */
+/** The text of a message key in a language, with `{{name}}` placeholders filled in. */
 export function eventMessage(
   key: EventMessageKey,
   params: Record<string, string | number> = {},
   language: 'en' | 'ar' = 'en',
 ): string {
-  return fillMessage(EVENT_MESSAGES[key][language], params);
+  return serverMessage(key, params, language);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
-export * from './messages.ts';
 export * from './outbox.ts';
 export * from './research-areas.ts';
 export * from './reviews.ts';

@@ -1,22 +1,16 @@
+import { CATALOGUE_LANGUAGES } from '@confero/i18n';
+import { messageTemplate } from '@confero/i18n/catalogue';
 import { describe, expect, it } from 'vitest';
-import { fillMessage, placeholderNames, readMessageParams } from './messages.ts';
+import { isMessageKey, MESSAGE_KEYS } from './auth.ts';
 
-describe('message placeholders', () => {
-  const template = 'No user found with email {email} in {event}.';
-
-  it('fills the placeholders it has values for and leaves the others as written', () => {
-    expect(fillMessage(template, { email: 'a@b.org', event: 'ICML' })).toBe(
-      'No user found with email a@b.org in ICML.',
-    );
-    expect(fillMessage(template, { email: 'a@b.org' })).toBe('No user found with email a@b.org in {event}.');
-    expect(placeholderNames(template)).toEqual(['email', 'event']);
+describe('the message keys of the accounts API', () => {
+  it.each(CATALOGUE_LANGUAGES)('each have a text in %s', (language) => {
+    expect(MESSAGE_KEYS.filter((key) => !messageTemplate(key, language))).toEqual([]);
   });
 
-  it('reads the values back from a filled text, and nothing from a text that does not match', () => {
-    const filled = fillMessage(template, { email: 'a+b@c.org', event: 'ACL (2026)' });
-    expect(readMessageParams(template, filled)).toEqual({ email: 'a+b@c.org', event: 'ACL (2026)' });
-    expect(readMessageParams(template, 'Something else happened.')).toEqual({});
-    expect(readMessageParams('No placeholder here.', 'No placeholder here.')).toEqual({});
-    expect(readMessageParams(template, undefined)).toEqual({});
+  it('are told apart from other strings', () => {
+    expect(isMessageKey('validation.tooLong')).toBe(true);
+    expect(isMessageKey('validation.tooLongish')).toBe(false);
+    expect(messageTemplate('validation.tooLong')).toBe('Ensure this field has no more than {{maximum}} characters.');
   });
 });

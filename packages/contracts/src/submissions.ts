@@ -1,6 +1,6 @@
+import { type ServerMessageKey, serverMessage } from '@confero/i18n';
 import { z } from 'zod';
 import { AI_PROVIDERS } from './events.ts';
-import { fillMessage } from './messages.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
@@ -102,205 +102,16 @@ export function joinKeywords(keywords: readonly string[]): string {
 // Messages
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Message keys of the submissions and AI extraction APIs with English and Arabic text; `{name}` is filled in. */
-export const SUBMISSION_MESSAGES = {
-  'submissions.validations.titleRequired': { en: 'Title is required', ar: 'العنوان مطلوب' },
-  'submissions.validations.titleTooLong': {
-    en: 'The title must be at most {max} characters.',
-    ar: 'يجب ألا يزيد العنوان على {max} حرفًا.',
-  },
-  'submissions.validations.abstractRequired': { en: 'Abstract is required', ar: 'الملخص مطلوب' },
-  'submissions.validations.abstractTooLong': {
-    en: 'The abstract must be at most {max} characters.',
-    ar: 'يجب ألا يزيد الملخص على {max} حرفًا.',
-  },
-  'submissions.validations.keywordsMinRequired': {
-    en: 'Please provide at least {min} keyword(s)',
-    ar: 'يُرجى إدخال {min} كلمة مفتاحية على الأقل',
-  },
-  'submissions.validations.tooManyKeywords': {
-    en: 'Please provide at most {max} keywords',
-    ar: 'يُرجى إدخال {max} كلمة مفتاحية على الأكثر',
-  },
-  'submissions.validations.keywordTooLong': {
-    en: 'Each keyword must be at most {max} characters.',
-    ar: 'يجب ألا تزيد كل كلمة مفتاحية على {max} حرفًا.',
-  },
-  'submissions.validations.authorsInvalid': {
-    en: 'The authors must be sent as a JSON list of authors.',
-    ar: 'يجب إرسال المؤلفين على هيئة قائمة JSON.',
-  },
-  'submissions.validations.authorRequired': {
-    en: 'Each author needs a first name, last name, email, affiliation and country',
-    ar: 'يجب أن يكون لكل مؤلف اسم أول واسم عائلة وبريد إلكتروني وجهة انتساب ودولة',
-  },
-  'submissions.validations.emailRequired': {
-    en: 'Each author needs an email address',
-    ar: 'يجب إدخال البريد الإلكتروني لكل مؤلف',
-  },
-  'submissions.validations.emailInvalid': {
-    en: '{email} is not a valid email address',
-    ar: '{email} ليس عنوان بريد إلكتروني صحيحًا',
-  },
-  'submissions.validations.duplicateAuthorEmail': {
-    en: 'Two authors cannot have the same email address ({email})',
-    ar: 'لا يمكن أن يشترك مؤلفان في عنوان البريد الإلكتروني نفسه ({email})',
-  },
-  'submissions.validations.affiliationRequired': {
-    en: 'Each author needs an affiliation',
-    ar: 'يجب إدخال جهة الانتساب لكل مؤلف',
-  },
-  'submissions.validations.countryRequired': {
-    en: 'All authors must have a country selected',
-    ar: 'يجب اختيار الدولة لجميع المؤلفين',
-  },
-  'submissions.validations.countryInvalid': {
-    en: '"{country}" is not a recognised country',
-    ar: '«{country}» ليست دولة معروفة',
-  },
-  'submissions.validations.webpageInvalid': {
-    en: 'Enter a valid URL starting with http:// or https://',
-    ar: 'أدخل رابطًا صحيحًا يبدأ بـ http:// أو https://',
-  },
-  'submissions.validations.authorFieldTooLong': {
-    en: 'An author field is longer than {max} characters.',
-    ar: 'أحد حقول المؤلف أطول من {max} حرفًا.',
-  },
-  'submissions.validations.correspondingRequired': {
-    en: 'At least one author must be designated as corresponding',
-    ar: 'يجب تعيين مؤلف واحد على الأقل كمؤلف مراسل',
-  },
-  'submissions.validations.singleCorresponding': {
-    en: 'Only one author can be designated as corresponding',
-    ar: 'لا يمكن تعيين أكثر من مؤلف مراسل واحد',
-  },
-  'submissions.validations.authorsRequired': {
-    en: 'At least one author is required',
-    ar: 'يلزم وجود مؤلف واحد على الأقل',
-  },
-  'submissions.validations.tooManyAuthors': {
-    en: 'A submission can have at most {max} authors',
-    ar: 'لا يمكن أن يزيد عدد مؤلفي الورقة على {max}',
-  },
-  'submissions.validations.fileRequired': {
-    en: 'A file is required for submission',
-    ar: 'يلزم إرفاق ملف لتقديم الورقة',
-  },
-  'submissions.validations.metadataInvalid': {
-    en: 'metadata must be a JSON object of at most {max} characters.',
-    ar: 'يجب أن تكون البيانات الوصفية (metadata) كائن JSON لا يزيد على {max} حرف.',
-  },
-  'submissions.validations.eventRequired': { en: 'Event is required', ar: 'الفعالية مطلوبة' },
-  'submissions.validations.trackInvalid': {
-    en: 'Select a valid track of this event',
-    ar: 'اختر مسارًا صحيحًا من مسارات هذه الفعالية',
-  },
-  'submissions.validations.statusInvalid': {
-    en: 'Select a valid status: submitted, under_review, accepted, rejected or revision_requested',
-    ar: 'اختر حالة صحيحة: submitted أو under_review أو accepted أو rejected أو revision_requested',
-  },
-  'submissions.validations.decisionInvalid': {
-    en: 'Select a valid decision: accept, reject, revision or pending',
-    ar: 'اختر قرارًا صحيحًا: accept أو reject أو revision أو pending',
-  },
-  'submissions.validations.decisionDetailsTooLong': {
-    en: 'The decision details must be at most {max} characters.',
-    ar: 'يجب ألا تزيد تفاصيل القرار على {max} حرفًا.',
-  },
-  'submissions.validations.eventIdRequired': { en: 'event_id is required', ar: 'معرّف الفعالية (event_id) مطلوب' },
-  'submissions.duplicateTitle': {
-    en: 'A submission with this title already exists for this event. Please choose a different title.',
-    ar: 'توجد ورقة بهذا العنوان في هذه الفعالية بالفعل. يُرجى اختيار عنوان مختلف.',
-  },
-  'submissions.notFound': { en: 'Submission not found.', ar: 'الورقة غير موجودة.' },
-  'submissions.eventNotFound': { en: 'Event not found.', ar: 'الفعالية غير موجودة.' },
-  'submissions.updateDenied': {
-    en: 'Permission denied. You do not have access to update this submission. Only the submission author can edit it.',
-    ar: 'تم رفض الإذن. ليست لديك صلاحية تعديل هذه الورقة. لا يمكن تعديلها إلا لمؤلفها.',
-  },
-  'submissions.deleteDenied': {
-    en: 'Permission denied. Only the submission author can delete it.',
-    ar: 'تم رفض الإذن. لا يمكن حذف الورقة إلا لمؤلفها.',
-  },
-  'submissions.permissionDenied': {
-    en: 'You do not have permission to perform this action on this submission.',
-    ar: 'ليست لديك صلاحية تنفيذ هذا الإجراء على هذه الورقة.',
-  },
-  'submissions.conflicted': {
-    en: 'You have a conflict of interest with this submission and cannot decide on it.',
-    ar: 'لديك تعارض مصالح مع هذه الورقة ولا يمكنك اتخاذ قرار بشأنها.',
-  },
-  'submissions.staffOnly': {
-    en: 'Only the organisers, chairs and reviewers of this event can see its submissions.',
-    ar: 'لا يطّلع على أوراق هذه الفعالية إلا منظموها ورؤساؤها ومحكّموها.',
-  },
-  'submissions.eventNotOpen': {
-    en: 'This event is not accepting submissions (its status is {status}).',
-    ar: 'هذه الفعالية لا تستقبل أوراقًا (حالتها: {status}).',
-  },
-  'submissions.deadlinePassed': {
-    en: 'The submission deadline of this event ({deadline}, {timezone}) has passed.',
-    ar: 'انتهى الموعد النهائي لتقديم الأوراق في هذه الفعالية ({deadline}، {timezone}).',
-  },
-  'submissions.deleteLocked': {
-    en: 'A submission can only be deleted while it is submitted and its decision is pending.',
-    ar: 'لا يمكن حذف الورقة إلا وهي في حالة «مُقدَّمة» وقرارها قيد الانتظار.',
-  },
-  'submissions.decidedLocked': {
-    en: 'This submission can no longer be changed: a final decision (accepted or rejected) has been made on it.',
-    ar: 'لم يعد من الممكن تعديل هذه الورقة: صدر بشأنها قرار نهائي (قبول أو رفض).',
-  },
-  'submissions.transitionNotAllowed': {
-    en: 'A submission cannot change from {from} to {to}.',
-    ar: 'لا يمكن تغيير حالة الورقة من {from} إلى {to}.',
-  },
-  'submissions.fileNotPdf': { en: 'Only PDF files are accepted.', ar: 'لا تُقبل إلا ملفات PDF.' },
-  'submissions.fileEmpty': { en: 'The file is empty.', ar: 'الملف فارغ.' },
-  'submissions.fileTooLarge': {
-    en: 'The file is too large (the limit is {max} MB).',
-    ar: 'الملف كبير جدًا (الحد الأقصى {max} ميغابايت).',
-  },
-  'submissions.invalidPdf': { en: 'File is not a valid PDF.', ar: 'الملف ليس ملف PDF صالحًا.' },
-  'submissions.uploadIncomplete': {
-    en: 'The upload was interrupted before it was complete. Please try again.',
-    ar: 'انقطع رفع الملف قبل اكتماله. يُرجى المحاولة مرة أخرى.',
-  },
-  'submissions.fieldTooLarge': {
-    en: 'The form field "{field}" is too long.',
-    ar: 'حقل النموذج «{field}» طويل جدًا.',
-  },
-  'submissions.multipartRequired': {
-    en: 'Send the submission as multipart/form-data with its PDF file.',
-    ar: 'أرسل الورقة بصيغة multipart/form-data مع ملف PDF الخاص بها.',
-  },
-  'submissions.fileMissing': {
-    en: 'The file of this submission is not available.',
-    ar: 'ملف هذه الورقة غير متاح.',
-  },
-  'submissions.deleted': { en: 'Submission deleted successfully', ar: 'تم حذف الورقة بنجاح' },
-  'submissions.insights.plagiarismUnavailable': {
-    en: 'Plagiarism checking is not available.',
-    ar: 'فحص الانتحال غير متاح.',
-  },
-  'ai.fileRequired': { en: 'Please choose a PDF file first.', ar: 'يُرجى اختيار ملف PDF أولًا.' },
-  'ai.extractSuccess': {
-    en: 'The details were extracted from the PDF. Please check them before submitting.',
-    ar: 'تم استخراج البيانات من ملف PDF. يُرجى مراجعتها قبل التقديم.',
-  },
-  'ai.extractFallback': {
-    en: 'The AI service was not available, so the details were extracted locally. Please check them before submitting.',
-    ar: 'لم تكن خدمة الذكاء الاصطناعي متاحة، فاستُخرجت البيانات محليًا. يُرجى مراجعتها قبل التقديم.',
-  },
-} as const satisfies Record<string, { en: string; ar: string }>;
-export type SubmissionMessageKey = keyof typeof SUBMISSION_MESSAGES;
+/** A message key of the submissions and AI extraction APIs (`packages/i18n/locales/{en,ar}/server.json`). */
+export type SubmissionMessageKey = ServerMessageKey;
 
-/** The text of a message key in a language, with `{name}` placeholders filled in. */
+/** The text of a message key in a language, with `{{name}}` placeholders filled in. */
 export function submissionMessage(
   key: SubmissionMessageKey,
   params: Record<string, string | number> = {},
   language: 'en' | 'ar' = 'en',
 ): string {
-  return fillMessage(SUBMISSION_MESSAGES[key][language], params);
+  return serverMessage(key, params, language);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
 const REFERENCE = 'en';
 const LOCALES = ['en', 'ar'] as const;
+/** The catalogues of each locale: the web's strings, the API's messages (`index.ts`), the mails' texts (`mail.ts`). */
+const CATALOGUES = ['translation', 'server', 'mail'] as const;
+type CatalogueName = (typeof CATALOGUES)[number];
 
 /** i18next plural suffixes: Arabic needs six forms where English needs two, so plural groups compare by base key. */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -43,8 +46,8 @@ function placeholders(value: unknown): string[] {
     : [];
 }
 
-function load(locale: string): Leaves {
-  const file = path.join(LOCALES_DIR, locale, 'translation.json');
+function load(locale: string, catalogue: CatalogueName = 'translation'): Leaves {
+  const file = path.join(LOCALES_DIR, locale, `${catalogue}.json`);
   return flatten(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
@@ -66,9 +69,13 @@ describe('the key comparison itself', () => {
   });
 });
 
-describe.each(LOCALES.filter((locale) => locale !== REFERENCE))('locale %s against en', (locale) => {
-  const reference = load(REFERENCE);
-  const translated = load(locale);
+const PAIRS = CATALOGUES.flatMap((catalogue) =>
+  LOCALES.filter((locale) => locale !== REFERENCE).map((locale) => [catalogue, locale] as const),
+);
+
+describe.each(PAIRS)('%s.json: locale %s against en', (catalogue, locale) => {
+  const reference = load(REFERENCE, catalogue);
+  const translated = load(locale, catalogue);
 
   it('has every English key', () => {
     expect(missingFrom(keySet(reference), keySet(translated))).toEqual([]);
@@ -89,8 +96,22 @@ describe.each(LOCALES.filter((locale) => locale !== REFERENCE))('locale %s again
 
 describe.each(LOCALES)('locale %s', (locale) => {
   it('has only non-empty string values', () => {
-    const leaves = load(locale);
-    expect(leaves.size).toBeGreaterThan(50);
-    expect(emptyOrNonString(leaves)).toEqual([]);
+    for (const catalogue of CATALOGUES) {
+      const leaves = load(locale, catalogue);
+      expect(leaves.size).toBeGreaterThan(50);
+      expect(emptyOrNonString(leaves)).toEqual([]);
+    }
+  });
+});
+
+describe('the catalogues of one locale', () => {
+  it('share no key, so a message key names one text (the API reads both, `catalogue.ts`)', () => {
+    const server = keySet(load(REFERENCE, 'server'));
+    expect([...keySet(load(REFERENCE, 'translation'))].filter((key) => server.has(key))).toEqual([]);
+  });
+
+  it("write the API's messages in Arabic script in Arabic", () => {
+    const latinOnly = [...load('ar', 'server')].filter(([, value]) => !/[\u0600-\u06ff]/.test(String(value)));
+    expect(latinOnly.map(([key]) => key)).toEqual([]);
   });
 });

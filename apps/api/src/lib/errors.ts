@@ -1,6 +1,17 @@
-import type { ErrorCode } from '@confero/contracts';
+import type { ErrorCode, MessageKey } from '@confero/contracts';
+import { placeholderNames, type ServerMessageKey } from '@confero/i18n';
+import { messageTemplate, messageText } from '@confero/i18n/catalogue';
 
 export type FieldErrors = Record<string, string[]>;
+
+/** The values of a message's `{{placeholders}}` (`{max: 50}`), sent to clients as they are. */
+export type MessageParams = Record<string, string | number>;
+
+/** A message key an error may carry: of the API's catalogue or of the accounts API (both in `packages/i18n`). */
+export type ApiMessageKey = ServerMessageKey | MessageKey;
+
+/** One field-addressed problem: the field, its message key and the key's parameters. */
+export type FieldIssue = { field: string; key: ApiMessageKey; params?: Record<string, unknown> };
 
 /**
  * The one error type of the API. Handlers and services throw it; the error
@@ -27,12 +38,80 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (detail: string, fields?: FieldErrors, code: ErrorCode = 'BAD_REQUEST') =>
-  new AppError(400, code, detail, { fields });
+/** The parameters a message's `{{placeholders}}` use, and nothing else the caller passed. */
+function placeholderParams(key: string, params: Record<string, unknown> = {}): Record<string, unknown> {
+  const names = placeholderNames(messageTemplate(key) ?? '');
+  return Object.fromEntries(names.filter((name) => params[name] !== undefined).map((name) => [name, params[name]]));
+}
 
-/** One message for one field: the common case of service-level validation. */
-export const fieldError = (field: string, message: string, code: ErrorCode = 'VALIDATION_ERROR') =>
-  new AppError(400, code, message, { fields: { [field]: [message] } });
+const hasKeys = (record: Record<string, unknown>) => Object.keys(record).length > 0;
+
+/**
+ * An error told by a message key (`docs/conventions.md#errors`): the key's English text in `detail`, the key in
+ * `message_code`, and the values of its placeholders in `params` (left out when the text has none), so a client
+ * shows the key's text in its own language without reading the English.
+ */
+export function messageError(
+  status: number,
+  code: ErrorCode,
+  key: ApiMessageKey,
+  params: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): AppError {
+  const used = placeholderParams(key, params);
+  return new AppError(status, code, messageText(key, params), {
+    extra: { message_code: key, ...(hasKeys(used) ? { params: used } : {}), ...extra },
+  });
+}
+
+/**
+ * A validation error for field problems, each told by a message key: the English texts in `fields`, the keys in
+ * `field_codes` (parallel to `fields`), and the placeholder values in `field_params` (parallel too, only for the
+ * fields whose texts have placeholders). A repeated text of a field is reported once. `detail` is the first text,
+ * prefixed with its field when `prefixDetail` is set (the accounts API's form).
+ */
+export function fieldErrors(
+  issues: FieldIssue[],
+  options: {
+    status?: number;
+    code?: ErrorCode;
+    prefixDetail?: boolean;
+    extra?: Record<string, unknown>;
+  } = {},
+): AppError {
+  const fields: FieldErrors = {};
+  const fieldCodes: Record<string, string[]> = {};
+  const fieldParams: Record<string, Record<string, unknown>[]> = {};
+  for (const issue of issues) {
+    const text = messageText(issue.key, issue.params);
+    if (fields[issue.field]?.includes(text)) continue;
+    fields[issue.field] = [...(fields[issue.field] ?? []), text];
+    fieldCodes[issue.field] = [...(fieldCodes[issue.field] ?? []), issue.key];
+    fieldParams[issue.field] = [...(fieldParams[issue.field] ?? []), placeholderParams(issue.key, issue.params)];
+  }
+  const withParams = Object.fromEntries(
+    Object.entries(fieldParams).filter(([, list]) => list.some((params) => hasKeys(params))),
+  );
+  const first = issues[0];
+  const firstText = first ? messageText(first.key, first.params) : 'Invalid input.';
+  const detail = first && options.prefixDetail ? `${first.field}: ${firstText}` : firstText;
+  return new AppError(options.status ?? 400, options.code ?? 'VALIDATION_ERROR', detail, {
+    fields,
+    extra: {
+      field_codes: fieldCodes,
+      ...(hasKeys(withParams) ? { field_params: withParams } : {}),
+      ...options.extra,
+    },
+  });
+}
+
+/** One problem of one field, told by a message key: the common case of a service's input checks. */
+export const messageFieldError = (
+  field: string,
+  key: ApiMessageKey,
+  params: Record<string, unknown> = {},
+  code: ErrorCode = 'VALIDATION_ERROR',
+) => fieldErrors([{ field, key, params }], { code });
 
 export const notAuthenticated = (
   detail = 'Authentication credentials were not provided.',

@@ -1,10 +1,11 @@
+import type { ErrorCode } from '@confero/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../lib/errors.ts';
 
 /** Fastify's own error codes that are the client's fault, mapped to our stable codes. */
-const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
+const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; detail: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'The request body is too large.' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', detail: 'The uploaded file is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Unsupported media type.' },

@@ -56,6 +56,7 @@ export type MailContent = {
   closing?: string[];
 };
 
+/** A mail locale: what the renderer needs besides the content, and each template's content in the locale. */
 export type LocaleMail = {
   locale: string;
   dir: 'ltr' | 'rtl';

@@ -1,53 +1,22 @@
-import { isMessageKey, MESSAGES, type MessageKey, messageText, placeholderNames } from '@confero/contracts';
+import { isMessageKey, type MessageKey } from '@confero/contracts';
+import { messageText } from '@confero/i18n/catalogue';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
+import { type AppError, type FieldIssue, fieldErrors } from '../../lib/errors.ts';
 
-/** One field-addressed problem: the field, its message key and the key's parameters. */
-export type FieldIssue = { field: string; key: MessageKey; params?: Record<string, unknown> };
+export type { FieldIssue };
 
 /**
- * The accounts API's validation error: `fields` (English) and `field_codes` (message keys) in parallel arrays,
- * plus `field_params` for messages with placeholders, as documented in packages/contracts/src/auth.ts. `extra`
- * adds top-level members (e.g. the `error` list of messages some forms read).
+ * The accounts API's validation error (`lib/errors.ts` `fieldErrors`): `detail` names the first field
+ * ('password: This password is too common.'); `extra` adds top-level members (e.g. the `error` list of messages
+ * some forms read).
  */
 export function validationError(
   issues: FieldIssue[],
   extra: Record<string, unknown> = {},
   code: 'VALIDATION_ERROR' | 'EMAIL_EXISTS' = 'VALIDATION_ERROR',
 ): AppError {
-  const fields: Record<string, string[]> = {};
-  const fieldCodes: Record<string, string[]> = {};
-  const fieldParams: Record<string, Record<string, unknown>[]> = {};
-  for (const issue of issues) {
-    const text = messageText(issue.key, issue.params);
-    if (fields[issue.field]?.includes(text)) continue;
-    fields[issue.field] = [...(fields[issue.field] ?? []), text];
-    fieldCodes[issue.field] = [...(fieldCodes[issue.field] ?? []), issue.key];
-    fieldParams[issue.field] = [...(fieldParams[issue.field] ?? []), placeholderParams(issue)];
-  }
-  // Parameters travel only for the fields that have some, parallel to that field's codes.
-  const withParams = Object.fromEntries(
-    Object.entries(fieldParams).filter(([, list]) => list.some((params) => Object.keys(params).length > 0)),
-  );
-  const first = issues[0];
-  const detail = first ? `${first.field}: ${messageText(first.key, first.params)}` : 'Invalid input.';
-  return new AppError(400, code, detail, {
-    fields,
-    extra: {
-      field_codes: fieldCodes,
-      ...(Object.keys(withParams).length > 0 ? { field_params: withParams } : {}),
-      ...extra,
-    },
-  });
-}
-
-/** The parameters a message's `{placeholders}` use (e.g. `{maximum: 1000}`), and nothing else of the issue. */
-function placeholderParams(issue: FieldIssue): Record<string, unknown> {
-  const names = placeholderNames(MESSAGES[issue.key]);
-  return Object.fromEntries(
-    names.filter((name) => issue.params?.[name] !== undefined).map((name) => [name, issue.params?.[name]]),
-  );
+  return fieldErrors(issues, { code, prefixDetail: true, extra });
 }
 
 /** The English messages of some issues, in order and without repeats (the `error` lists). */

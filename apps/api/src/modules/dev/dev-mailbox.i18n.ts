@@ -1,58 +1,48 @@
-/** The dev mailbox's own words, in the two interface languages. */
-export const MAILBOX_STRINGS = {
-  en: {
-    dir: 'ltr',
-    title: 'Dev mailbox',
-    intro:
-      'Every e-mail the platform queues is kept here. Without SMTP_URL nothing is delivered, so open the links from here. This page does not exist in production.',
-    recipient: 'Recipient',
-    filter: 'Filter',
-    showAll: 'Show all',
-    count: (n: number) => (n === 1 ? '1 message' : `${n} messages`),
-    empty: 'No e-mail yet.',
-    created: 'Queued',
-    sent: 'Sent',
-    to: 'To',
-    subject: 'Subject',
-    template: 'Template',
-    locale: 'Language',
-    status: 'Status',
-    transport: 'Transport',
-    attempts: 'Attempts',
-    lastError: 'Last error',
-    statuses: { queued: 'queued', sent: 'sent', failed: 'failed' } as Record<string, string>,
-    back: '← Back to the mailbox',
-    plainText: 'Plain-text version',
-    language: 'العربية',
-  },
-  ar: {
-    dir: 'rtl',
-    title: 'صندوق بريد التطوير',
-    intro:
-      'تُحفظ هنا كل رسالة بريد إلكتروني تضعها المنصة في قائمة الإرسال. من دون SMTP_URL لا تُسلَّم أي رسالة، لذا افتح الروابط من هنا. هذه الصفحة غير موجودة في بيئة الإنتاج.',
-    recipient: 'المستلم',
-    filter: 'تصفية',
-    showAll: 'عرض الكل',
-    count: (n: number) => (n === 1 ? 'رسالة واحدة' : `عدد الرسائل: ${n}`),
-    empty: 'لا توجد رسائل بعد.',
-    created: 'وقت الإدراج',
-    sent: 'وقت الإرسال',
-    to: 'إلى',
-    subject: 'الموضوع',
-    template: 'القالب',
-    locale: 'اللغة',
-    status: 'الحالة',
-    transport: 'وسيلة الإرسال',
-    attempts: 'المحاولات',
-    lastError: 'آخر خطأ',
-    statuses: { queued: 'في الانتظار', sent: 'أُرسلت', failed: 'فشلت' } as Record<string, string>,
-    back: '→ العودة إلى صندوق البريد',
-    plainText: 'النسخة النصية',
-    language: 'English',
-  },
-} as const;
+import { RTL_LANGUAGES } from '@confero/contracts';
+import { CATALOGUE_LANGUAGES, type CatalogueLanguage, fillPlaceholders } from '@confero/i18n';
+import { mailTemplate } from '@confero/i18n/mail';
 
-export type MailboxLanguage = keyof typeof MAILBOX_STRINGS;
+export type MailboxLanguage = CatalogueLanguage;
+
+const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+/** The dev mailbox's own words in a language, from the mail catalogue (`mailbox.*` of `mail.json`). */
+function mailboxStrings(language: MailboxLanguage) {
+  const text = (key: string) => mailTemplate(`mailbox.${key}`, language) ?? key;
+  return {
+    dir: (RTL_LANGUAGES as readonly string[]).includes(language) ? 'rtl' : 'ltr',
+    title: text('title'),
+    intro: text('intro'),
+    recipient: text('recipient'),
+    filter: text('filter'),
+    showAll: text('showAll'),
+    count: (n: number) => fillPlaceholders(text(n === 1 ? 'count_one' : 'count_other'), { count: n }),
+    empty: text('empty'),
+    created: text('created'),
+    sent: text('sent'),
+    to: text('to'),
+    subject: text('subject'),
+    template: text('template'),
+    locale: text('locale'),
+    status: text('status'),
+    transport: text('transport'),
+    attempts: text('attempts'),
+    lastError: text('lastError'),
+    statuses: Object.fromEntries(MAIL_STATUSES.map((status) => [status, text(`statuses.${status}`)])) as Record<
+      string,
+      string
+    >,
+    back: text('back'),
+    plainText: text('plainText'),
+    /** The name of the other language, in that language: the switch's label. */
+    language: text('otherLanguage'),
+  };
+}
+
+/** The dev mailbox's words in each of the catalogue's languages. */
+export const MAILBOX_STRINGS = Object.fromEntries(
+  CATALOGUE_LANGUAGES.map((language) => [language, mailboxStrings(language)]),
+) as Record<MailboxLanguage, ReturnType<typeof mailboxStrings>>;
 
 /** `?lang=` first, then the browser's Accept-Language, then English. */
 export function pickMailboxLanguage(lang: string | undefined, acceptLanguage: string | undefined): MailboxLanguage {

@@ -1,35 +1,10 @@
-import { type ErrorCode, type SubmissionMessageKey, submissionMessage } from '@confero/contracts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, fieldErrors, messageError, messageFieldError } from '../../lib/errors.ts';
 
-type Params = Record<string, string | number>;
+/** A 400 for one field of a submission: `lib/errors.ts` `messageFieldError`. */
+export const submissionFieldError = messageFieldError;
 
-/**
- * A 400 for one field, in the shape documented in packages/contracts/src/submissions.ts: the English text in
- * `detail` and `fields`, the message key in `field_codes`.
- */
-export function submissionFieldError(
-  field: string,
-  key: SubmissionMessageKey,
-  params: Params = {},
-  code: ErrorCode = 'VALIDATION_ERROR',
-): AppError {
-  const text = submissionMessage(key, params);
-  return new AppError(400, code, text, {
-    fields: { [field]: [text] },
-    extra: { field_codes: { [field]: [key] } },
-  });
-}
-
-/** An error without a field: the English text in `detail`, the key in `message_code`. */
-export function submissionError(
-  status: number,
-  code: ErrorCode,
-  key: SubmissionMessageKey,
-  params: Params = {},
-  extra: Record<string, unknown> = {},
-): AppError {
-  return new AppError(status, code, submissionMessage(key, params), { extra: { message_code: key, ...extra } });
-}
+/** A submissions error without a field: `lib/errors.ts` `messageError`. */
+export const submissionError = messageError;
 
 export const submissionNotFound = () => submissionError(404, 'NOT_FOUND', 'submissions.notFound');
 export const submissionForbidden = () => submissionError(403, 'PERMISSION_DENIED', 'submissions.permissionDenied');
@@ -38,14 +13,11 @@ export const decidedLockedError = () => submissionError(409, 'SUBMISSION_LOCKED'
 
 /** 409 DUPLICATE_TITLE with its fixed text (keep it verbatim), on `title` too, and a `type` field clients switch on. */
 export function duplicateTitleError(): AppError {
-  const text = submissionMessage('submissions.duplicateTitle');
-  return new AppError(409, 'DUPLICATE_TITLE', text, {
-    fields: { title: [text] },
-    extra: {
-      type: 'DUPLICATE_TITLE',
-      message_code: 'submissions.duplicateTitle',
-      field_codes: { title: ['submissions.duplicateTitle'] },
-    },
+  const key = 'submissions.duplicateTitle';
+  return fieldErrors([{ field: 'title', key }], {
+    status: 409,
+    code: 'DUPLICATE_TITLE',
+    extra: { type: 'DUPLICATE_TITLE', message_code: key },
   });
 }
 

@@ -319,6 +319,7 @@ describe('POST /api/submissions/', () => {
       field: 'keywords',
       key: 'submissions.validations.keywordsMinRequired',
       detail: 'Please provide at least 3 keyword(s)',
+      params: { min: 3 },
     },
     {
       rule: 'every author complete',
@@ -368,21 +369,26 @@ describe('POST /api/submissions/', () => {
       field: 'authors',
       key: 'submissions.validations.countryInvalid',
       detail: '"Atlantis" is not a recognised country',
+      params: { country: 'Atlantis' },
     },
-  ])('refuses in the spec order: $rule', async ({ form, field, key, detail }) => {
-    const count = await submissionCount();
-    const objects = storeContents().objects;
-    const response = await submit(form as FormOptions);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      detail,
-      code: 'VALIDATION_ERROR',
-      fields: { [field]: [detail] },
-      field_codes: { [field]: [key] },
-    });
-    expect(await submissionCount()).toBe(count);
-    expect(storeContents()).toEqual({ objects, tmp: [] });
-  });
+  ] as { rule: string; form: unknown; field: string; key: string; detail: string; params?: object }[])(
+    'refuses in the spec order: $rule',
+    async ({ form, field, key, detail, params }) => {
+      const count = await submissionCount();
+      const objects = storeContents().objects;
+      const response = await submit(form as FormOptions);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail,
+        code: 'VALIDATION_ERROR',
+        fields: { [field]: [detail] },
+        field_codes: { [field]: [key] },
+        ...(params ? { field_params: { [field]: [params] } } : {}),
+      });
+      expect(await submissionCount()).toBe(count);
+      expect(storeContents()).toEqual({ objects, tmp: [] });
+    },
+  );
 
   it('refuses a title already used in the event, in any letter case, with 409 DUPLICATE_TITLE', async () => {
     const existing = await buildSubmission(app, { event, title: 'A Unique Study of Conferences' });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
-import { fieldMessages, firstText, formatFieldName, fromServerText, serverErrorText } from './message.ts';
+import {
+  errorMessage,
+  fieldMessages,
+  firstText,
+  formatFieldName,
+  fromServerText,
+  inLanguage,
+  serverErrorText,
+} from './message.ts';
 
 const validation = (body: Record<string, unknown>) =>
   new ApiError({ status: 400, code: 'VALIDATION_ERROR', detail: 'x', body });
@@ -36,7 +44,7 @@ describe('fromServerText', () => {
 });
 
 describe('fieldMessages', () => {
-  it('pairs each message with its field code, in order, with the maximum of a length rule', () => {
+  it('pairs each message with its field code and params, in order', () => {
     const error = validation({
       fields: {
         password: ['This password is too common.', 'This password is entirely numeric.'],
@@ -46,6 +54,7 @@ describe('fieldMessages', () => {
         password: ['auth.passwordTooCommon', 'auth.passwordEntirelyNumeric'],
         first_name: ['validation.tooLong'],
       },
+      field_params: { first_name: [{ maximum: 150 }] },
     });
     expect(fieldMessages(error)).toEqual([
       { field: 'password', message: { key: 'auth.passwordTooCommon', params: undefined } },
@@ -72,5 +81,39 @@ describe('server error text', () => {
     expect(serverErrorText(validation({ error: 'Single' }))).toBe('Single');
     expect(serverErrorText(validation({ detail: 'Only detail' }))).toBe('Only detail');
     expect(serverErrorText(new Error('not from the API'))).toBeUndefined();
+  });
+});
+
+describe('errorMessage', () => {
+  const refusal = (body: Record<string, unknown>) => new ApiError({ status: 409, code: 'CONFLICT', detail: 'x', body });
+
+  it("gives the error's own key with its params, before any field problem", () => {
+    const error = refusal({
+      detail: 'Only a pending event can be approved or rejected; this event is approved.',
+      message_code: 'events.notPending',
+      params: { status: 'approved' },
+      fields: { title: ['Title is required'] },
+      field_codes: { title: ['events.titleRequired'] },
+    });
+    expect(errorMessage(error)).toEqual({ key: 'events.notPending', params: { status: 'approved' } });
+    expect(errorMessage(error, { fieldFirst: true })).toEqual({ key: 'events.titleRequired', params: undefined });
+  });
+
+  it('falls back to the first field problem, then the texts the server sent, then a client error', () => {
+    expect(errorMessage(validation({ fields: { email: ['Odd'] } }))).toEqual({ text: 'Odd' });
+    expect(errorMessage(refusal({ error: 'Specific', detail: 'General' }))).toEqual({ text: 'Specific' });
+    expect(errorMessage(refusal({ detail: 'You do not have permission to perform this action.' }))).toEqual({
+      key: 'errors.permission',
+    });
+    expect(errorMessage(new Error('boom'))).toEqual({ text: 'boom' });
+    expect(errorMessage(undefined)).toBeUndefined();
+  });
+
+  it("turns a key of the API's catalogue into text in a language, and leaves the web's keys to i18next", () => {
+    const keyed = { key: 'reviews.validations.textTooLong', params: { max: 1000 } };
+    expect(inLanguage(keyed, 'en')).toEqual({ text: 'This text is too long (at most 1000 characters).' });
+    expect(inLanguage(keyed, 'ar')).toEqual({ text: 'هذا النص طويل جدًا (الحد الأقصى 1000 حرف).' });
+    expect(inLanguage({ key: 'errors.permission' }, 'ar')).toEqual({ key: 'errors.permission' });
+    expect(inLanguage({ text: 'As sent' }, 'ar')).toEqual({ text: 'As sent' });
   });
 });

@@ -1,10 +1,19 @@
+import { isServerMessageKey, serverMessage } from '@confero/i18n';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_REQUIRED_MESSAGE, isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 
+/*
+ * The one mapper from an API error to what the user reads (`docs/conventions.md#errors-and-messages`). The API sends
+ * message keys with their parameters next to its English texts: `message_code` + `params` for the error, and
+ * `field_codes[f][i]` + `field_params[f][i]` for `fields[f][i]`. A key is a key of the web's catalogue
+ * (`translation.json`, through i18next) or of the API's (`server.json`, through `serverMessage`); a text without a key
+ * is shown as the server sent it.
+ */
+
 /**
- * Something to show the user: a translation key (with its parameters), or a text the server sent that has no key and is
- * shown as received (a message that starts with 'auth.' is translated; any other is shown raw).
+ * Something to show the user: a message key (with its parameters), or a text the server sent that has no key and is
+ * shown as received.
  */
 export type Message = { key: string; params?: Record<string, unknown> } | { text: string };
 
@@ -13,9 +22,7 @@ export type FieldMessage = { field: string; message: Message };
 
 /**
  * English texts the API sends without a key, with the key that says the same thing. They are translated like
- * keys, so an Arabic user does not read English; any other server text is shown raw. (Field problems carry their
- * keys in `field_codes`; the contracts' MESSAGES table is not imported here because it would bring zod into the
- * public pages' bundle.)
+ * keys, so an Arabic user does not read English; any other server text is shown raw.
  */
 const KNOWN_TEXTS: Record<string, string> = {
   [NETWORK_ERROR_MESSAGE]: 'errors.network',
@@ -46,12 +53,6 @@ export function fromServerText(text: string, params?: Record<string, unknown>): 
   return key ? { key, params } : { text: trimmed };
 }
 
-/** A message key from the API's `field_codes`, with the parameters its English text carries (`{maximum}`). */
-export function fromFieldCode(code: string, english: string | undefined): Message {
-  const maximum = english?.match(/\d+/)?.[0];
-  return { key: code, params: maximum ? { maximum: Number(maximum) } : undefined };
-}
-
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -76,27 +77,66 @@ export function serverErrorText(error: unknown): string | undefined {
   return firstText(body.error) ?? firstText(body.detail);
 }
 
+/** A message key the API sent, with its parameters; undefined when `code` is not a key. */
+export function keyedMessage(code: unknown, params?: unknown): Message | undefined {
+  if (typeof code !== 'string' || !/^\w+(\.\w+)+$/.test(code)) return undefined;
+  return { key: code, params: asRecord(params) };
+}
+
+const listAt = (record: Record<string, unknown> | undefined, field: string): unknown[] => {
+  const value = record?.[field];
+  return Array.isArray(value) ? value : [];
+};
+
 /**
- * The per-field problems of a validation answer, in the order the server gave them. Each message uses its
- * `field_codes` key when there is one (so it is translated), else the server's text.
+ * The per-field problems of a validation answer, in the order the server gave them. Each message is its
+ * `field_codes` key with its `field_params` when there is one (so it is translated), else the server's text.
  */
 export function fieldMessages(error: unknown): FieldMessage[] {
   const body = errorBody(error);
   const fields = asRecord(body.fields);
   if (!fields) return [];
-  const codes = asRecord(body.field_codes) ?? {};
+  const codes = asRecord(body.field_codes);
+  const params = asRecord(body.field_params);
   const lines: FieldMessage[] = [];
   for (const [field, value] of Object.entries(fields)) {
     const texts = Array.isArray(value) ? value : [value];
-    const fieldCodes = Array.isArray(codes[field]) ? (codes[field] as unknown[]) : [];
+    const fieldCodes = listAt(codes, field);
+    const fieldParams = listAt(params, field);
     texts.forEach((text, index) => {
-      const code = fieldCodes[index];
-      const english = typeof text === 'string' ? text : undefined;
-      if (typeof code === 'string' && code) lines.push({ field, message: fromFieldCode(code, english) });
-      else if (english) lines.push({ field, message: fromServerText(english) });
+      const keyed = keyedMessage(fieldCodes[index], fieldParams[index]);
+      if (keyed) lines.push({ field, message: keyed });
+      else if (typeof text === 'string' && text.trim()) lines.push({ field, message: fromServerText(text) });
     });
   }
   return lines;
+}
+
+/**
+ * What a failed call says, in one message: the error's own key (`message_code` with `params`), else its first field
+ * problem, else its `error`, `message` or `detail` text, else the message of a client-side error. Undefined when the
+ * answer says nothing (the caller then shows its own text). `fieldFirst` puts the first field problem before the
+ * error's own key, for forms that show the field's message.
+ */
+export function errorMessage(error: unknown, options: { fieldFirst?: boolean } = {}): Message | undefined {
+  const body = errorBody(error);
+  const own = keyedMessage(body.message_code, body.params);
+  const field = fieldMessages(error)[0]?.message;
+  const keyed = options.fieldFirst ? (field ?? own) : (own ?? field);
+  if (keyed) return keyed;
+  const text = firstText(body.error) ?? firstText(body.message) ?? firstText(body.detail);
+  if (text) return fromServerText(text);
+  if (error instanceof Error && error.message) return fromServerText(error.message);
+  return undefined;
+}
+
+/**
+ * A message with the keys of the API's catalogue turned into text in `language`, for pure helpers that answer text;
+ * keys of the web's catalogue stay keys, for i18next.
+ */
+export function inLanguage(message: Message, language: string): Message {
+  if ('text' in message || !isServerMessageKey(message.key)) return message;
+  return { text: serverMessage(message.key, message.params, language === 'ar' ? 'ar' : 'en') };
 }
 
 /** 'first_name' → 'First Name': underscores become spaces, words are capitalised. */
@@ -117,7 +157,9 @@ export function useMessageText() {
   const text = useCallback(
     (message: Message): string => {
       if ('text' in message) return message.text;
-      return i18n.exists(message.key) ? translate(message.key, message.params) : message.key;
+      if (i18n.exists(message.key)) return translate(message.key, message.params);
+      const served = inLanguage(message, i18n.language);
+      return 'text' in served ? served.text : message.key;
     },
     [i18n, translate],
   );

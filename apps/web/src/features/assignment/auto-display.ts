@@ -5,8 +5,6 @@ import {
   type AssignmentResultDto,
   type BidValue,
   type ProposedPairDto,
-  REVIEW_MESSAGES,
-  type ReviewMessageKey,
   reviewMessage,
 } from '@confero/contracts';
 import { isApiError } from '../../lib/api.ts';
@@ -204,15 +202,13 @@ export function isStalePreviewError(error: unknown): boolean {
 }
 
 /**
- * A preview's `error` (the API's English text) in the interface language when it is one of the reviewing
- * messages without parameters; any other text as sent.
+ * A preview's `error` in the interface language: the API sends one failure text (`assignments.previewFailed`), in
+ * English; any other text as sent.
  */
 export function previewErrorText(error: string | null, language: 'en' | 'ar'): string | null {
   if (!error) return null;
-  const key = (Object.keys(REVIEW_MESSAGES) as ReviewMessageKey[]).find(
-    (candidate) => REVIEW_MESSAGES[candidate].en === error.trim(),
-  );
-  return key ? reviewMessage(key, {}, language) : error;
+  const failed = 'assignments.previewFailed';
+  return error.trim() === reviewMessage(failed) ? reviewMessage(failed, {}, language) : error;
 }
 
 export const BID_COLORS: Record<BidValue, string> = {

@@ -255,12 +255,15 @@ describe('conflict reasons', () => {
     expect(conflictReasonLines(declared, 'ar')).toEqual(['صرّح به Alan Turing', 'PhD advisor']);
   });
 
-  it('translates stored detected texts, and names the type when nothing is stored', () => {
+  it('translates stored detected texts without values, keeps the others, and names the type when nothing is stored', () => {
     const stored = conflict({
       type: 'author',
       reason: 'Author of the submission; Co-author of Grace Hopper on another submission',
     });
-    expect(conflictReasonLines(stored, 'ar')).toEqual(['مؤلف الورقة', 'مؤلف مشارك مع Grace Hopper في ورقة أخرى']);
+    expect(conflictReasonLines(stored, 'ar')).toEqual([
+      'مؤلف الورقة',
+      'Co-author of Grace Hopper on another submission',
+    ]);
     expect(conflictReasonLines(conflict({ type: 'domain', reason: '' }), 'en')).toEqual(['Same e-mail domain']);
     expect(conflictReasonLines(conflict({ type: 'domain', reason: '' }), 'ar')).toEqual([
       'نطاق البريد الإلكتروني نفسه',

@@ -2,13 +2,12 @@ import {
   BID_LABELS,
   type BidValue,
   type CandidateDto,
-  REVIEW_MESSAGES,
   type ReviewMessageKey,
   type ReviewStatus,
   reviewMessage,
 } from '@confero/contracts';
 import { conflictTypeLabel, reasonText } from '../conflicts/conflict-display.ts';
-import { type Language, paramsFromEnglish } from '../reviews/review-display.ts';
+import type { Language } from '../reviews/review-display.ts';
 
 /*
  * What the manual assignment screen shows: the candidates split into assigned and not, sorted and filtered on the
@@ -165,8 +164,7 @@ export function conflictReasonLines(conflict: NonNullable<CandidateDto['conflict
     const note = conflict.source === 'declared' ? declared?.[2]?.trim() : undefined;
     return note ? [...lines, note] : lines;
   }
-  if (stored === REVIEW_MESSAGES['conflicts.reason.bid'].en)
-    return [reviewMessage('conflicts.reason.bid', {}, language)];
+  if (stored === reviewMessage('conflicts.reason.bid')) return [reviewMessage('conflicts.reason.bid', {}, language)];
   if (declared) {
     const line = reviewMessage('conflicts.reason.declared', { name: declared[1] ?? '' }, language);
     const note = declared[2]?.trim();
@@ -183,16 +181,8 @@ const DETECTED_REASON_KEYS = [
   'conflicts.reason.coauthor',
 ] as const satisfies readonly ReviewMessageKey[];
 
-/** One stored English reason of a detected conflict, translated when it matches a known message. */
+/** One stored English reason of a detected conflict, translated when it is a known message without values. */
 function translateStoredReason(english: string, language: Language): string {
-  for (const key of DETECTED_REASON_KEYS) {
-    const template: string = REVIEW_MESSAGES[key].en;
-    if (!template.includes('{')) {
-      if (template === english) return reviewMessage(key, {}, language);
-      continue;
-    }
-    const params = paramsFromEnglish(key, english);
-    if (Object.keys(params).length > 0) return reviewMessage(key, params, language);
-  }
-  return english;
+  const key = DETECTED_REASON_KEYS.find((candidate) => reviewMessage(candidate) === english);
+  return key ? reviewMessage(key, {}, language) : english;
 }

@@ -1,9 +1,8 @@
 import type { ConflictType } from '@confero/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessageText } from '../../components/feedback/message.ts';
+import { errorMessage, fieldMessages, useMessageText } from '../../components/feedback/message.ts';
 import { conflictTypeLabel, languageOf, reasonText } from './conflict-display.ts';
-import { conflictErrorMessage, conflictFieldMessages } from './conflict-errors.ts';
 
 /**
  * Texts of the conflicts feature in the interface language: type labels, reasons, and what a failed call says
@@ -19,18 +18,19 @@ export function useConflictText() {
   /** What a failed call says, else the fallback. */
   const errorText = useCallback(
     (error: unknown, fallback: string) => {
-      const found = conflictErrorMessage(error, language);
+      const found = errorMessage(error);
       return found ? text(found) : fallback;
     },
-    [language, text],
+    [text],
   );
-  /** The server's problems by its field names (`submission_id`, `email`…), as text. */
+  /** The server's problems by its field names (`submission_id`, `email`…), as text: the first of each field. */
   const fieldErrors = useCallback(
-    (error: unknown): Record<string, string> =>
-      Object.fromEntries(
-        Object.entries(conflictFieldMessages(error, language)).map(([field, message]) => [field, text(message)]),
-      ),
-    [language, text],
+    (error: unknown): Record<string, string> => {
+      const found: Record<string, string> = {};
+      for (const line of fieldMessages(error)) found[line.field] ??= text(line.message);
+      return found;
+    },
+    [text],
   );
 
   return useMemo(

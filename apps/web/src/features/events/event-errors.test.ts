@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
-import { eventErrorMessage, eventMessageText, firstFieldProblem, paramsFromEnglish } from './event-errors.ts';
+import { eventErrorMessage, firstFieldProblem } from './event-errors.ts';
 
 const apiError = (status: number, body: Record<string, unknown>) =>
   new ApiError({
@@ -10,31 +10,6 @@ const apiError = (status: number, body: Record<string, unknown>) =>
     body,
   });
 
-describe('paramsFromEnglish', () => {
-  it('reads the values of a message back from its English text', () => {
-    expect(paramsFromEnglish('events.chairEmailNotFound', 'No user found with email ada@example.org')).toEqual({
-      email: 'ada@example.org',
-    });
-    expect(
-      paramsFromEnglish('events.transitionNotAllowed', 'An event cannot change from pending to completed.'),
-    ).toEqual({ from: 'pending', to: 'completed' });
-  });
-
-  it('gives nothing for a message without values or a text that does not match', () => {
-    expect(paramsFromEnglish('events.titleRequired', 'Title is required')).toEqual({});
-    expect(paramsFromEnglish('events.chairEmailNotFound', 'Something else')).toEqual({});
-  });
-});
-
-describe('eventMessageText', () => {
-  it('puts the values into the Arabic text', () => {
-    expect(eventMessageText('events.chairEmailNotFound', 'No user found with email ada@example.org', 'ar')).toBe(
-      'لا يوجد مستخدم مسجّل بالبريد الإلكتروني ada@example.org',
-    );
-    expect(eventMessageText('events.titleRequired', undefined, 'en')).toBe('Title is required');
-  });
-});
-
 describe('eventErrorMessage', () => {
   it('translates a field problem from its field code', () => {
     const error = apiError(400, {
@@ -43,11 +18,7 @@ describe('eventErrorMessage', () => {
       fields: { end_date: ['End date cannot be before start date'] },
       field_codes: { end_date: ['events.endBeforeStart'] },
     });
-    expect(firstFieldProblem(error)).toEqual({
-      field: 'end_date',
-      key: 'events.endBeforeStart',
-      english: 'End date cannot be before start date',
-    });
+    expect(firstFieldProblem(error)).toEqual({ field: 'end_date', key: 'events.endBeforeStart', params: undefined });
     expect(eventErrorMessage(error, 'ar')).toEqual({ text: 'لا يمكن أن يكون تاريخ الانتهاء قبل تاريخ البدء' });
     expect(eventErrorMessage(error, 'en')).toEqual({ text: 'End date cannot be before start date' });
   });
@@ -57,10 +28,27 @@ describe('eventErrorMessage', () => {
       detail: 'Only a pending event can be approved or rejected; this event is approved.',
       code: 'CONFLICT',
       message_code: 'events.notPending',
+      params: { status: 'approved' },
     });
     expect(eventErrorMessage(error, 'ar')).toEqual({
       text: 'لا يمكن اعتماد فعالية أو رفضها إلا إذا كانت قيد المراجعة، وحالة هذه الفعالية: approved.',
     });
+  });
+
+  it('puts the field params into the text, and gives them with the first field problem', () => {
+    const error = apiError(400, {
+      detail: 'No user found with email ada@example.org',
+      code: 'VALIDATION_ERROR',
+      fields: { chair_emails: ['No user found with email ada@example.org'] },
+      field_codes: { chair_emails: ['events.chairEmailNotFound'] },
+      field_params: { chair_emails: [{ email: 'ada@example.org' }] },
+    });
+    expect(firstFieldProblem(error)).toEqual({
+      field: 'chair_emails',
+      key: 'events.chairEmailNotFound',
+      params: { email: 'ada@example.org' },
+    });
+    expect(eventErrorMessage(error, 'ar')).toEqual({ text: 'لا يوجد مستخدم مسجّل بالبريد الإلكتروني ada@example.org' });
   });
 
   it('falls back to the error, message and detail fields as sent', () => {

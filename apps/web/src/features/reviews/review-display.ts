@@ -3,19 +3,16 @@ import {
   isReviewMessageKey,
   OVERALL_SCORE_LABELS,
   RECOMMENDATION_LABELS,
-  REVIEW_MESSAGES,
   REVIEW_STATUS_LABELS,
   type Recommendation,
   type ReviewDto,
-  type ReviewMessageKey,
   type ReviewStatus,
   type ReviewVisibility,
-  readMessageParams,
   reviewMessage,
 } from '@confero/contracts';
 import { isDeadlinePast } from '../../components/data/deadline.ts';
 import { isolate } from '../../components/data/UserText.tsx';
-import { errorBody } from '../../components/feedback/message.ts';
+import { errorMessage, inLanguage } from '../../components/feedback/message.ts';
 import { isApiError } from '../../lib/api.ts';
 
 /*
@@ -114,36 +111,15 @@ export function reviewClosedReason(
   return isDeadlinePast(review.review_deadline, review.timezone, now) ? 'deadline' : 'closed';
 }
 
-/** The `{name}` values of a message read back from its English text (the API sends the English text filled in). */
-export function paramsFromEnglish(key: ReviewMessageKey, english: string | undefined): Record<string, string> {
-  return readMessageParams(REVIEW_MESSAGES[key].en, english);
-}
-
 /**
- * The text of a failed review call: the translated message of its key (`message_code`, else the first
- * `field_codes` entry), else the server's text (`detail`, then `message`), else the fallback.
+ * The text of a failed review call: its message (`components/feedback/message.ts` `errorMessage`) in the interface
+ * language, else the fallback. A message key of the web's own catalogue (none of the reviewing APIs' keys is one)
+ * gives the fallback too, since this pure helper has no access to i18next; so does an error that is not the API's.
  */
 export function reviewErrorText(error: unknown, language: Language, fallback: string): string {
-  const body = errorBody(error);
-  const detail = typeof body.detail === 'string' ? body.detail : undefined;
-  if (isReviewMessageKey(body.message_code)) {
-    return reviewMessage(body.message_code, paramsFromEnglish(body.message_code, detail), language);
-  }
-  const codes = body.field_codes;
-  const fields = body.fields;
-  if (codes !== null && typeof codes === 'object') {
-    for (const [field, list] of Object.entries(codes as Record<string, unknown>)) {
-      const key = Array.isArray(list) ? list[0] : undefined;
-      if (isReviewMessageKey(key)) {
-        const english = (fields as Record<string, unknown> | undefined)?.[field];
-        const text = Array.isArray(english) && typeof english[0] === 'string' ? english[0] : undefined;
-        return reviewMessage(key, paramsFromEnglish(key, text), language);
-      }
-    }
-  }
-  if (detail?.trim()) return detail;
-  if (typeof body.message === 'string' && body.message.trim()) return body.message;
-  return fallback;
+  const found = isApiError(error) ? errorMessage(error) : undefined;
+  const message = found && inLanguage(found, language);
+  return message && 'text' in message && message.text.trim() ? message.text : fallback;
 }
 
 /*

@@ -1,17 +1,21 @@
+import { submissionMessage } from '@confero/contracts';
 import {
-  readMessageParams,
-  SUBMISSION_MESSAGES,
-  type SubmissionMessageKey,
-  submissionMessage,
-} from '@confero/contracts';
-import { errorBody, firstText, fromServerText, type Message } from '../../components/feedback/message.ts';
+  errorBody,
+  errorMessage,
+  type FieldMessage,
+  fieldMessages,
+  firstText,
+  fromServerText,
+  inLanguage,
+  keyedMessage,
+  type Message,
+} from '../../components/feedback/message.ts';
 import { isApiError } from '../../lib/api.ts';
 import type { SubmissionFormField } from './forms/submission-form.ts';
 
 /*
- * What a failed submissions call says, in the interface language. The submissions API answers with a message key next
- * to its English text (`field_codes` for a field, `message_code` otherwise; packages/contracts/src/submissions.ts); the
- * keys are translated from the shared table, with the values the English text carries put back in.
+ * What a failed submissions call says, in the interface language: the answer's message keys and parameters
+ * (`components/feedback/message.ts`), composed the way the submission screens show them.
  */
 
 export type Language = 'en' | 'ar';
@@ -24,61 +28,29 @@ export type MessageText = (message: Message) => string;
 
 export type TextTools = { language: Language; t: Translate; text: MessageText };
 
-export function isSubmissionMessageKey(value: unknown): value is SubmissionMessageKey {
-  return typeof value === 'string' && Object.hasOwn(SUBMISSION_MESSAGES, value);
-}
+/** A message as text in the interface language. */
+const say = (message: Message, tools: TextTools) => tools.text(inLanguage(message, tools.language));
+
+/** Members of an error body that are not a field's list of problems. */
+const BODY_MEMBERS = ['detail', 'code', 'error', 'message', 'message_code', 'params', 'type', 'request_id'];
 
 /**
- * The `{name}` values of a message, read back from its English text: 'Please provide at least 3 keyword(s)' and
- * 'Please provide at least {min} keyword(s)' give { min: '3' }. Empty when the text does not match.
+ * The per-field problems of an answer, in order, without the problems of no field (`non_field_errors`): `fields`
+ * (our API), else DRF-style top-level lists of texts.
  */
-export function paramsFromEnglish(key: SubmissionMessageKey, english: string | undefined): Record<string, string> {
-  return readMessageParams(SUBMISSION_MESSAGES[key].en, english);
-}
-
-/** A message of the submissions API in a language, its values taken from the English text. */
-export function keyedText(key: SubmissionMessageKey, english: string | undefined, language: Language): string {
-  return submissionMessage(key, paramsFromEnglish(key, english), language);
-}
-
-type FieldProblem = { field: string; code?: string; english?: string };
-
-/** The per-field problems of an answer, in order: `fields` (our API) or DRF-style top-level lists. */
-export function fieldProblems(error: unknown): FieldProblem[] {
+export function fieldProblems(error: unknown): FieldMessage[] {
   const body = errorBody(error);
-  const codes = (body.field_codes ?? {}) as Record<string, unknown>;
-  const source =
+  const lines =
     body.fields !== null && typeof body.fields === 'object'
-      ? (body.fields as Record<string, unknown>)
-      : Object.fromEntries(
-          Object.entries(body).filter(
-            ([name, value]) =>
-              !['detail', 'code', 'error', 'message', 'message_code', 'type', 'request_id'].includes(name) &&
-              Array.isArray(value),
-          ),
-        );
-  const problems: FieldProblem[] = [];
-  for (const [field, value] of Object.entries(source)) {
-    if (field === 'non_field_errors') continue;
-    const texts = Array.isArray(value) ? value : [value];
-    const fieldCodes = Array.isArray(codes[field]) ? (codes[field] as unknown[]) : [];
-    texts.forEach((english, index) => {
-      if (typeof english !== 'string' || !english.trim()) return;
-      const code = fieldCodes[index];
-      problems.push({ field, english, code: typeof code === 'string' ? code : undefined });
-    });
-  }
-  return problems;
-}
-
-/** One field problem as text: its key translated (with its values), else the server's text. */
-function problemText(problem: FieldProblem, tools: TextTools): string {
-  if (isSubmissionMessageKey(problem.code)) return keyedText(problem.code, problem.english, tools.language);
-  if (problem.code) {
-    const translated = tools.text({ key: problem.code });
-    if (translated !== problem.code) return translated;
-  }
-  return tools.text(fromServerText(problem.english ?? ''));
+      ? fieldMessages(error)
+      : Object.entries(body)
+          .filter(([name, value]) => !BODY_MEMBERS.includes(name) && Array.isArray(value))
+          .flatMap(([field, value]) =>
+            (value as unknown[])
+              .filter((text): text is string => typeof text === 'string' && text.trim() !== '')
+              .map((text) => ({ field, message: fromServerText(text) })),
+          );
+  return lines.filter((line) => line.field !== 'non_field_errors');
 }
 
 /** A field's name in the interface language ('keywords' → 'Keywords'). */
@@ -94,35 +66,16 @@ export function fieldLabel(field: string, tools: TextTools): string {
 }
 
 /**
- * What an answer says without field: its keyed message (`message_code`), else its `error`, `message` or `detail`
- * as sent (translated when the client knows the text). Undefined when it says nothing.
- */
-export function generalErrorText(error: unknown, tools: TextTools): string | undefined {
-  const body = errorBody(error);
-  if (isSubmissionMessageKey(body.message_code)) {
-    return keyedText(body.message_code, firstText(body.detail) ?? firstText(body.error), tools.language);
-  }
-  const text = firstText(body.error) ?? firstText(body.message) ?? firstText(body.detail);
-  if (text) return tools.text(fromServerText(text));
-  if (!isApiError(error) && error instanceof Error && error.message) return tools.text(fromServerText(error.message));
-  return undefined;
-}
-
-/**
  * What a failed call says for the screens' notices (load, delete, download, status, decision): the keyed message
  * of the answer, its first field problem, its `error`/`message`/`detail`; undefined when none.
  */
 export function submissionErrorText(error: unknown, tools: TextTools): string | undefined {
   if (isApiError(error) && error.status === 0) return tools.t('submissions.errors.serverError');
-  const [first] = fieldProblems(error);
-  const body = errorBody(error);
-  if (first && !isSubmissionMessageKey(body.message_code)) return problemText(first, tools);
-  return generalErrorText(error, tools);
+  const message = errorMessage(error);
+  return message ? say(message, tools) : undefined;
 }
 
 const DUPLICATE_TITLE = 'DUPLICATE_TITLE';
-const UNIQUE_SET = /must make a unique set|unique.*\btitle\b.*\bevent\b|\btitle\b.*\bevent\b.*unique/i;
-const TITLE_EXISTS = /submission with this title already exists/i;
 
 export type SaveErrorResult = {
   /** The text to show. */
@@ -170,32 +123,28 @@ export function saveErrorText(error: unknown, mode: 'create' | 'update', tools: 
 
   const errorField = firstText(body.error);
   if (error.status === 400 && errorField) {
-    return result(
-      isSubmissionMessageKey(body.message_code) ? keyedText(body.message_code, errorField, language) : errorField,
-    );
+    const keyed = keyedMessage(body.message_code, body.params);
+    return result(keyed ? say(keyed, tools) : errorField);
   }
 
   const nonField = Array.isArray(body.non_field_errors)
     ? body.non_field_errors.filter((item): item is string => typeof item === 'string')
     : [];
   if (nonField.length > 0) {
-    if (nonField.some((item) => UNIQUE_SET.test(item))) return duplicate();
     return result(tools.text(fromServerText(nonField[0] ?? '')));
   }
 
   const problems = fieldProblems(error);
   const titleProblem = problems.find((problem) => problem.field === 'title');
   if (titleProblem) {
-    if (titleProblem.code === 'submissions.duplicateTitle' || TITLE_EXISTS.test(titleProblem.english ?? '')) {
-      return duplicate();
-    }
-    const text = problemText(titleProblem, tools);
+    if ('key' in titleProblem.message && titleProblem.message.key === 'submissions.duplicateTitle') return duplicate();
+    const text = say(titleProblem.message, tools);
     return result(mode === 'update' ? t('submissions.errors.titlePrefix', { message: text }) : text, 'title');
   }
   if (problems.length > 0) {
     const byField = new Map<string, string[]>();
     for (const problem of problems) {
-      byField.set(problem.field, [...(byField.get(problem.field) ?? []), problemText(problem, tools)]);
+      byField.set(problem.field, [...(byField.get(problem.field) ?? []), say(problem.message, tools)]);
     }
     const [onlyField] = byField.keys();
     if (mode === 'create' && byField.size === 1 && onlyField) {
@@ -209,7 +158,6 @@ export function saveErrorText(error: unknown, mode: 'create' | 'update', tools: 
     );
   }
 
-  const general = generalErrorText(error, tools);
-  if (general) return result(general);
-  return result(fallback);
+  const general = errorMessage(error);
+  return result(general ? say(general, tools) : fallback);
 }

@@ -44,7 +44,7 @@ import { CountrySelect } from '../../../components/forms/CountrySelect.tsx';
 import { useAuth } from '../../auth/auth-context.ts';
 import { checkUserEmail, useCreateEventMutation } from '../api.ts';
 import { PassedDeadlinesAlert } from '../components/PassedDeadlines.tsx';
-import { firstFieldProblem, paramsFromEnglish } from '../event-errors.ts';
+import { firstFieldProblem } from '../event-errors.ts';
 import { useEventText } from '../use-event-text.ts';
 import { useResearchAreas } from '../use-research-areas.ts';
 import { ChairEmailsField } from './ChairEmailsField.tsx';
@@ -165,7 +165,7 @@ export function EventCreateForm() {
       },
       onError: (error) => {
         const server = firstFieldProblem(error);
-        const email = server?.key ? paramsFromEnglish(server.key, server.english).email : undefined;
+        const email = typeof server?.params?.email === 'string' ? server.params.email : undefined;
         const field = server ? formFieldOfServerField(server.field, values, email) : undefined;
         const detail = errorText(error);
         if (field && detail) showProblem(field, detail);

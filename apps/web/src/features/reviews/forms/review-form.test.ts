@@ -1,4 +1,4 @@
-import { deriveRecommendation, REVIEW_MESSAGES, reviewMessage } from '@confero/contracts';
+import { deriveRecommendation, reviewMessage } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   buildReviewPayload,
@@ -37,18 +37,18 @@ describe('validateForSubmit (Review, in order)', () => {
   it('then a weakness, a justification, a confidence comment, in that order', () => {
     const noWeakness = { ...EMPTY_REVIEW_FORM, weaknesses: [] };
     expect(validateForSubmit(noWeakness)).toBe('reviews.validations.weaknessRequired');
-    expect(REVIEW_MESSAGES['reviews.validations.weaknessRequired'].en).toBe('Please provide at least one weakness');
+    expect(reviewMessage('reviews.validations.weaknessRequired')).toBe('Please provide at least one weakness');
 
     expect(validateForSubmit({ ...complete, justification: '   ' })).toBe('reviews.validations.justificationRequired');
     expect(validateForSubmit({ ...complete, justification: '', confidenceComment: '' })).toBe(
       'reviews.validations.justificationRequired',
     );
-    expect(REVIEW_MESSAGES['reviews.validations.justificationRequired'].en).toBe('Justification is required');
+    expect(reviewMessage('reviews.validations.justificationRequired')).toBe('Justification is required');
 
     expect(validateForSubmit({ ...complete, confidenceComment: '\n' })).toBe(
       'reviews.validations.confidenceCommentRequired',
     );
-    expect(REVIEW_MESSAGES['reviews.validations.confidenceCommentRequired'].en).toBe('Confidence comment is required');
+    expect(reviewMessage('reviews.validations.confidenceCommentRequired')).toBe('Confidence comment is required');
   });
 
   it('after the spec four, asks for the overall score, then the confidence level', () => {

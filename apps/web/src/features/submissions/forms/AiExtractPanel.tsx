@@ -3,10 +3,10 @@ import { Alert, Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/cor
 import { CircleAlert, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage, keyedMessage, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { FormSection } from '../../events/forms/FormSection.tsx';
 import { useExtractMutation } from '../api.ts';
-import { isSubmissionMessageKey, keyedText } from '../submission-errors.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 import { PdfFileField } from './PdfFileField.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
@@ -26,7 +26,8 @@ type AiExtractPanelProps = {
  */
 export function AiExtractPanel({ eventId, file, onFileChange, onExtracted }: AiExtractPanelProps) {
   const { t } = useTranslation();
-  const { language, message } = useSubmissionText();
+  const { message } = useSubmissionText();
+  const { text } = useMessageText();
   const extract = useExtractMutation();
   const [percent, setPercent] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -52,24 +53,13 @@ export function AiExtractPanel({ eventId, file, onFileChange, onExtracted }: AiE
       { file, eventId, onProgress: (progress) => setPercent(progress.percent) },
       {
         onSuccess: (answer) => {
-          const notice = isSubmissionMessageKey(answer.message_code)
-            ? keyedText(answer.message_code, answer.message, language)
-            : answer.message || t('submissions.ai.extractSuccess');
+          const keyed = keyedMessage(answer.message_code);
+          const notice = keyed ? text(keyed) : answer.message || t('submissions.ai.extractSuccess');
           onExtracted(answer.data, notice);
         },
         onError: (error) => {
-          const body = (error as { body?: unknown }).body as Record<string, unknown> | undefined;
-          const code = body?.message_code;
-          const field = body?.field_codes as Record<string, unknown> | undefined;
-          const fieldCode = Array.isArray(field?.file) ? field.file[0] : undefined;
-          const key = isSubmissionMessageKey(code) ? code : isSubmissionMessageKey(fieldCode) ? fieldCode : undefined;
-          const serverText =
-            (typeof body?.message === 'string' && body.message) || (typeof body?.error === 'string' && body.error);
-          fail(
-            key
-              ? keyedText(key, (body?.detail as string) ?? undefined, language)
-              : serverText || t('submissions.ai.extractFailed'),
-          );
+          const found = errorMessage(error);
+          fail(found ? text(found) : t('submissions.ai.extractFailed'));
         },
         onSettled: () => setPercent(null),
       },

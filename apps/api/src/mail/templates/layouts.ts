@@ -1,0 +1,106 @@
+import type { MailContent, MailTemplate, MailValues } from './types.ts';
+
+/**
+ * A template's text `name` in the mail's locale (`packages/i18n/locales/{en,ar}/mail.json`,
+ * `templates.<template>.<name>`), its `{{placeholders}}` filled from the mail's data.
+ */
+export type Say = (name: string) => string;
+
+/** A template's content apart from the greeting, which every mail shares. */
+export type MailLayout = (
+  v: MailValues,
+  say: Say,
+  decision: (value: string) => string,
+) => Omit<MailContent, 'greeting'>;
+
+/**
+ * Which blocks each mail has, in which order, and on which data they depend; the words are the catalogue's, so
+ * every locale has every template.
+ */
+export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
+  'auth.verify_email': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    actions: [{ label: say('confirm'), url: v.text('link') }],
+    closing: [say('expiry'), say('notYou')],
+  }),
+
+  'auth.password_reset': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    actions: [{ label: say('choose'), url: v.text('link') }],
+    closing: [say('expiry'), say('notYou')],
+  }),
+
+  'auth.password_changed': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro'), say('notYou')],
+    actions: v.has('link') ? [{ label: say('reset'), url: v.text('link') }] : [],
+  }),
+
+  'events.approved': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro'), say('next')],
+    actions: v.has('link') ? [{ label: say('open'), url: v.text('link') }] : [],
+  }),
+
+  'events.rejected': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    note: v.has('reason') ? { label: say('reasonLabel'), text: v.text('reason') } : undefined,
+    closing: [say('contact')],
+  }),
+
+  'events.reviewer_invitation': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [v.has('inviter_name') ? say('introFrom') : say('intro'), say('role')],
+    actions: [
+      { label: say('accept'), url: v.text('accept_url') },
+      { label: say('decline'), url: v.text('decline_url') },
+    ],
+    closing: [say('expiry')],
+  }),
+
+  'events.invitation_declined': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro'), say('next')],
+    actions: v.has('link') ? [{ label: say('manage'), url: v.text('link') }] : [],
+  }),
+
+  'submissions.receipt': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    details: [
+      { label: say('titleLabel'), value: v.text('submission_title') },
+      { label: say('eventLabel'), value: v.text('event_title') },
+      { label: say('receivedLabel'), value: v.dateTime('received_at') },
+      { label: say('fingerprintLabel'), value: v.text('sha256'), monospace: true },
+    ],
+    actions: v.has('link') ? [{ label: say('view'), url: v.text('link') }] : [],
+    closing: [say('edit')],
+  }),
+
+  'submissions.decision': (v, say, decision) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    details: [{ label: say('decisionLabel'), value: decision(v.text('decision')) }],
+    note: v.has('decision_details') ? { label: say('commentsLabel'), text: v.text('decision_details') } : undefined,
+    actions: v.has('link') ? [{ label: say('view'), url: v.text('link') }] : [],
+    closing: [say('reviews'), say('thanks')],
+  }),
+
+  'reviews.assigned': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    details: v.has('review_deadline') ? [{ label: say('deadlineLabel'), value: v.date('review_deadline') }] : [],
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('conflict')],
+  }),
+
+  'reviews.unassigned': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro'), ...(v.has('draft_deleted') ? [say('draftDeleted')] : [])],
+    actions: v.has('link') ? [{ label: say('view'), url: v.text('link') }] : [],
+    closing: [say('nothingToDo')],
+  }),
+};
