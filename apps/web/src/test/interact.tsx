@@ -17,7 +17,7 @@ import { i18nFor } from './render.tsx';
  * sees, the address, and what was sent.
  */
 
-/** What jsdom lacks and Mantine uses: media queries, resize observers, scrolling into view. */
+/** What jsdom lacks and Mantine uses: media queries, resize observers, font loading events, scrolling into view. */
 function installBrowserParts() {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
@@ -37,6 +37,8 @@ function installBrowserParts() {
     unobserve() {}
     disconnect() {}
   };
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
   Element.prototype.scrollIntoView ??= () => undefined;
   window.scrollTo = () => undefined;
   // A CSRF cookie is present, as after the app's first call, so unsafe calls need no extra request.
@@ -104,14 +106,17 @@ type MountOptions = {
   url: string;
   /** The route the screen is mounted on. */
   path: string;
+  /** Other routes the screen may lead to; each shows an empty page. */
+  otherPaths?: string[];
 };
 
 /** Mounts a screen for a user to drive; `location()` is the router's address (path and query) at any time. */
-export async function mountScreen(node: ReactNode, { language = 'en', url, path }: MountOptions) {
+export async function mountScreen(node: ReactNode, { language = 'en', url, path, otherPaths = [] }: MountOptions) {
   installBrowserParts();
   const i18n = await i18nFor(language);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path, element: node }], { initialEntries: [url] });
+  const routes = [{ path, element: node }, ...otherPaths.map((other) => ({ path: other, element: <main /> }))];
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(
     <I18nextProvider i18n={i18n}>
