@@ -13,12 +13,11 @@ const TOKEN_COOKIES = [ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE];
 /** Pages from which an authentication failure does not redirect to /login. */
 const NO_REDIRECT_PATHS = ['/login', '/register'];
 
-/** A 401 saying the token is blacklisted or invalid runs the failure path at once instead of trying a refresh. */
+/** A 401 whose code says the token is blacklisted or invalid runs the failure path at once instead of a refresh. */
 const REJECTED_TOKEN_CODES = new Set(['TOKEN_BLACKLISTED', 'TOKEN_INVALID']);
-const REJECTED_TOKEN_DETAIL = /\btoken\b[^.]*\b(blacklisted|invalid)\b/i;
 
 function isRejectedToken(error: ApiError): boolean {
-  return REJECTED_TOKEN_CODES.has(error.code) || REJECTED_TOKEN_DETAIL.test(error.detail);
+  return REJECTED_TOKEN_CODES.has(error.code);
 }
 
 export type ApiErrorFields = Record<string, string[]>;
