@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { parseIdParam } from '../../lib/ids.ts';
+import { authoredBy } from '../submissions/authorship-sql.ts';
 import type { DetectionSubmission, Person } from './detection.ts';
 
 export type ConflictRow = typeof conflicts.$inferSelect;
@@ -339,16 +340,7 @@ export async function authoredInEvent(db: Db, eventId: number, userId: number): 
   const [row] = await db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.eventId, eventId),
-        or(
-          eq(submissions.submittedBy, userId),
-          sql`exists (select 1 from ${submissionAuthors} sa where sa.submission_id = ${submissions.id}
-            and sa.user_id = ${userId})`,
-        ),
-      ),
-    )
+    .where(and(eq(submissions.eventId, eventId), authoredBy(userId)))
     .limit(1);
   return row !== undefined;
 }

@@ -5,14 +5,15 @@ import {
   type DeclareConflictBody,
   isFinalDecision,
 } from '@confero/contracts';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bids, conflictOverrides, conflicts, reviews, submissionAuthors, submissions } from '../../db/schema/index.ts';
+import { bids, conflictOverrides, conflicts, reviews, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import type { EventAccess } from '../events/events.policy.ts';
 import { reviewError, reviewFieldError } from '../reviews/review-errors.ts';
+import { authoredBy } from '../submissions/authorship-sql.ts';
 import {
   type ConflictEntryAccess,
   conflictEntryPolicies,
@@ -292,16 +293,7 @@ async function isSubmissionAuthor(db: Db, submissionId: number, userId: number):
   const [found] = await db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.id, submissionId),
-        or(
-          eq(submissions.submittedBy, userId),
-          sql`exists (select 1 from ${submissionAuthors} sa where sa.submission_id = ${submissions.id}
-            and sa.user_id = ${userId})`,
-        ),
-      ),
-    )
+    .where(and(eq(submissions.id, submissionId), authoredBy(userId)))
     .limit(1);
   return found !== undefined;
 }

@@ -13,6 +13,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { parseIdParam } from '../../lib/ids.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { authorshipPairs, notAuthoredBy } from '../submissions/authorship-sql.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;
@@ -231,9 +233,7 @@ export async function pageBiddingList(
   },
 ): Promise<{ rows: BiddingRow[]; count: number; summary: Record<string, number> }> {
   const { eventId, userId } = options;
-  const notAuthored = sql`${submissions.submittedBy} is distinct from ${userId} and not exists (
-    select 1 from ${submissionAuthors} sa where sa.submission_id = ${submissions.id} and sa.user_id = ${userId})`;
-  const base = and(eq(submissions.eventId, eventId), openForReviewSql(), notAuthored) as SQL;
+  const base = and(eq(submissions.eventId, eventId), openForReviewSql(), notAuthoredBy(userId)) as SQL;
   const conflicted = sql<boolean>`exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
     and c.user_id = ${userId})`;
   // The bid as the row shows it: 'conflict' for a conflicted pair, else the stored value (null: none).
@@ -356,21 +356,10 @@ export async function findPaperTexts(
 export async function findAuthoredSubmissionIds(db: Db, userIds: number[]): Promise<Map<number, number[]>> {
   const found = new Map<number, number[]>();
   if (userIds.length === 0) return found;
-  const rows = await db
-    .selectDistinct({ userId: submissionAuthors.userId, submissionId: submissionAuthors.submissionId })
-    .from(submissionAuthors)
-    .where(inArray(submissionAuthors.userId, userIds))
-    .union(
-      db
-        .selectDistinct({ userId: submissions.submittedBy, submissionId: submissions.id })
-        .from(submissions)
-        .where(inArray(submissions.submittedBy, userIds)),
-    );
+  const rows = await queryRows<{ user_id: number; submission_id: number }>(db, authorshipPairs(userIds));
   for (const row of rows) {
-    if (row.userId === null) continue;
-    const list = found.get(row.userId) ?? [];
-    list.push(row.submissionId);
-    found.set(row.userId, list);
+    const userId = Number(row.user_id);
+    found.set(userId, [...(found.get(userId) ?? []), Number(row.submission_id)]);
   }
   return found;
 }

@@ -3,12 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
 import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { authoredBy } from './authorship-sql.ts';
 import { submissionNotFound } from './submission-errors.ts';
 import { type SubmissionAccess, submissionPolicies } from './submissions.policy.ts';
 import { presentSubmission } from './submissions.presenter.ts';
 import {
   accessToBundles,
-  authoredBy,
   findSubmissionByIdParam,
   loadBundles,
   type SubmissionBundle,

@@ -14,6 +14,7 @@ import {
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { accessFor, type ViewerMembership } from '../events/events.policy.ts';
+import { authoredBy } from './authorship-sql.ts';
 import type { SubmissionAccess } from './submissions.policy.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -119,15 +120,6 @@ export function visibleSubmissions(actor: Actor): SQL | undefined {
     sql`exists (select 1 from ${eventMemberships} m where m.event_id = ${submissions.eventId}
       and m.user_id = ${actor.id} and m.status = 'active')`,
   );
-}
-
-/** The submissions a user is an author of: a linked author row, or they submitted it. */
-export function authoredBy(userId: number): SQL {
-  return or(
-    eq(submissions.submittedBy, userId),
-    sql`exists (select 1 from ${submissionAuthors} sa where sa.submission_id = ${submissions.id}
-      and sa.user_id = ${userId})`,
-  ) as SQL;
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {
