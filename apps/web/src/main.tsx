@@ -31,8 +31,9 @@ function DirectionSync() {
 /** Mantine with the theme of the interface language (the translated names of icon-only buttons). */
 function ThemedMantine({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const closeLabel = t('common.close');
-  const theme = useMemo(() => themeFor(closeLabel), [closeLabel]);
+  const close = t('common.close');
+  const clear = t('common.clear');
+  const theme = useMemo(() => themeFor({ close, clear }), [close, clear]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       {children}

@@ -33,21 +33,33 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Card: { defaultProps: { radius: 'lg' } },
+    // A toast's text is secondary text: the scheme's readable dimmed colour, not Mantine's lighter grey.
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 
 /**
- * The theme in the interface language: the close buttons of dialogs and drawers are icons only, so they take the
- * translated "Close" as their accessible name (axe's button-name rule).
+ * The theme in the interface language: buttons that show only an icon take a translated accessible name (axe's
+ * button-name rule): the close buttons of dialogs, drawers, notifications and alerts ("Close"), and the clear
+ * buttons of clearable fields ("Clear").
  */
-export function themeFor(closeLabel: string) {
-  const closeButtonProps = { 'aria-label': closeLabel };
+export function themeFor(labels: { close: string; clear: string }) {
+  const closeButtonProps = { 'aria-label': labels.close };
+  const clearButtonProps = { 'aria-label': labels.clear };
   return mergeThemeOverrides(
     theme,
     createTheme({
       components: {
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
+        Alert: { defaultProps: { closeButtonLabel: labels.close } },
+        Select: { defaultProps: { clearButtonProps } },
+        MultiSelect: { defaultProps: { clearButtonProps } },
+        TagsInput: { defaultProps: { clearButtonProps } },
+        FileInput: { defaultProps: { clearButtonProps } },
+        DateInput: { defaultProps: { clearButtonProps } },
+        DatePickerInput: { defaultProps: { clearButtonProps } },
       },
     }),
   );
@@ -69,6 +81,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-teal-light-color': '#066649',
     '--mantine-color-yellow-light-color': '#8a4b00',
     '--mantine-color-orange-light-color': '#a63c06',
+    // White on red-6 reaches 3.3:1; on red-9 5.0:1 (the danger buttons).
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled-hover': '#a61e1e',
     // White on green-6 reaches 2.4:1; on this darker green 6.1:1.
     '--mantine-color-green-filled': '#237032',
     '--mantine-color-green-filled-hover': '#1b5c28',
@@ -80,5 +95,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     '--mantine-color-anchor': 'var(--mantine-color-brand-3)',
+    // White on the dark scheme's red-8 reaches 4.1:1.
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled-hover': '#a61e1e',
   },
 });

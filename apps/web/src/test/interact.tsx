@@ -120,7 +120,7 @@ export async function mountScreen(node: ReactNode, { language = 'en', url, path,
   const user = userEvent.setup();
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={themeFor(i18n.t('common.close'))}>
+      <MantineProvider theme={themeFor({ close: i18n.t('common.close'), clear: i18n.t('common.clear') })}>
         <Notifications />
         <QueryClientProvider client={client}>
           <RouterProvider router={router} />

@@ -155,12 +155,15 @@ function SummaryCard({
             </Badge>
           ) : null}
         </Group>
-        <Progress.Root size="lg" radius="xl" aria-label={t('bidding.list.progressLabel')}>
-          {summary.sections.map((section) => (
-            <Tooltip key={section.key} label={`${bidLabel(section.key, language)}: ${section.count}`} withArrow>
-              <Progress.Section value={section.percent} color={section.color} />
-            </Tooltip>
-          ))}
+        <Progress.Root size="lg" radius="xl" role="group" aria-label={t('bidding.list.progressLabel')}>
+          {summary.sections.map((section) => {
+            const label = `${bidLabel(section.key, language)}: ${section.count}`;
+            return (
+              <Tooltip key={section.key} label={label} withArrow>
+                <Progress.Section value={section.percent} color={section.color} aria-label={label} />
+              </Tooltip>
+            );
+          })}
         </Progress.Root>
         <FilterChips value={filter} summary={summary} onChange={onFilter} />
       </Stack>
