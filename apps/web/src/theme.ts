@@ -76,11 +76,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-placeholder': '#656d75',
-    // Light variants (shade-9 text on shade-1) of teal, yellow and orange reach 4.3, 2.7 and 3.6:1; darker text
-    // reaches 5.4:1 or more.
+    // Light variants (shade-9 text on shade-1) of teal, yellow, orange and green reach 4.3, 2.7, 3.6 and 3.8:1; darker text
+    // reaches 5.3:1 or more.
     '--mantine-color-teal-light-color': '#066649',
     '--mantine-color-yellow-light-color': '#8a4b00',
     '--mantine-color-orange-light-color': '#a63c06',
+    '--mantine-color-green-light-color': '#237032',
     // White on red-6 reaches 3.3:1; on red-9 5.0:1 (the danger buttons).
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': '#a61e1e',
