@@ -916,7 +916,9 @@ export const AssignmentPreviewDto = z.object({
   mode: z.enum(ASSIGNMENT_MODES),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** Why the computation failed (English), and its message key in `error_code`; null unless failed. */
   error: z.string().nullable(),
+  error_code: z.string().nullable(),
   result: AssignmentResultDto.nullable(),
 });
 export type AssignmentPreviewDto = z.infer<typeof AssignmentPreviewDto>;

@@ -237,6 +237,7 @@ export function assignmentPreviewDto(status: AssignmentPreviewStatus): Assignmen
     created_at: '2026-01-01T10:00:00Z',
     finished_at: finished ? '2026-01-01T10:00:05Z' : null,
     error: status === 'failed' ? 'The assignment could not be computed. Compute a new preview.' : null,
+    error_code: status === 'failed' ? 'assignments.previewFailed' : null,
     result: finished
       ? {
           pairs: [

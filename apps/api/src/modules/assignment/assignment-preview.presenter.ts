@@ -85,6 +85,7 @@ export function presentPreview(preview: PreviewRow, conflicted: ReadonlySet<numb
     created_at: preview.createdAt.toISOString(),
     finished_at: preview.finishedAt?.toISOString() ?? null,
     error: preview.status === 'failed' ? reviewMessage('assignments.previewFailed') : null,
+    error_code: preview.status === 'failed' ? 'assignments.previewFailed' : null,
     result: preview.result ? resultForViewer(preview.result, conflicted) : null,
   };
 }

@@ -346,12 +346,13 @@ describe('preview status and figures', () => {
     expect(isStalePreviewError(new Error('x'))).toBe(false);
   });
 
-  it("translates the API's failure text, and leaves other texts alone", () => {
+  it("translates the API's failure from its key, and shows a text without a key as sent", () => {
     const english = 'The assignment could not be computed. Compute a new preview.';
-    expect(previewErrorText(english, 'ar')).toBe('تعذّر حساب الإسناد. احسب معاينة جديدة.');
-    expect(previewErrorText(english, 'en')).toBe(english);
-    expect(previewErrorText('Solver crashed', 'ar')).toBe('Solver crashed');
-    expect(previewErrorText(null, 'en')).toBeNull();
+    const failed = { error: english, error_code: 'assignments.previewFailed' };
+    expect(previewErrorText(failed, 'ar')).toBe('تعذّر حساب الإسناد. احسب معاينة جديدة.');
+    expect(previewErrorText(failed, 'en')).toBe(english);
+    expect(previewErrorText({ error: 'Solver crashed', error_code: null }, 'ar')).toBe('Solver crashed');
+    expect(previewErrorText({ error: null, error_code: null }, 'en')).toBeNull();
   });
 
   it('formats scores with at most two decimals', () => {

@@ -1,9 +1,11 @@
 import {
   ASSIGNMENT_MODES,
   type AssignmentMode,
+  type AssignmentPreviewDto,
   type AssignmentPreviewStatus,
   type AssignmentResultDto,
   type BidValue,
+  isReviewMessageKey,
   type ProposedPairDto,
   reviewMessage,
 } from '@confero/contracts';
@@ -201,14 +203,13 @@ export function isStalePreviewError(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.code === 'STALE_PREVIEW';
 }
 
-/**
- * A preview's `error` in the interface language: the API sends one failure text (`assignments.previewFailed`), in
- * English; any other text as sent.
- */
-export function previewErrorText(error: string | null, language: 'en' | 'ar'): string | null {
-  if (!error) return null;
-  const failed = 'assignments.previewFailed';
-  return error.trim() === reviewMessage(failed) ? reviewMessage(failed, {}, language) : error;
+/** Why a preview failed, in the interface language: its `error_code`'s text, else its `error` as sent. */
+export function previewErrorText(
+  preview: Pick<AssignmentPreviewDto, 'error' | 'error_code'>,
+  language: 'en' | 'ar',
+): string | null {
+  if (isReviewMessageKey(preview.error_code)) return reviewMessage(preview.error_code, {}, language);
+  return preview.error || null;
 }
 
 export const BID_COLORS: Record<BidValue, string> = {

@@ -101,7 +101,7 @@ export function AutoPreviewBody({ state, links, back }: AutoPreviewBodyProps) {
         data-testid="preview-failed"
       >
         <Stack gap="sm" align="flex-start">
-          {failed.error ? <Text size="sm">{previewErrorText(failed.error, language)}</Text> : null}
+          {failed.error ? <Text size="sm">{previewErrorText(failed, language)}</Text> : null}
           <Group gap="sm">
             <Button
               size="xs"
