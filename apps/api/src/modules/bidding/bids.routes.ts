@@ -1,11 +1,9 @@
 import {
-  BID_LABELS,
   BidBody,
   BidDto,
   BiddingListQuery,
   BiddingPageDto,
   EventIdParams,
-  joinKeywords,
   SubmissionIdParams,
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +18,7 @@ import { presentBid } from '../reviews/reviews.presenter.ts';
 import { findAuthorNames, findBid, findEventOf, pageBiddingList } from '../reviews/reviews.queries.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { bidPolicies, bidsDenied } from './bidding.policy.ts';
+import { presentBiddingItem } from './bidding.presenter.ts';
 import { putBid, requireOpenForBidding } from './commands/put-bid.ts';
 
 const TAGS = ['bids'];
@@ -113,24 +112,9 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
         count,
         ...pageLinks(app.config.publicUrl, request.url, { page, pageSize, count }),
         summary,
-        results: rows.map((row) => {
-          const value = row.conflict ? 'conflict' : row.bid;
-          return {
-            id: row.id,
-            public_id: row.publicId,
-            title: row.title,
-            abstract: row.abstract,
-            keywords: joinKeywords(row.keywords),
-            keywords_list: [...row.keywords],
-            track: row.trackPublicId,
-            track_name: row.trackName,
-            authors: hidden ? [] : (authors.get(row.id) ?? []),
-            authors_hidden: hidden,
-            bid: value,
-            bid_display: value ? BID_LABELS[value].en : null,
-            conflict: row.conflict,
-          };
-        }),
+        results: rows.map((row) =>
+          presentBiddingItem(row, hidden ? { hidden } : { hidden, names: authors.get(row.id) ?? [] }),
+        ),
       };
     },
   );

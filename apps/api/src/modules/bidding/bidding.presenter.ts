@@ -1,0 +1,28 @@
+import { BID_LABELS, type BiddingItemDto, joinKeywords } from '@confero/contracts';
+import type { BiddingRow } from '../reviews/reviews.queries.ts';
+
+/**
+ * A row of the bidding list for one reviewer: a conflict reads as the 'conflict' bid whatever was stored, and the
+ * authors are left out (`authors_hidden`) when the double-blind rule hides them from this viewer.
+ */
+export function presentBiddingItem(
+  row: BiddingRow,
+  authors: { hidden: true } | { hidden: false; names: BiddingItemDto['authors'] },
+): BiddingItemDto {
+  const value = row.conflict ? 'conflict' : row.bid;
+  return {
+    id: row.id,
+    public_id: row.publicId,
+    title: row.title,
+    abstract: row.abstract,
+    keywords: joinKeywords(row.keywords),
+    keywords_list: [...row.keywords],
+    track: row.trackPublicId,
+    track_name: row.trackName,
+    authors: authors.hidden ? [] : authors.names,
+    authors_hidden: authors.hidden,
+    bid: value,
+    bid_display: value ? BID_LABELS[value].en : null,
+    conflict: row.conflict,
+  };
+}
