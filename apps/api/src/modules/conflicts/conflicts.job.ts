@@ -10,8 +10,8 @@ export const CONFLICTS_SYNC_EVERY_MS = 10 * 60 * 1000;
 
 /**
  * The events whose conflicts may matter now: approved or active, with submissions still awaiting a decision.
- * Detection also runs on demand before every assignment, candidate list, bid and review read; this pass keeps the
- * stored conflicts (which the submissions module reads for decisions) current in between.
+ * Detection also runs on demand before every assignment, candidate list, bid and decision (a review read detects its
+ * reader's conflict without storing it: detect-conflict.ts); this pass keeps the stored conflicts current in between.
  */
 export async function syncReviewingEvents(db: Db): Promise<{ events: number; conflicts: number }> {
   const rows = await db

@@ -53,9 +53,10 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * Brings the detected conflicts of an event (or of some of its submissions, or some persons) up to date with the
  * data, and returns what detection found (with structured reasons, lifted pairs left out). Idempotent: run before
- * every decision that depends on conflicts (assigning, listing candidates, computing an assignment, showing reviews
- * to the committee). Rows declared by people, and authorship rows written by the submissions module, are never
- * removed here; a pair a chair lifted is never added back.
+ * every decision that depends on conflicts (assigning, listing candidates, computing an assignment, deciding on a
+ * paper); reads ask `detectsConflict` (detect-conflict.ts) instead, which stores nothing. Rows declared by people, and
+ * authorship rows written by the submissions module, are never removed here; a pair a chair lifted is never added
+ * back.
  */
 export async function syncConflicts(
   db: Db,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { detectsConflict } from '../conflicts/detect-conflict.ts';
 import { isMember } from '../events/events.policy.ts';
@@ -12,7 +13,7 @@ import {
   type SubmissionRecord,
 } from '../submissions/submissions.queries.ts';
 import { reviewNotFound } from './review-errors.ts';
-import { type ReviewAccess, reviewViewer } from './reviews.policy.ts';
+import { type ReviewAccess, reviewPolicies } from './reviews.policy.ts';
 import { findReviewRef, findReviewsWithReviewers, type ReviewRow, type ReviewWithReviewer } from './reviews.queries.ts';
 
 /**
@@ -103,6 +104,7 @@ export async function loadReviewById(
   if (!ref || !record) throw reviewNotFound();
   const context = await contextOf(db, actor, record);
   const review = context.reviews.find((row) => row.review.id === ref.id)?.review;
-  if (!review || reviewViewer(reviewAccessOf(context, review), review.status) === 'none') throw reviewNotFound();
+  if (!review) throw reviewNotFound();
+  authorize(reviewPolicies['review.view'](reviewAccessOf(context, review), review.status));
   return { review, context };
 }

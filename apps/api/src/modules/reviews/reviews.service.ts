@@ -1,12 +1,13 @@
 import { type ReviewInput, type ReviewMessageKey, type ReviewVisibility, reviewMessage } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
+import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findMyReviews, type MyReviewRow } from './commands/my-reviews.ts';
 import type { ReviewContext } from './review-access.ts';
 import { reviewAccessOf } from './review-access.ts';
 import { reviewError } from './review-errors.ts';
 import { saveReview } from './review-state.ts';
-import { canOnReview, isCommittee, reviewViewer } from './reviews.policy.ts';
+import { isCommittee, reviewPolicies, reviewViewer } from './reviews.policy.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
 /*
@@ -27,14 +28,15 @@ export function ownReviewToSave(context: ReviewContext): ReviewRow {
     : reviewError(403, 'PERMISSION_DENIED', 'reviews.notAssigned');
 }
 
-/** 403 with the reason when the viewer may not write the review: a conflict of their own, or not theirs to write. */
-function assertWritable(context: ReviewContext, review: ReviewRow): void {
+/** 'review.write', refused 403 with the reason: a conflict of the reviewer's own, or not theirs to write. */
+function authorizeWrite(context: ReviewContext, review: ReviewRow): void {
   const access = reviewAccessOf(context, review);
-  if (canOnReview(access, 'review.write', review.status)) return;
-  if (access.isOwn && (access.submission.isConflicted || access.submission.isAuthor)) {
-    throw reviewError(403, 'CONFLICT_OF_INTEREST', 'reviews.conflicted');
-  }
-  throw reviewError(403, 'PERMISSION_DENIED', 'reviews.writeDenied');
+  const conflicted = access.isOwn && (access.submission.isConflicted || access.submission.isAuthor);
+  authorize(reviewPolicies['review.write'](access, review.status), {
+    denied: conflicted
+      ? () => reviewError(403, 'CONFLICT_OF_INTEREST', 'reviews.conflicted')
+      : () => reviewError(403, 'PERMISSION_DENIED', 'reviews.writeDenied'),
+  });
 }
 
 /**
@@ -48,7 +50,7 @@ export async function saveReviewOf(
   review: ReviewRow,
   input: ReviewInput,
 ): Promise<{ context: ReviewContext; saved: ReviewRow }> {
-  assertWritable(context, review);
+  authorizeWrite(context, review);
   const saved = await saveReview(db, { actor: context.actor, review, event: context.submission.event, input });
   const reviews = context.reviews.map((row) => (row.review.id === saved.id ? { ...row, review: saved } : row));
   const own = context.own?.id === saved.id ? saved : context.own;
