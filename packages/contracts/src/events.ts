@@ -7,11 +7,11 @@ import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
  * (`docs/domain.md#event`, `docs/domain.md#event-status`).
  *
  * Errors. Every event error carries a stable message key next to its English text, so clients can translate it
- * (the keys and both languages are EVENT_MESSAGES below):
+ * (the error body is `ApiError` in errors.ts; the keys' texts are in `packages/i18n/locales/{en,ar}/server.json`):
  *   { "detail": "End date cannot be before start date", "code": "VALIDATION_ERROR",
  *     "fields": { "end_date": ["End date cannot be before start date"] },
  *     "field_codes": { "end_date": ["events.endBeforeStart"] } }
- * Errors without a field (403, 404, 409, 502) carry `message_code` instead of `field_codes`.
+ * Errors without a field (403, 404, 409, 502) carry `message_code` (and `params`) instead of `field_codes`.
  */
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
  * field (`docs/domain.md#review`, `docs/domain.md#review-visibility`).
  *
  * Errors follow the events and submissions APIs: the English text in `detail` (and in `fields` for a field), the
- * stable message key in `field_codes` (for a field) or `message_code` (otherwise). The keys and both languages are
- * REVIEW_MESSAGES below. Codes of note:
+ * stable message key in `field_codes` (for a field) or `message_code` (otherwise), with their params (`ApiError` in
+ * errors.ts; the keys' texts are in `packages/i18n/locales/{en,ar}/server.json`). Codes of note:
  *   409 STALE_REVIEW      the review changed since the client loaded it (send the `version` you read);
  *   409 STALE_PREVIEW     the assignments or conflicts of the event changed since the preview was computed;
  *   409 CONFLICT_OF_INTEREST, 409 ALREADY_ASSIGNED, 409 REVIEWER_AT_CAPACITY, 400 DEADLINE_PASSED.
@@ -564,7 +564,7 @@ export type ReviewerRefDto = z.infer<typeof ReviewerRefDto>;
 export const SubmissionRefDto = z.object({ id: z.number().int(), public_id: z.string(), title: z.string() });
 export type SubmissionRefDto = z.infer<typeof SubmissionRefDto>;
 
-/** One reason of a conflict: its message key with parameters (REVIEW_MESSAGES) and the English text. */
+/** One reason of a conflict: its message key (`server.json`) with parameters, and the English text. */
 export const ConflictReasonDto = z.object({
   code: z.string(),
   params: z.record(z.string(), z.string()),
@@ -842,7 +842,7 @@ export type ReviewVisibility = (typeof REVIEW_VISIBILITIES)[number];
 export const SubmissionReviewsDto = z.object({
   submission: SubmissionRefDto,
   visibility: z.enum(REVIEW_VISIBILITIES),
-  /** Why reviews are held back (a REVIEW_MESSAGES key and its English text), or null. */
+  /** Why reviews are held back (a `server.json` key and its English text), or null. */
   notice: z.object({ code: z.string(), message: z.string() }).nullable(),
   reviews: z.array(ReviewDto),
   /** The committee only: mean overall score of the completed reviews (null when none). */

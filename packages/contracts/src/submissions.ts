@@ -11,8 +11,8 @@ import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
  *   { "detail": "Title is required", "code": "VALIDATION_ERROR",
  *     "fields": { "title": ["Title is required"] },
  *     "field_codes": { "title": ["submissions.validations.titleRequired"] } }
- * Errors without a field (403, 404, 409, 413, 415) carry `message_code` instead. The keys and both languages are
- * SUBMISSION_MESSAGES below. The duplicate-title answer is
+ * Errors without a field (403, 404, 409, 413, 415) carry `message_code` (and `params`) instead (`ApiError` in
+ * errors.ts; the keys' texts are in `packages/i18n/locales/{en,ar}/server.json`). The duplicate-title answer is
  *   409 { "detail": "A submission with this title already exists for this event. Please choose a different title.",
  *         "code": "DUPLICATE_TITLE", "type": "DUPLICATE_TITLE", "fields": { "title": [same text] }, … }
  * File downloads answer their errors as JSON with an `error` field too.

@@ -1,4 +1,4 @@
-import { errorBody, firstText, fromServerText, type Message } from '../../components/feedback/message.ts';
+import { errorMessage, type Message } from '../../components/feedback/message.ts';
 import { isApiError } from '../../lib/api.ts';
 
 /** Refusals the API names with a code, each with its own translated message. */
@@ -11,13 +11,12 @@ const CODE_KEYS: Record<string, string> = {
 };
 
 /**
- * An admin action's failure: the server's error field (translated when the API names the refusal), else its detail,
- * else the translated fallback ('update error' or 'delete error').
+ * An admin action's failure: the translated message of a refusal the API names by its code, else what the answer
+ * says (`components/feedback/message.ts` `errorMessage`), else the translated fallback ('update error' or 'delete
+ * error').
  */
 export function adminActionError(error: unknown, fallbackKey: string): Message {
   const codeKey = isApiError(error) ? CODE_KEYS[error.code] : undefined;
   if (codeKey) return { key: codeKey };
-  const body = errorBody(error);
-  const text = firstText(body.error) ?? firstText(body.detail) ?? (isApiError(error) ? error.detail : undefined);
-  return text ? fromServerText(text) : { key: fallbackKey };
+  return (isApiError(error) ? errorMessage(error) : undefined) ?? { key: fallbackKey };
 }

@@ -87,11 +87,6 @@ describe('registration errors', () => {
     });
   });
 
-  it('recognises a uniqueness message without the code', () => {
-    const error = apiError(400, 'VALIDATION_ERROR', { fields: { email: ['user with this email already exists.'] } });
-    expect(registrationError(error)).toEqual({ message: { key: 'auth.emailAlreadyExists' }, lines: [] });
-  });
-
   it('lists field problems one per line', () => {
     const error = apiError(400, 'VALIDATION_ERROR', {
       fields: { password2: ["The two password fields didn't match."], country: ['Select a valid country.'] },

@@ -8,8 +8,6 @@ import {
 } from '../../components/feedback/message.ts';
 import { isApiError } from '../../lib/api.ts';
 
-const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
-
 /** What the sign-in screen offers next to the message. */
 export type LoginErrorKind = 'credentials' | 'unverified' | 'suspended' | 'inactive' | 'throttled' | 'other';
 export type LoginError = { kind: LoginErrorKind; message: Message };
@@ -25,7 +23,7 @@ export function loginError(error: unknown): LoginError {
   }
   const body = errorBody(error);
   const serverText = firstText(body.error) ?? firstText(body.detail);
-  if (serverText?.includes(NO_ACTIVE_ACCOUNT) || (error.status === 401 && !serverText)) {
+  if (error.code === 'INVALID_CREDENTIALS' || (error.status === 401 && !serverText)) {
     return { kind: 'credentials', message: { key: 'auth.invalidCredentials' } };
   }
   if (error.status === 429) return { kind: 'throttled', message: { key: 'auth.tooManyAttempts' } };
@@ -48,8 +46,6 @@ export function loginError(error: unknown): LoginError {
 /** The registration error: a summary message and the per-field lines below it. */
 export type RegistrationError = { message: Message | null; lines: FieldMessage[] };
 
-const EMAIL_EXISTS_TEXT = /already exists|already registered|unique/i;
-
 /**
  * An address that is taken becomes auth.emailAlreadyExists (its field line is dropped, the message says it);
  * other field problems are listed one per line; another server error is shown as received; otherwise
@@ -58,9 +54,7 @@ const EMAIL_EXISTS_TEXT = /already exists|already registered|unique/i;
 export function registrationError(error: unknown): RegistrationError {
   const lines = fieldMessages(error);
   const isEmailLine = (line: FieldMessage) =>
-    line.field === 'email' &&
-    (('key' in line.message && line.message.key === 'auth.emailAlreadyExists') ||
-      ('text' in line.message && EMAIL_EXISTS_TEXT.test(line.message.text)));
+    line.field === 'email' && 'key' in line.message && line.message.key === 'auth.emailAlreadyExists';
   const emailTaken = (isApiError(error) && error.code === 'EMAIL_EXISTS') || lines.some(isEmailLine);
   if (emailTaken) {
     return { message: { key: 'auth.emailAlreadyExists' }, lines: lines.filter((line) => !isEmailLine(line)) };

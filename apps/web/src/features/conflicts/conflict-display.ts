@@ -12,7 +12,7 @@ import {
 
 /*
  * What the conflict-of-interest screens show: the type labels and colours, and each reason in the interface language.
- * The API sends every reason as a message key of REVIEW_MESSAGES with its parameters next to the English text, so the
+ * The API sends every reason as a message key of `server.json` with its parameters next to the English text, so the
  * reason is rebuilt from the key here rather than shown in English.
  */
 

@@ -335,7 +335,7 @@ export function readerOf(visibility: ReviewVisibility, review: Pick<ReviewDto, '
 }
 
 /**
- * Why reviews are held back, in the interface language: the API's notice key (REVIEW_MESSAGES, e.g.
+ * Why reviews are held back, in the interface language: the API's notice key (`server.json`, e.g.
  * `reviews.noneCompleted` once decided with no completed review), else its English text. An author's "once a
  * decision has been made" is still replaced by `noneSharedText` when the submission shows a decision (the reviews
  * may have been fetched before it was made).
