@@ -18,7 +18,7 @@ import {
 
 export type Language = 'en' | 'ar';
 
-/** The interface language as one of the two the message tables hold. */
+/** The interface language as one of the two the catalogues hold. */
 export const languageOf = (language: string | undefined): Language => (language?.startsWith('ar') ? 'ar' : 'en');
 
 /** The types a person may declare (conflicts.service DECLARABLE_TYPES): authorship comes from the submission. */

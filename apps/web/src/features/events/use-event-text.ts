@@ -15,8 +15,8 @@ import { eventErrorMessage } from './event-errors.ts';
 export type EventLanguage = 'en' | 'ar';
 
 /**
- * Texts of the events feature in the interface language: the events API's message table (shared with the server,
- * packages/contracts), the status and type labels, and what a failed call says.
+ * Texts of the events feature in the interface language: the events API's messages (the catalogue shared with the
+ * server, packages/i18n `server.json`), the status and type labels, and what a failed call says.
  */
 export function useEventText() {
   const { i18n } = useTranslation();

@@ -20,8 +20,8 @@ import {
 } from './submission-errors.ts';
 
 /**
- * Texts of the submissions feature in the interface language: the submissions API's message table (shared with
- * the server, packages/contracts), the status and decision labels, and what a failed call says.
+ * Texts of the submissions feature in the interface language: the submissions API's messages (the catalogue shared
+ * with the server, packages/i18n `server.json`), the status and decision labels, and what a failed call says.
  */
 export function useSubmissionText() {
   const { t, i18n } = useTranslation();
