@@ -343,21 +343,23 @@ const criteriaInput = z
     }),
   );
 
+/** The form as sent: a JSON text is read (a text that is not a JSON object stays as it is, and is refused). */
+function formOf(raw: unknown): unknown {
+  if (typeof raw !== 'string' || raw === '') return raw;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isPlainRecord(parsed) ? parsed : raw;
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * The structured form (JSON text or object); a text that is not a JSON object is refused. What the form does not
  * hold stays undefined (the stored value is kept); a summary sent without a list empties that list.
  */
 const structuredForm = z.preprocess(
-  (raw) => {
-    if (raw === '') return null;
-    if (typeof raw !== 'string') return raw;
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      return isPlainRecord(parsed) ? parsed : raw;
-    } catch {
-      return raw;
-    }
-  },
+  (raw) => (raw === '' ? null : raw),
   z
     .object(
       {
@@ -387,13 +389,14 @@ const structuredForm = z.preprocess(
  */
 export const ReviewInput = z
   .preprocess(
-    (body) =>
-      isPlainRecord(body)
-        ? {
-            ...body,
-            form: (isPlainRecord(body.scores) ? body.scores.structured_review : undefined) ?? body.structured_review,
-          }
-        : body,
+    (body) => {
+      if (!isPlainRecord(body)) return body;
+      const form = formOf(
+        (isPlainRecord(body.scores) ? body.scores.structured_review : undefined) ?? body.structured_review,
+      );
+      const formHasConfidence = isPlainRecord(form) && isPlainRecord(form.confidence) && 'score' in form.confidence;
+      return { ...body, form, confidence: formHasConfidence ? undefined : body.confidence };
+    },
     z.object({
       version: z.preprocess(
         (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
@@ -408,20 +411,14 @@ export const ReviewInput = z
         z.enum(['in_progress', 'completed'], { error: 'reviews.validations.statusInvalid' }).nullish(),
       ),
       form: structuredForm,
-      confidence: z.unknown().optional(),
+      confidence: confidenceScore.optional(),
       comments_to_author: reviewText.nullish(),
       comments_to_chair: reviewText.nullish(),
     }),
   )
-  .transform((body, ctx) => {
+  .transform((body) => {
     const form = body.form ?? undefined;
-    const formConfidence = form?.confidence?.score;
-    let confidence = formConfidence;
-    if (formConfidence === undefined && body.confidence !== undefined) {
-      const parsed = confidenceScore.safeParse(body.confidence);
-      if (parsed.success) confidence = parsed.data;
-      else ctx.addIssue({ code: 'custom', path: ['confidence'], message: 'reviews.validations.confidenceInvalid' });
-    }
+    const confidence = form?.confidence?.score !== undefined ? form.confidence.score : body.confidence;
     return {
       version: body.version ?? undefined,
       status: body.status ?? undefined,

@@ -187,6 +187,23 @@ describe('mergeContent', () => {
     expect(second.form.overall_evaluation.score).toBe(-2);
   });
 
+  it('answers with the first field at fault in the product order, whatever else is wrong', () => {
+    const badLists = { overall_evaluation: { summary: { strengths: 'one' } } };
+    expect(failure(() => parseReviewInput({ confidence: 9, structured_review: badLists }))).toMatchObject({
+      field: 'confidence.score',
+      key: 'reviews.validations.confidenceInvalid',
+    });
+    // The form's confidence wins: the payload's is then not read at all.
+    expect(parseReviewInput({ confidence: 9, structured_review: { confidence: { score: 2 } } }).confidence).toBe(2);
+    expect(
+      failure(() => parseReviewInput({ version: 'x', status: 'done', structured_review: badLists })),
+    ).toMatchObject({ field: 'version' });
+    expect(failure(() => parseReviewInput({ status: 'done', comments_to_author: 'x'.repeat(20_001) }))).toMatchObject({
+      field: 'status',
+      key: 'reviews.validations.statusInvalid',
+    });
+  });
+
   it('reads the confidence from the payload when the form has none', () => {
     expect(mergeContent(untouched, parseReviewInput({ confidence: 3 })).form.confidence.score).toBe(3);
   });
