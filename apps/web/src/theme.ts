@@ -82,6 +82,22 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-yellow-light-color': '#8a4b00',
     '--mantine-color-orange-light-color': '#a63c06',
     '--mantine-color-green-light-color': '#237032',
+    // Outline badges (conflict sources, pair reasons, review states) write in shade 6, 2.2 to 4.3:1 on white; these
+    // darker shades reach 5.2:1 or more on white and on gray-0.
+    '--mantine-color-gray-outline': '#5c636a',
+    '--mantine-color-green-outline': '#237032',
+    '--mantine-color-teal-outline': '#066649',
+    '--mantine-color-orange-outline': '#a63c06',
+    '--mantine-color-yellow-outline': '#8a4b00',
+    '--mantine-color-indigo-outline': 'var(--mantine-color-indigo-9)',
+    '--mantine-color-blue-outline': 'var(--mantine-color-blue-9)',
+    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
+    '--mantine-color-grape-outline': 'var(--mantine-color-grape-9)',
+    '--mantine-color-violet-outline': 'var(--mantine-color-violet-9)',
+    '--mantine-color-cyan-outline': 'var(--mantine-color-cyan-9)',
+    '--mantine-color-pink-outline': 'var(--mantine-color-pink-9)',
+    // White on grape-6 reaches 4.0:1; on grape-8 5.8:1.
+    '--mantine-color-grape-filled': 'var(--mantine-color-grape-8)',
     // White on red-6 reaches 3.3:1; on red-9 5.0:1 (the danger buttons).
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': '#a61e1e',
