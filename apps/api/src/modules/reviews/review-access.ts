@@ -5,7 +5,7 @@ import { detectsConflict } from '../conflicts/detect-conflict.ts';
 import { isMember } from '../events/events.policy.ts';
 import { submissionNotFound } from '../submissions/submission-errors.ts';
 import { accessToSubmission } from '../submissions/submission-loader.ts';
-import { canOnSubmission, type SubmissionAccess } from '../submissions/submissions.policy.ts';
+import { type SubmissionAccess, submissionPolicies } from '../submissions/submissions.policy.ts';
 import {
   findSubmissionById,
   findSubmissionByIdParam,
@@ -85,7 +85,7 @@ export async function loadReviewContext(db: Db, actor: Actor, idParam: string): 
   const record = await findSubmissionByIdParam(db, idParam);
   if (!record) throw submissionNotFound();
   const context = await contextOf(db, actor, record);
-  if (!canOnSubmission(context.access, 'submission.view')) throw submissionNotFound();
+  authorize(submissionPolicies['submission.view'](context.access));
   return context;
 }
 

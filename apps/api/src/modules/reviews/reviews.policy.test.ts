@@ -1,11 +1,12 @@
 import type { ReviewDto, ReviewSettings, ReviewStatus } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
+import type { Decision } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { assignmentPolicies } from '../assignment/assignment.policy.ts';
 import { bidPolicies } from '../bidding/bidding.policy.ts';
 import type { EventAccess } from '../events/events.policy.ts';
 import type { SubmissionAccess } from '../submissions/submissions.policy.ts';
-import { canOnReview, type ReviewAccess, reviewViewer } from './reviews.policy.ts';
+import { assignedReviewPolicies, type ReviewAccess, reviewPolicies, reviewViewer } from './reviews.policy.ts';
 import { presentReview } from './reviews.presenter.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
@@ -216,8 +217,8 @@ function fieldsOf(dto: ReviewDto): string {
 function observe(viewer: Viewer, status: ReviewStatus): string {
   const review = sampleReview(status);
   const kind = reviewViewer(viewer.access, status);
-  const view = canOnReview(viewer.access, 'review.view', status) ? 'V' : '-';
-  const write = canOnReview(viewer.access, 'review.write', status) ? 'W' : '-';
+  const view = reviewPolicies['review.view'](viewer.access, status).allowed ? 'V' : '-';
+  const write = reviewPolicies['review.write'](viewer.access, status).allowed ? 'W' : '-';
   if (kind === 'none') return `${view}${write} --------`;
   const dto = presentReview(review, {
     viewer: kind,
@@ -262,5 +263,65 @@ describe('submission review rules', () => {
       assignmentPolicies['submission.manageReviewers'](submissionAccess).allowed ? 'M' : '-'
     }`;
     expect(got).toBe(want);
+  });
+});
+
+/** A decision as a row reads it: 'allowed', or the refusal's status, reason and message key. */
+function refusalOf(decision: Decision): string {
+  if (decision.allowed) return 'allowed';
+  const error = decision.answer?.();
+  return `${decision.status} ${decision.reason} ${String(error?.extra?.message_code ?? '')}`.trim();
+}
+
+const accessOf = (name: string): ReviewAccess => {
+  const found = viewers.find((viewer) => viewer.name === name);
+  if (!found) throw new Error(`no viewer ${name}`);
+  return found.access;
+};
+
+describe('why a review may not be written', () => {
+  const rows: [string, ReviewAccess, string][] = [
+    ['owner', accessOf('owner'), 'allowed'],
+    ['owner, conflicted', accessOf('owner, conflicted'), '403 conflicted reviews.conflicted'],
+    [
+      'owner, author',
+      { ...base, submission: access({ isReviewer: true }, { isAuthor: true, isConflicted: true }), isOwn: true },
+      '403 conflicted reviews.conflicted',
+    ],
+    ['owner, removed from the event', accessOf('owner, removed from the event'), '403 denied reviews.writeDenied'],
+    ['chair', accessOf('chair'), '403 denied reviews.writeDenied'],
+  ];
+
+  it.each(rows)("%s → %s ('review.write')", (_name, reviewAccess, want) => {
+    expect(refusalOf(reviewPolicies['review.write'](reviewAccess, 'in_progress'))).toBe(want);
+  });
+});
+
+describe("who may save their assignment through POST /api/reviews/ ('review.saveOwn')", () => {
+  const rows: [string, SubmissionAccess, boolean, string][] = [
+    ['assigned reviewer', reviewer, true, 'allowed'],
+    ['unassigned reviewer', reviewer, false, '403 denied reviews.notAssigned'],
+    [
+      'conflicted reviewer',
+      access({ isReviewer: true }, { isConflicted: true }),
+      false,
+      '403 conflicted reviews.conflicted',
+    ],
+    [
+      'reviewer and author',
+      access({ isReviewer: true }, { isAuthor: true, isConflicted: true }),
+      false,
+      '403 denied reviews.notAssigned',
+    ],
+    [
+      'conflicted chair',
+      access({ isEventChair: true }, { isConflicted: true }),
+      false,
+      '403 denied reviews.notAssigned',
+    ],
+  ];
+
+  it.each(rows)('%s → %s', (_name, submission, isAssigned, want) => {
+    expect(refusalOf(assignedReviewPolicies['review.saveOwn']({ submission, isAssigned }))).toBe(want);
   });
 });

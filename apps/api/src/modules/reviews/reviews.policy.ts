@@ -1,9 +1,7 @@
 import type { ReviewAudience, ReviewSettings, ReviewStatus } from '@confero/contracts';
 import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
 import { isCommittee, type SubmissionAccess } from '../submissions/submissions.policy.ts';
-import { reviewNotFound } from './review-errors.ts';
-
-export { isCommittee };
+import { reviewError, reviewNotFound } from './review-errors.ts';
 
 /*
  * Reviewing rules as named predicates bound to actions. A conflict of interest (authorship included) takes every
@@ -72,15 +70,39 @@ export function audienceOf(viewer: ReviewViewer): ReviewAudience | undefined {
 /** Whether the committee reads the text of a review in this state (drafts stay private to their reviewer). */
 export const committeeReadsText = (status: ReviewStatus) => status === 'completed';
 
+/** 403 `reviews.conflicted`: the viewer's own conflict of interest (authorship included) keeps them from writing. */
+const conflictedDenied = denied(() => reviewError(403, 'CONFLICT_OF_INTEREST', 'reviews.conflicted'), 'conflicted');
+const writeDenied = denied(() => reviewError(403, 'PERMISSION_DENIED', 'reviews.writeDenied'));
+const notAssignedDenied = denied(() => reviewError(403, 'PERMISSION_DENIED', 'reviews.notAssigned'));
+
 export const reviewPolicies = policyTable<ReviewAccess, ReviewStatus>()({
   'review.view': (a, status) => allowIf(reviewViewer(a, status) !== 'none', hidden(reviewNotFound)),
-  /** Only the assigned reviewer, still a reviewer of the event and without a conflict, writes the review. */
+  /**
+   * Only the assigned reviewer, still a reviewer of the event and without a conflict, writes the review. Its own
+   * reviewer with a conflict (authorship included) is told so; anyone else is refused the review.
+   */
   'review.write': (a) =>
-    allowIf(a.isOwn && a.isActiveReviewer && !a.submission.isConflicted && !a.submission.isAuthor, denied()),
+    allowIf(
+      a.isOwn && a.isActiveReviewer && !a.submission.isConflicted && !a.submission.isAuthor,
+      a.isOwn && (a.submission.isConflicted || a.submission.isAuthor) ? conflictedDenied : writeDenied,
+    ),
 });
 export type ReviewAction = keyof typeof reviewPolicies;
 
-/** Whether the rule allows the action: the reviews routes and review-access read their decisions through this. */
-export function canOnReview(access: ReviewAccess, action: ReviewAction, status: ReviewStatus): boolean {
-  return reviewPolicies[action](access, status).allowed;
-}
+/** What the rules read about a viewer and a submission's reviews before any one review: do they hold one of them. */
+export type AssignmentHolderAccess = { submission: SubmissionAccess; isAssigned: boolean };
+
+export const assignedReviewPolicies = policyTable<AssignmentHolderAccess>()({
+  /**
+   * `POST /api/reviews/` saves the caller's own assignment on the submission, so only a holder of one may call it
+   * (the review's 'review.write' decides the rest). A reviewer of the event with a conflict of interest (not an
+   * author) is told so; anyone else is not assigned.
+   */
+  'review.saveOwn': (a) =>
+    allowIf(
+      a.isAssigned,
+      a.submission.isConflicted && a.submission.event.isReviewer && !a.submission.isAuthor
+        ? conflictedDenied
+        : notAssignedDenied,
+    ),
+});

@@ -16,10 +16,11 @@ import {
   type StructuredReviewDto,
   type SubmissionReviewsDto,
 } from '@confero/contracts';
+import { abilitiesFrom } from '../../lib/authorize.ts';
 import { isPast } from '../events/event-dates.ts';
 import { type ReviewContext, reviewAccessOf } from './review-access.ts';
 import { reviewNotFound } from './review-errors.ts';
-import { audienceOf, canOnReview, committeeReadsText, type ReviewViewer, reviewViewer } from './reviews.policy.ts';
+import { audienceOf, committeeReadsText, type ReviewViewer, reviewPolicies, reviewViewer } from './reviews.policy.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 import type { ReviewsListing } from './reviews.service.ts';
 
@@ -181,7 +182,8 @@ export function presentationFor(
   const viewer = reviewViewer(access, review.status);
   if (viewer === 'none') return undefined;
   const { event } = context.submission;
-  const writable = canOnReview(access, 'review.write', review.status) && !isPast(event.reviewDeadline, event.timezone);
+  const { write } = abilitiesFrom(reviewPolicies, access, review.status, { write: 'review.write' });
+  const writable = write && !isPast(event.reviewDeadline, event.timezone);
   return {
     viewer,
     submission: { id: context.submission.id, publicId: context.submission.publicId, title: context.submission.title },

@@ -2,11 +2,11 @@ import { type ReviewInput, type ReviewMessageKey, type ReviewVisibility, reviewM
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { isCommittee } from '../submissions/submissions.policy.ts';
 import { findMyReviews, type MyReviewRow } from './commands/my-reviews.ts';
 import { type ReviewContext, reviewAccessOf } from './review-access.ts';
-import { reviewError } from './review-errors.ts';
 import { saveReview } from './review-state.ts';
-import { isCommittee, reviewPolicies, reviewViewer } from './reviews.policy.ts';
+import { assignedReviewPolicies, reviewPolicies, reviewViewer } from './reviews.policy.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
 /*
@@ -16,32 +16,20 @@ import type { ReviewRow } from './reviews.queries.ts';
  */
 
 /**
- * The review `POST /api/reviews/` saves: the caller's own assignment on the submission. 403 otherwise, with the
- * reason: a reviewer of the event with a conflict of interest (not an author) is told so; anyone else is not assigned.
+ * The review `POST /api/reviews/` saves: the caller's own assignment on the submission ('review.saveOwn', 403 with
+ * the reason otherwise).
  */
 export function ownReviewToSave(context: ReviewContext): ReviewRow {
-  if (context.own) return context.own;
-  const { access } = context;
-  throw access.isConflicted && access.event.isReviewer && !access.isAuthor
-    ? reviewError(403, 'CONFLICT_OF_INTEREST', 'reviews.conflicted')
-    : reviewError(403, 'PERMISSION_DENIED', 'reviews.notAssigned');
-}
-
-/** 'review.write', refused 403 with the reason: a conflict of the reviewer's own, or not theirs to write. */
-function authorizeWrite(context: ReviewContext, review: ReviewRow): void {
-  const access = reviewAccessOf(context, review);
-  const conflicted = access.isOwn && (access.submission.isConflicted || access.submission.isAuthor);
-  authorize(reviewPolicies['review.write'](access, review.status), {
-    denied: conflicted
-      ? () => reviewError(403, 'CONFLICT_OF_INTEREST', 'reviews.conflicted')
-      : () => reviewError(403, 'PERMISSION_DENIED', 'reviews.writeDenied'),
-  });
+  const { own } = context;
+  authorize(assignedReviewPolicies['review.saveOwn']({ submission: context.access, isAssigned: own !== undefined }));
+  if (!own) throw new Error('an allowed save has its assignment');
+  return own;
 }
 
 /**
- * Saves a review of the context as a draft or submits it (`saveReview`: deadline, transition, version, submit
- * rules, one transaction with its audit entry), once the caller is known to be its writer. Returns the context as the
- * save left it, the saved row in place of the one read.
+ * Saves a review of the context as a draft or submits it, once 'review.write' allows the caller (403 with the reason
+ * otherwise): `saveReview` checks the deadline, the transition, the version and the submit rules and writes in one
+ * transaction with its audit entry. Returns the context as the save left it, the saved row in place of the one read.
  */
 export async function saveReviewOf(
   db: Db,
@@ -49,7 +37,7 @@ export async function saveReviewOf(
   review: ReviewRow,
   input: ReviewInput,
 ): Promise<{ context: ReviewContext; saved: ReviewRow }> {
-  authorizeWrite(context, review);
+  authorize(reviewPolicies['review.write'](reviewAccessOf(context, review), review.status));
   const saved = await saveReview(db, { actor: context.actor, review, event: context.submission.event, input });
   const reviews = context.reviews.map((row) => (row.review.id === saved.id ? { ...row, review: saved } : row));
   const own = context.own?.id === saved.id ? saved : context.own;

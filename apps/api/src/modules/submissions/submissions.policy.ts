@@ -55,8 +55,3 @@ export const submissionPolicies = policyTable<SubmissionAccess>()({
   'submission.review': (a) => allowIf(a.event.isReviewer && !a.isAuthor && !a.isConflicted, submissionDenied),
 });
 export type SubmissionAction = keyof typeof submissionPolicies;
-
-/** Whether the rule allows the action (the reviews module reads submission decisions through this). */
-export function canOnSubmission(access: SubmissionAccess, action: SubmissionAction): boolean {
-  return submissionPolicies[action](access).allowed;
-}
