@@ -8,18 +8,22 @@ type EmptyView<T> = {
   when: (data: T) => boolean;
   icon: ReactNode;
   title: string;
-  description: string;
+  description?: string;
   testId: string;
+  /** Buttons under the text (create the first one). */
+  actions?: ReactNode;
 };
 
 type QueryViewProps<T> = {
   query: UseQueryResult<T>;
   /** What shows while the first answer is awaited; the form skeleton by default. */
   loading?: ReactNode;
-  /** What failed, as a fixed translated message. */
-  failure: string;
+  /** What failed, as a translated message, or chosen by the error (an answer of the wrong shape). */
+  failure: string | ((error: unknown) => string);
   /** The server's reason for a failure, through the feature's own error texts. */
   failureDetail?: (error: unknown) => string | undefined;
+  /** The test id of the failure's panel, where journeys look for it. */
+  failureTestId?: string;
   /** A way out of a failure, beside Retry. */
   back?: { to: string; label: string };
   /** The failure sits inside a card (a list's paper): it gets the card's padding. */
@@ -39,6 +43,7 @@ export function QueryView<T>({
   loading,
   failure,
   failureDetail,
+  failureTestId,
   back,
   inset = false,
   empty,
@@ -46,15 +51,17 @@ export function QueryView<T>({
 }: QueryViewProps<T>) {
   if (query.isPending) return <>{loading ?? <FormSkeleton />}</>;
   if (query.isError) {
+    const message = typeof failure === 'string' ? failure : failure(query.error);
     const view = (
       <LoadFailure
-        message={failure}
+        message={message}
         detail={failureDetail?.(query.error) || undefined}
         back={back}
         onRetry={() => void query.refetch()}
       />
     );
-    return inset ? <Stack p="md">{view}</Stack> : view;
+    const panel = failureTestId ? <div data-testid={failureTestId}>{view}</div> : view;
+    return inset ? <Stack p="md">{panel}</Stack> : panel;
   }
   if (empty?.when(query.data)) {
     return (
@@ -65,7 +72,9 @@ export function QueryView<T>({
         title={empty.title}
         description={empty.description}
         data-testid={empty.testId}
-      />
+      >
+        {empty.actions ? <EmptyState.Actions>{empty.actions}</EmptyState.Actions> : null}
+      </EmptyState>
     );
   }
   return <>{children(query.data)}</>;

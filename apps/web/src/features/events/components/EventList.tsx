@@ -1,10 +1,12 @@
 import type { EventListItemDto } from '@confero/contracts';
-import { Alert, Badge, Button, Divider, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CalendarX, CircleAlert, Plus, RefreshCw } from 'lucide-react';
+import { CalendarPlus, CalendarX, Plus } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryView } from '../../../components/data/QueryView.tsx';
+import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { InvalidEventListError } from '../event-lists.ts';
 import { EventListItem } from './EventListItem.tsx';
@@ -67,70 +69,6 @@ export function EventList({
 
   const shown = events.data ? (filter ? events.data.filter(filter) : events.data) : [];
 
-  let content: ReactNode;
-  if (events.isPending) {
-    content = (
-      <Stack gap="sm" data-testid="event-list-loading" aria-busy="true">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} height={56} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (failure) {
-    content = (
-      <Alert
-        color="red"
-        icon={<CircleAlert size={18} />}
-        title={t('events.common.errorHeading')}
-        role="alert"
-        data-testid="event-list-error"
-      >
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{failure}</Text>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            leftSection={<RefreshCw size={14} />}
-            onClick={() => void events.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (shown.length === 0) {
-    content = (
-      <EmptyState
-        py="lg"
-        icon={<CalendarX size={26} />}
-        withIndicatorBackground
-        title={emptyTitle ?? t('events.list.emptyTitle')}
-        description={emptyText}
-        data-testid="event-list-empty"
-      >
-        {showCreateButton ? (
-          <EmptyState.Actions>
-            <Button component={Link} to="/events/create" leftSection={<CalendarPlus size={16} />}>
-              {t('events.list.createFirst')}
-            </Button>
-          </EmptyState.Actions>
-        ) : null}
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <Stack gap={0} data-testid="event-list-items">
-        {shown.map((event, index) => (
-          <Fragment key={event.public_id || event.id}>
-            {index > 0 ? <Divider /> : null}
-            <EventListItem event={event} baseUrl={baseUrl} />
-          </Fragment>
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg" data-testid="event-list">
       <Group justify="space-between" align="center" gap="sm" mb="md">
@@ -151,7 +89,35 @@ export function EventList({
         ) : null}
       </Group>
       {toolbar ? <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>{toolbar}</div> : null}
-      {content}
+      <QueryView
+        query={events}
+        loading={<ListSkeleton rows={3} rowHeight={56} data-testid="event-list-loading" />}
+        failure={() => failure ?? ''}
+        failureTestId="event-list-error"
+        empty={{
+          when: () => shown.length === 0,
+          icon: <CalendarX size={26} />,
+          title: emptyTitle ?? t('events.list.emptyTitle'),
+          description: emptyText,
+          testId: 'event-list-empty',
+          actions: showCreateButton ? (
+            <Button component={Link} to="/events/create" leftSection={<CalendarPlus size={16} />}>
+              {t('events.list.createFirst')}
+            </Button>
+          ) : undefined,
+        }}
+      >
+        {() => (
+          <Stack gap={0} data-testid="event-list-items">
+            {shown.map((event, index) => (
+              <Fragment key={event.public_id || event.id}>
+                {index > 0 ? <Divider /> : null}
+                <EventListItem event={event} baseUrl={baseUrl} />
+              </Fragment>
+            ))}
+          </Stack>
+        )}
+      </QueryView>
     </Paper>
   );
 }

@@ -1,24 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Divider, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, CalendarX, CircleAlert, MapPin, RefreshCw } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
+import { CalendarDays, CalendarX, MapPin } from 'lucide-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
+import { QueryView } from '../../../components/data/QueryView.tsx';
 import { UserInline, UserText } from '../../../components/data/UserText.tsx';
+import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { useActiveRole } from '../../roles/active-role-context.ts';
 import { dashboardEventsQuery } from '../api.ts';
 import { type DashboardEvent, InvalidEventListError } from '../dashboard-events.ts';
@@ -90,56 +79,6 @@ export function DashboardEvents() {
   const isAuthor = activeRole === 'author';
   const events = useQuery(dashboardEventsQuery(activeRole));
 
-  let content: ReactNode;
-  if (events.isPending) {
-    content = (
-      <Stack gap="sm" data-testid="dashboard-events-loading">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} height={48} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (events.isError) {
-    const invalid = events.error instanceof InvalidEventListError;
-    content = (
-      <Alert color="red" icon={<CircleAlert size={18} />} role="alert" data-testid="dashboard-events-error">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{invalid ? t('dashboard.invalidFormat') : t('dashboard.loadFailed')}</Text>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            leftSection={<RefreshCw size={14} />}
-            onClick={() => void events.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (events.data.length === 0) {
-    content = (
-      <EmptyState
-        icon={<CalendarX size={26} />}
-        withIndicatorBackground
-        title={isAuthor ? t('dashboard.noAuthorEvents') : t('dashboard.noActiveEvents')}
-        description={isAuthor ? t('dashboard.noAuthorEventsText') : t('dashboard.noActiveEventsText')}
-        data-testid="dashboard-events-empty"
-      />
-    );
-  } else {
-    content = (
-      <Stack gap={0}>
-        {events.data.map((event, index) => (
-          <Fragment key={event.ref}>
-            {index > 0 ? <Divider /> : null}
-            <EventRow event={event} />
-          </Fragment>
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
       <Group justify="space-between" mb="md">
@@ -152,7 +91,32 @@ export function DashboardEvents() {
           </Badge>
         ) : null}
       </Group>
-      {content}
+      <QueryView
+        query={events}
+        loading={<ListSkeleton rows={3} data-testid="dashboard-events-loading" />}
+        failure={(error) =>
+          error instanceof InvalidEventListError ? t('dashboard.invalidFormat') : t('dashboard.loadFailed')
+        }
+        failureTestId="dashboard-events-error"
+        empty={{
+          when: (list) => list.length === 0,
+          icon: <CalendarX size={26} />,
+          title: isAuthor ? t('dashboard.noAuthorEvents') : t('dashboard.noActiveEvents'),
+          description: isAuthor ? t('dashboard.noAuthorEventsText') : t('dashboard.noActiveEventsText'),
+          testId: 'dashboard-events-empty',
+        }}
+      >
+        {(list) => (
+          <Stack gap={0}>
+            {list.map((event, index) => (
+              <Fragment key={event.ref}>
+                {index > 0 ? <Divider /> : null}
+                <EventRow event={event} />
+              </Fragment>
+            ))}
+          </Stack>
+        )}
+      </QueryView>
     </Paper>
   );
 }
