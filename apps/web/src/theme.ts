@@ -104,6 +104,17 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // White on green-6 reaches 2.4:1; on this darker green 6.1:1.
     '--mantine-color-green-filled': '#237032',
     '--mantine-color-green-filled-hover': '#1b5c28',
+    // Teal, orange and yellow in shade 6 reach 2.6, 2.6 and 1.9:1 on white, as text (`c="orange"`), white-variant
+    // buttons and filled backgrounds under white text; these darker shades reach 6.4:1 or more.
+    '--mantine-color-teal-text': '#066649',
+    '--mantine-color-orange-text': '#a63c06',
+    '--mantine-color-yellow-text': '#8a4b00',
+    '--mantine-color-teal-filled': '#066649',
+    '--mantine-color-teal-filled-hover': '#04523a',
+    '--mantine-color-orange-filled': '#a63c06',
+    '--mantine-color-orange-filled-hover': '#8a3205',
+    '--mantine-color-yellow-filled': '#8a4b00',
+    '--mantine-color-yellow-filled-hover': '#723e00',
     // Coloured text (`c="red"`, `c="blue"`, anchors in those colours) takes shade 9: at least 5.1:1 on gray-0.
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
     '--mantine-color-blue-text': 'var(--mantine-color-blue-9)',
