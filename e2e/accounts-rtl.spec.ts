@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 import { label, snapshot } from './support/accounts.ts';
 
 async function box(locator: Locator) {
@@ -55,6 +56,7 @@ test.describe('the sign-in page in Arabic', () => {
     await password.fill('Wrong-password-1');
     await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
     await expect(page.getByTestId('login-error')).toHaveText('البريد الإلكتروني أو كلمة المرور غير صحيحة.');
+    await expectAccessible(page, '/login with errors (ar)');
     await snapshot(page, 'ar-login-error');
 
     // The links lead to the Arabic forgot-password and sign-up pages.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 import {
   chooseOption,
   label,
@@ -53,6 +54,7 @@ test('sign up, verify the address from the mail, sign in, edit the profile, chan
   await expect(passwordInput).toHaveAttribute('type', 'text');
 
   await page.getByLabel(label('Confirm password')).fill(password);
+  await expectAccessible(page, '/register, filled (en)');
   await snapshot(page, 'en-register-filled');
   await page.getByRole('button', { name: 'Create account' }).click();
   const success = page.getByTestId('register-success');
@@ -123,6 +125,7 @@ test('sign up, verify the address from the mail, sign in, edit the profile, chan
   await expect(page.getByTestId('profile-save')).toBeDisabled();
   await bio.fill('First programmer.\nWrote the notes on the Analytical Engine.');
   await expect(counter).toHaveAttribute('data-state', 'ok');
+  await expectAccessible(page, '/profile, editing (en)');
   await snapshot(page, 'en-profile-edit');
 
   const saved = page.waitForRequest(
@@ -267,6 +270,7 @@ test('the admin suspends one user, who can no longer sign in, and deletes anothe
   await expect(editDialog.getByLabel(label('Email'))).toHaveAttribute('readonly', '');
   await editDialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'Suspended' }).click();
+  await expectAccessible(page, 'edit user dialog (en)');
   await snapshot(page, 'en-admin-edit');
   await editDialog.getByRole('button', { name: 'Save' }).click();
   await expect(
@@ -284,6 +288,7 @@ test('the admin suspends one user, who can no longer sign in, and deletes anothe
   await expect(deleteDialog.getByTestId('delete-warning')).toHaveText(
     `You are about to delete Dora Deleted (${deleted.email}).`,
   );
+  await expectAccessible(page, 'delete user dialog (en)');
   await snapshot(page, 'en-admin-delete');
   await deleteDialog.getByRole('button', { name: 'Delete' }).click();
   await expect(

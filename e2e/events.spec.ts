@@ -17,7 +17,8 @@ const toast = (page: Page, text: string | RegExp) =>
 const mmddyyyy = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
 test.describe('events', () => {
-  test.describe.configure({ timeout: 90_000 });
+  // Each screen is also checked with axe (a few seconds each).
+  test.describe.configure({ timeout: 150_000 });
 
   test('a user creates an event through the form, the admin approves it, and it is listed among active events', async ({
     page,
@@ -117,6 +118,7 @@ test.describe('events', () => {
     await expect(row).toContainText('Pending');
     await expect(row).toContainText(`${mmddyyyy(dates.start_date)} – ${mmddyyyy(dates.end_date)}`);
     await expect(row).toContainText('Centre des Congrès, Lyon, France');
+    await expectAccessible(page, '/events (en)');
 
     // The admin approves it from the admin event screens.
     const adminContext = await browser.newContext();
@@ -127,6 +129,7 @@ test.describe('events', () => {
     const pendingRow = admin.getByTestId('event-list-item').filter({ hasText: title });
     await expect(pendingRow).toBeVisible();
     await expect(pendingRow.getByTestId('deadline-passed-badge')).toHaveCount(0);
+    await expectAccessible(admin, '/admin/events (en)');
     await snapshot(admin, 'events-admin-list');
     await pendingRow.click();
     await expect(admin).toHaveURL(/\/admin\/events\/\d+-[a-z0-9]+$/);
@@ -136,6 +139,7 @@ test.describe('events', () => {
       'href',
       /\/events\/\d+-[a-z0-9]+\/submissions$/,
     );
+    await expectAccessible(admin, '/admin/events/:id (en)');
     await snapshot(admin, 'events-admin-detail-pending');
     await admin.getByRole('button', { name: 'Approve' }).click();
     await expect(toast(admin, 'Event approved successfully')).toBeVisible();
@@ -166,6 +170,7 @@ test.describe('events', () => {
     // The creator runs it: the chairs' submission link and the reviewers panel are there.
     await expect(page.getByTestId('submission-link-url')).toHaveText(/\/events\/\d+-[a-z0-9]+\/submit\/$/);
     await expect(page.getByTestId('event-reviewers-panel')).toBeVisible();
+    await expectAccessible(page, '/events/:id (en)');
     await snapshot(page, 'events-detail');
   });
 
@@ -195,6 +200,7 @@ test.describe('events', () => {
     await expect(dialog.getByText('Must be at least 2 characters')).toBeVisible();
     await dialog.getByLabel('First name').fill('Alan');
     await dialog.getByLabel('Last name').fill('Turing');
+    await expectAccessible(page, 'invite reviewer dialog (en)');
     await snapshot(page, 'events-invite-modal');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(toast(page, 'Reviewer invitation sent successfully')).toBeVisible();
@@ -224,6 +230,7 @@ test.describe('events', () => {
     await expect(list.getByRole('heading', { name: 'Reviewer events' })).toBeVisible();
     await expect(list.getByTestId('event-list-item').filter({ hasText: title })).toBeVisible();
     await expect(list.getByTestId('event-count')).toHaveText('1 event');
+    await expectAccessible(reviewerPage, '/events as reviewer (en)');
     await snapshot(reviewerPage, 'events-reviewer-list');
     // A reviewer sees the event but does not manage its members.
     await list.getByTestId('event-list-item').filter({ hasText: title }).click();
@@ -245,6 +252,7 @@ test.describe('events', () => {
     await page.goto('/events/999999-zzzzzzzz');
     const error = page.getByTestId('event-load-error');
     await expect(error).toContainText('Failed to load event details from API');
+    await expectAccessible(page, '/events/:id, unknown (en)');
     await error.getByRole('link', { name: 'Back to list' }).click();
     await expect(page).toHaveURL(/\/events$/);
   });

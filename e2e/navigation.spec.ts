@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 
 test.describe('login guard', () => {
   for (const path of ['/dashboard', '/events/create', '/admin/users']) {
@@ -43,6 +44,7 @@ test.describe('unknown addresses', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/this\/page\/does-not-exist$/);
+    await expectAccessible(page, 'not found (en)');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Run your conference from submission to decision');
@@ -53,5 +55,6 @@ test.describe('unknown addresses', () => {
     await page.goto('/no-such-page');
     await expect(page.locator('html[dir=rtl][lang=ar]')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' })).toBeVisible();
+    await expectAccessible(page, 'not found (ar)');
   });
 });

@@ -86,6 +86,7 @@ test.describe('the mail outbox', () => {
     await expect(page).toHaveURL(/\/admin\/outbox\?status=failed$/);
     await expect(row(page, delivered.email)).toHaveCount(0);
     await expect(row(page, refused)).toBeVisible();
+    await expectAccessible(page, '/admin/outbox?status=failed (en)');
     await snapshot(page, 'outbox-failed');
 
     // The address is fixed; a retry delivers the mail.
@@ -108,6 +109,7 @@ test.describe('the mail outbox', () => {
     await refuseMailTo(second, false);
     await page.getByTestId('outbox-retry-all').click();
     await expect(page.getByTestId('outbox-retry-all-confirm')).toContainText('will be tried again now');
+    await expectAccessible(page, 'retry all failed dialog (en)');
     await page.getByRole('button', { name: 'Retry them' }).click();
     await expect(toast(page, /queued again/)).toBeVisible();
     await waitForMail(second, { subject: /confirm your e-mail/i });

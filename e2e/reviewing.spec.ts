@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 import { label, registerUser, type SeededUser, signIn, snapshot } from './support/accounts.ts';
 import { approveEventThroughApi, createEventThroughApi } from './support/events.ts';
 import { waitForMail } from './support/mail.ts';
@@ -41,7 +42,7 @@ function arabic(key: string): string {
   return text;
 }
 
-/** Opens a screen in Arabic: right to left, its title in Arabic, and nothing wider than the window. */
+/** Opens a screen in Arabic: right to left, its title in Arabic, nothing wider than the window, and axe passes. */
 async function expectArabicScreen(page: Page, url: string, title: string, shot: string) {
   await page.goto(url);
   await expect(page.locator('html[dir=rtl][lang=ar]')).toHaveCount(1);
@@ -50,11 +51,13 @@ async function expectArabicScreen(page: Page, url: string, title: string, shot: 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(1);
+  await expectAccessible(page, `${url} (ar)`);
   await snapshot(page, shot);
 }
 
 test.describe('reviewing', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // A long journey, and each screen is also checked with axe (a few seconds each), in English and in Arabic.
+  test.describe.configure({ timeout: 420_000 });
   // A step that cannot happen fails at once, not at the end of the journey's time.
   test.use({ actionTimeout: 15_000 });
 
@@ -121,6 +124,7 @@ test.describe('reviewing', () => {
     await sharkRow.getByTestId('bid-option-eager').click();
     await expect(sharkRow).toHaveAttribute('data-bid', 'eager');
     await expect(page.getByTestId('bidding-count-eager')).toContainText('1');
+    await expectAccessible(page, '/events/:id/bids (en)');
     await snapshot(page, 'reviewing-bidding-list');
     await rows.filter({ hasText: DOG_PAPER.title }).getByTestId('bidding-row-title').click();
     await expect(page).toHaveURL(new RegExp(`/submissions/${dog.public_id}/bid`));
@@ -129,6 +133,7 @@ test.describe('reviewing', () => {
     await expect(page.getByTestId('bid-current')).toHaveAttribute('data-value', 'not_willing');
     await page.reload();
     await expect(page.getByTestId('bid-current')).toHaveAttribute('data-value', 'not_willing');
+    await expectAccessible(page, '/submissions/:id/bid (en)');
 
     // The chair sees the detected conflicts: the author's colleague, on both papers, for the shared affiliation.
     const chairPage = await pageFor(browser, chair);
@@ -140,6 +145,7 @@ test.describe('reviewing', () => {
       conflictRows.filter({ hasText: 'Camille Martin' }).first().getByTestId('conflict-type'),
     ).toHaveAttribute('data-type', 'institutional');
     await expect(conflictRows.filter({ hasText: 'Sylvia Earle' })).toHaveCount(0);
+    await expectAccessible(chairPage, '/events/:id/conflicts (en)');
 
     // Before inviting someone, the chair checks the address for conflicts with the event's papers.
     await chairPage.goto(`/events/${event.public_id}`);
@@ -149,12 +155,14 @@ test.describe('reviewing', () => {
     await invite.getByTestId('invite-check-conflicts').click();
     await expect(invite.getByTestId('check-result')).toHaveAttribute('data-count', '2');
     await expect(invite.getByTestId('check-conflict')).toHaveCount(2);
+    await expectAccessible(chairPage, 'invite reviewer dialog with the conflict check (en)');
     await invite.getByRole('button', { name: 'Cancel' }).click();
 
     // The chair computes the automatic assignment, reads the preview and applies it.
     await chairPage.goto(`/events/${event.public_id}`);
     await chairPage.getByTestId('reviewing-card').getByRole('link', { name: 'Automatic assignment' }).click();
     await expect(chairPage.getByTestId('auto-per-paper')).toHaveAttribute('data-value', '2');
+    await expectAccessible(chairPage, '/events/:id/assignment (en)');
     await chairPage.getByTestId('auto-compute').click();
     const result = chairPage.getByTestId('preview-result');
     await expect(result).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
@@ -173,6 +181,7 @@ test.describe('reviewing', () => {
       sharkPairs.getByTestId('pair-row').filter({ hasText: 'Sylvia Earle' }).getByTestId('pair-bid'),
     ).toHaveAttribute('data-bid', 'eager');
     await expect(chairPage.getByTestId('pair-row').filter({ hasText: 'Camille Martin' })).toHaveCount(0);
+    await expectAccessible(chairPage, '/events/:id/assignment?preview= (en)');
     await snapshot(chairPage, 'reviewing-assignment-preview');
     await chairPage.getByTestId('preview-apply').click();
     await expect(chairPage.getByTestId('apply-confirm-message')).toContainText(
@@ -193,12 +202,15 @@ test.describe('reviewing', () => {
     const colleagueRow = chairPage.getByTestId('candidate-row').filter({ hasText: 'Camille Martin' });
     await expect(colleagueRow).toHaveAttribute('data-not-assignable-reason', 'conflict');
     await expect(colleagueRow.getByTestId('conflict-reason')).toContainText('Université de Montpellier');
+    await expectAccessible(chairPage, '/events/:id/submissions/:id/assign (en)');
 
     // The marine biologist reviews the shark paper: a draft survives a reload, then the review is submitted.
     await page.goto('/reviews');
     await expect(page.getByTestId('reviews-list')).toContainText(SHARK_PAPER.title);
+    await expectAccessible(page, '/reviews (en)');
     await page.goto(`/reviews/create?submissionId=${shark.public_id}`);
     await expect(page.getByTestId('review-submission')).toContainText(SHARK_PAPER.title);
+    await expectAccessible(page, '/reviews/create (en)');
     await choose(page, 'Overall score', '+2 Accept');
     await page.getByRole('textbox', { name: 'Strength 1' }).fill('Long tag and recapture series');
     await page.getByRole('textbox', { name: 'Weakness 1' }).fill('Few blacknose recaptures');
@@ -234,6 +246,7 @@ test.describe('reviewing', () => {
     await authorPage.goto(`/submissions/${shark.public_id}`);
     await expect(authorPage.getByTestId('reviews-notice')).toBeVisible();
     await expect(authorPage.getByTestId('author-reviews')).toHaveCount(0);
+    await expectAccessible(authorPage, '/submissions/:id before the decision (en)');
 
     // The chair reads both reviews side by side, with names, the confidential remarks and the average, then decides.
     await chairPage.goto(`/events/${event.public_id}/submissions/${shark.public_id}`);
@@ -244,6 +257,7 @@ test.describe('reviewing', () => {
     await expect(panel.getByTestId('reviews-comparison')).toContainText('Sylvia Earle');
     await expect(panel.getByTestId('reviews-comparison')).toContainText('Brian Hare');
     await expect(panel).toContainText('CONFIDENTIAL: I know the field station');
+    await expectAccessible(chairPage, '/events/:id/submissions/:id with its reviews (en)');
     await snapshot(chairPage, 'reviewing-chair-reviews');
     await chairPage.getByTestId('decision-choice').getByText('Accept').click();
     await chairPage.getByLabel('Comments for the authors').fill('Accepted after two reviews.');
@@ -274,6 +288,7 @@ test.describe('reviewing', () => {
     ]) {
       expect(everything, secret).not.toContain(secret);
     }
+    await expectAccessible(authorPage, '/submissions/:id with its reviews (en)');
     await snapshot(authorPage, 'reviewing-author-reviews');
 
     // Two tabs on one draft never overwrite each other: the later save is refused and says so.
@@ -288,6 +303,7 @@ test.describe('reviewing', () => {
     });
     await canineSecond.getByLabel(label('Justification')).fill('Written in the second tab.');
     await expect(canineSecond.getByTestId('review-stale')).toBeVisible({ timeout: 15_000 });
+    await expectAccessible(canineSecond, '/reviews/create with a stale draft (en)');
     await canineSecond.getByTestId('review-stale').getByRole('button', { name: 'Reload' }).click();
     await expect(canineSecond.getByLabel(label('Justification'))).toHaveValue('Written in the first tab.');
 
@@ -325,6 +341,13 @@ test.describe('reviewing', () => {
       `/submissions/${dog.public_id}/bid`,
       arabic('bidding.detail.intro'),
       'reviewing-bid-ar',
+    );
+    await expectArabicScreen(page, '/reviews', arabic('reviews.list.title'), 'reviewing-reviews-ar');
+    await expectArabicScreen(
+      page,
+      `/reviews/create?submissionId=${shark.public_id}`,
+      arabic('reviews.create.title'),
+      'reviewing-review-ar',
     );
   });
 });

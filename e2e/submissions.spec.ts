@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
 import { registerUser, signIn, signInThroughApi, snapshot } from './support/accounts.ts';
 import { approveEventThroughApi, createEventThroughApi } from './support/events.ts';
 import { waitForMail } from './support/mail.ts';
@@ -14,7 +15,8 @@ import {
 } from './support/submissions.ts';
 
 test.describe('submissions', () => {
-  test.describe.configure({ timeout: 150_000 });
+  // Long journeys, and each screen is also checked with axe (a few seconds each).
+  test.describe.configure({ timeout: 300_000 });
 
   test('an author submits with AI-assisted extraction, edits and downloads; the organiser reads the insights and decides', async ({
     page,
@@ -32,14 +34,17 @@ test.describe('submissions', () => {
     await page.goto('/submissions');
     await expect(page.getByRole('heading', { level: 1, name: 'My submissions' })).toBeVisible();
     await expect(page.getByTestId('submission-list-empty')).toContainText('No submissions');
+    await expectAccessible(page, '/submissions, empty (en)');
     await page.getByRole('link', { name: 'New submission' }).first().click();
     await expect(page).toHaveURL(/\/submissions\/create$/);
     await expect(page.getByTestId('continue-to-form')).toBeDisabled();
     await page.getByTestId('open-event').filter({ hasText: event.title }).click();
+    await expectAccessible(page, '/submissions/create (en)');
     await snapshot(page, 'submissions-create-picker');
     await page.getByTestId('continue-to-form').click();
     await expect(page).toHaveURL(new RegExp(`/events/${event.public_id}/submit$`));
     await expect(page.getByRole('heading', { level: 1, name: `New submission: ${event.title}` })).toBeVisible();
+    await expectAccessible(page, '/events/:id/submit (en)');
 
     // Selecting the AI method clears the chosen file; a file that is not a PDF is refused.
     await page.getByTestId('submission-file-input').setInputFiles(paper);
@@ -59,6 +64,7 @@ test.describe('submissions', () => {
 
     // Extraction from the PDF fills the form, marks the first author corresponding and returns to manual entry.
     await page.getByTestId('ai-file-input').setInputFiles(paper);
+    await expectAccessible(page, '/events/:id/submit, AI-assisted (en)');
     await snapshot(page, 'submissions-ai-panel');
     await page.getByTestId('ai-extract-button').click();
     await expect(page.getByTestId('extract-notice')).toHaveText(
@@ -80,6 +86,7 @@ test.describe('submissions', () => {
     await expect(cards.nth(0).getByTestId('corresponding-badge')).toBeVisible();
     await expect(page.getByTestId('corresponding-badge')).toHaveCount(1);
     await expect(page.getByTestId('section-file')).toContainText(paper.name);
+    await expectAccessible(page, '/events/:id/submit, extracted (en)');
     await snapshot(page, 'submissions-form-extracted');
 
     // The author completes the form: their own address as corresponding author, one more keyword; choosing
@@ -121,6 +128,7 @@ test.describe('submissions', () => {
     await expect(row.getByTestId('submission-status')).toHaveText('Submitted');
     await expect(row.getByTestId('submission-updated')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
     await expect(row.getByRole('button', { name: `Delete “${PAPER.title}”` })).toBeVisible();
+    await expectAccessible(page, '/submissions (en)');
     await snapshot(page, 'submissions-mine');
 
     // The detail opened from the plain address moves to the event's address.
@@ -146,6 +154,7 @@ test.describe('submissions', () => {
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page).toHaveURL(`${detailUrl}/edit`);
     await expect(page.getByTestId('current-file')).toContainText(expectedDownloadName(PAPER.title));
+    await expectAccessible(page, '/events/:id/submissions/:id/edit (en)');
     await snapshot(page, 'submissions-edit');
     await page.getByTestId('submission-title-input').fill(revised);
     await page.getByTestId('submission-submit').click();
@@ -166,6 +175,7 @@ test.describe('submissions', () => {
     expect(sha256Of(fs.readFileSync(saved))).toBe(paperSha);
     await expect(toast(page, 'File download started')).toBeVisible();
     await expect(toast(page, `Downloaded ${expectedDownloadName(revised)}`)).toBeVisible();
+    await expectAccessible(page, '/events/:id/submissions/:id, author (en)');
     await snapshot(page, 'submissions-detail-author');
 
     // The organiser (event admin) sees the event's submissions, opens the AI insights and decides.
@@ -184,6 +194,7 @@ test.describe('submissions', () => {
       new RegExp(`^/events/${event.public_id}/submissions/[0-9]+-[a-z0-9]+/assign$`),
     );
     await expect(staffRow.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expectAccessible(staff, '/events/:id/submissions (en)');
     await snapshot(staff, 'submissions-event-list');
     await staffRow.getByRole('link', { name: revised, exact: true }).click();
     await expect(staff).toHaveURL(detailUrl);
@@ -205,6 +216,7 @@ test.describe('submissions', () => {
     const score = Number(((await modal.getByTestId('relevance-score').textContent()) ?? '').split(' ')[0]);
     await expect(modal.getByTestId('relevance-stars')).toHaveAttribute('data-stars', String(Math.round(score)));
     await expect(modal.getByTestId('insights-plagiarism')).toHaveText('Plagiarism checking is not available.');
+    await expectAccessible(staff, 'AI insights dialog (en)');
     await snapshot(staff, 'submissions-insights', { fullPage: false });
     await modal.getByRole('button', { name: 'Close' }).click();
 
@@ -216,6 +228,7 @@ test.describe('submissions', () => {
     await expect(staff.getByTestId('status-panel').getByTestId('submission-status')).toHaveText('Accepted');
     await expect(staff.getByTestId('status-panel').getByTestId('submission-decision')).toHaveText('Accept');
     await expect(staff.getByTestId('detail-decision-details')).toHaveText('A clear contribution. Congratulations!');
+    await expectAccessible(staff, '/events/:id/submissions/:id, organiser (en)');
     await snapshot(staff, 'submissions-detail-staff');
 
     // Every author is told of the decision.
@@ -246,6 +259,7 @@ test.describe('submissions', () => {
     await expect(page.getByTestId('edit-not-allowed')).toContainText(
       'A final decision was made on this submission (Accept), so it can no longer be changed.',
     );
+    await expectAccessible(page, '/events/:id/submissions/:id/edit, decided (en)');
   });
 
   test('an author submits by hand in Arabic, right to left, and deletes the submission', async ({ page }) => {
@@ -261,6 +275,7 @@ test.describe('submissions', () => {
     await expect(page.getByRole('heading', { level: 1, name: `ورقة جديدة: ${event.title}` })).toBeVisible();
     const submit = page.getByTestId('submission-submit');
     await expect(submit).toHaveText('تقديم الورقة');
+    await expectAccessible(page, '/events/:id/submissions/new, empty (ar)');
 
     // The create rules in the validation order, in Arabic.
     const form = page.getByTestId('submission-form');
@@ -305,6 +320,7 @@ test.describe('submissions', () => {
     const submitBox = await submit.boundingBox();
     const cancelBox = await page.getByRole('link', { name: 'إلغاء' }).boundingBox();
     expect(submitBox && cancelBox && submitBox.x < cancelBox.x).toBeTruthy();
+    await expectAccessible(page, '/events/:id/submissions/new (ar)');
     await snapshot(page, 'submissions-new-ar');
 
     await submit.click();
@@ -316,9 +332,11 @@ test.describe('submissions', () => {
     const row = page.getByTestId('submission-row').filter({ hasText: 'أثر التحكيم المفتوح في جودة الأبحاث' });
     await expect(row.getByTestId('submission-status')).toHaveText('مُقدَّمة');
     await expect(row.getByTestId('author-avatar')).toHaveText(['لح']);
+    await expectAccessible(page, '/submissions (ar)');
     await snapshot(page, 'submissions-mine-ar');
     await row.getByRole('link', { name: 'أثر التحكيم المفتوح في جودة الأبحاث', exact: true }).click();
     await expect(page.getByTestId('detail-keywords')).toContainText('النشر العلمي');
+    await expectAccessible(page, '/events/:id/submissions/:id (ar)');
     await snapshot(page, 'submissions-detail-ar');
 
     // Deleting asks first, then goes back to the author's list.
@@ -328,5 +346,6 @@ test.describe('submissions', () => {
     await expect(toast(page, 'تم حذف الورقة بنجاح')).toBeVisible();
     await expect(page).toHaveURL(/\/submissions$/);
     await expect(page.getByTestId('submission-list-empty')).toContainText('لا توجد أوراق');
+    await expectAccessible(page, '/submissions, empty (ar)');
   });
 });
