@@ -1,5 +1,21 @@
-import { BID_LABELS, type BiddingItemDto, joinKeywords } from '@confero/contracts';
-import type { BiddingRow } from '../reviews/reviews.queries.ts';
+import { BID_LABELS, type BidDto, type BiddingItemDto, type BidValue, joinKeywords } from '@confero/contracts';
+import type { BiddingRow } from './bidding.queries.ts';
+
+/** The caller's bid on a submission. */
+export function presentBid(
+  submissionPublicId: string,
+  bid: { value: BidValue; updatedAt: Date } | undefined,
+  conflict: boolean,
+): BidDto {
+  const value = conflict ? 'conflict' : (bid?.value ?? null);
+  return {
+    submission: submissionPublicId,
+    value,
+    value_display: value ? BID_LABELS[value].en : null,
+    conflict,
+    updated_at: bid?.updatedAt.toISOString() ?? null,
+  };
+}
 
 /**
  * A row of the bidding list for one reviewer: a conflict reads as the 'conflict' bid whatever was stored, and the

@@ -125,6 +125,8 @@ describe('GET/PUT /api/submissions/{id}/bid/', () => {
   it('lets a conflicted reviewer bid only "conflict"', async () => {
     const client = await as(conflicted);
     expect((await client.get(bidUrl(paper))).json()).toMatchObject({ value: 'conflict', conflict: true });
+    // The read detected the conflict without storing it.
+    expect(await findConflict(app, paper, conflicted)).toBeUndefined();
     const refused = await client.put(bidUrl(paper), { value: 'willing' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'CONFLICT_OF_INTEREST', message_code: 'bids.conflicted' });
@@ -439,13 +441,16 @@ describe('conflicts in the bidding summary and filter', () => {
     expect(await filtered('none')).toEqual([untouched.publicId]);
     expect(await filtered('eager')).toEqual([]);
     expect(await filtered('willing')).toEqual([willing.publicId]);
-    // The stored bid itself is untouched.
+    // The stored bid itself is untouched, and the reads stored no conflict; a bid (a write) stores the detected one.
     expect((await bidRow(declared, bidder))?.value).toBe('eager');
-    expect(
-      await app.db
-        .select({ id: conflicts.id })
+    const detectedRows = () =>
+      app.db
+        .select({ id: conflicts.id, source: conflicts.source })
         .from(conflicts)
-        .where(and(eq(conflicts.submissionId, detected.id), eq(conflicts.userId, bidder.id))),
-    ).toHaveLength(1);
+        .where(and(eq(conflicts.submissionId, detected.id), eq(conflicts.userId, bidder.id)));
+    expect(await detectedRows()).toEqual([]);
+    expect((await client.put(bidUrl(detected), { value: 'conflict' })).statusCode).toBe(200);
+    expect(await detectedRows()).toHaveLength(1);
+    expect((await detectedRows())[0]?.source).toBe('detected');
   });
 });

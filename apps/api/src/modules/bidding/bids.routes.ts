@@ -10,22 +10,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorize } from '../../lib/authorize.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
-import { hasConflict } from '../conflicts/conflicts.queries.ts';
-import { syncConflicts } from '../conflicts/conflicts.service.ts';
+import { detectedConflictIds, withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies, isBlindedEventReviewer } from '../events/events.policy.ts';
-import { presentBid } from '../reviews/reviews.presenter.ts';
-import { findAuthorNames, findBid, findEventOf, pageBiddingList } from '../reviews/reviews.queries.ts';
+import { findEventOf } from '../reviews/reviews.queries.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { bidPolicies, bidsDenied } from './bidding.policy.ts';
-import { presentBiddingItem } from './bidding.presenter.ts';
+import { presentBid, presentBiddingItem } from './bidding.presenter.ts';
+import { findAuthorNames, findBid, pageBiddingList } from './bidding.queries.ts';
 import { putBid, requireOpenForBidding } from './commands/put-bid.ts';
 
 const TAGS = ['bids'];
 
 /**
  * Bidding (`docs/domain.md#bid`): a reviewer's bid on one submission, and the bidding list of an event for its
- * reviewers (titles, abstracts, keywords; authors only in single-blind events).
+ * reviewers (titles, abstracts, keywords; authors only in single-blind events). The reads show the caller's conflicts
+ * of interest as the data has them now (stored, or detected without storing: `detect-conflict.ts`) and write
+ * nothing; a bid (PUT) brings the stored conflicts of its pair up to date.
  */
 export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
@@ -45,12 +46,11 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
       authorize(bidPolicies['submission.bid'](access));
       requireOpenForBidding(submission);
-      await syncConflicts(app.db, submission.eventId, { submissionIds: [submission.id], userIds: [actor.id] });
-      const [bid, conflict] = await Promise.all([
+      const [bid, current] = await Promise.all([
         findBid(app.db, submission.id, actor.id),
-        hasConflict(app.db, submission.id, actor.id),
+        withDetectedConflict(app.db, actor, submission, access),
       ]);
-      return presentBid(submission.publicId, bid, conflict !== undefined);
+      return presentBid(submission.publicId, bid, current.isConflicted);
     },
   );
 
@@ -91,11 +91,12 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
       authorize(eventPolicies['event.bid'](access, { event }), { denied: bidsDenied });
-      await syncConflicts(app.db, event.id, { userIds: [actor.id] });
       const { page, page_size: pageSize, bid, search } = request.query;
+      const detected = await detectedConflictIds(app.db, event.id, actor);
       const { rows, count, summary } = await pageBiddingList(app.db, {
         eventId: event.id,
         userId: actor.id,
+        detectedIds: [...detected],
         page,
         pageSize,
         bid,

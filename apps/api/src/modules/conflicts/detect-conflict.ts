@@ -1,28 +1,89 @@
 import type { Db } from '../../db/client.ts';
-import { findEventPersons, findOverrides, findSubmissionsAuthoredBy } from './conflicts.queries.ts';
-import { buildCoauthorIndex, type DetectionSubmission, detectPair } from './detection.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { isMember } from '../events/events.policy.ts';
+import type { SubmissionAccess } from '../submissions/submissions.policy.ts';
+import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
+import {
+  findEventPersons,
+  findEventSubmissionsForDetection,
+  findOverrides,
+  findSubmissionsAuthoredBy,
+} from './conflicts.queries.ts';
+import { buildCoauthorIndex, type DetectionSubmission, detectConflicts } from './detection.ts';
+
+/*
+ * Detection for reads: reads that must honour a conflict of interest before `syncConflicts` stores it (a chair or
+ * reviewer who became conflicted reads no reviews and writes none; a reviewer's bids show the conflict) ask these
+ * instead of syncing on the way in, so a read writes nothing. The same rules as the sync: only active members of the
+ * event are persons, and a pair a chair lifted is no conflict.
+ */
 
 /**
- * Whether detection finds a conflict of interest between one person and one submission in the data as it is now,
- * writing nothing. Reads that must honour a conflict before `syncConflicts` stores it (a chair or reviewer who became
- * conflicted reads no reviews and writes none) ask this, instead of syncing on the way in. The same rules as the
- * sync: only active members of the event are persons, and a pair a chair lifted is no conflict. The caller passes
- * the submission with its authors as it already loaded them; four queries, run together.
+ * The submissions of an event (the ones given, with their authors as the caller loaded them, or all of them) that
+ * detection finds one person conflicted with in the data as it is now, writing nothing. Four queries whatever the
+ * number of submissions.
  */
+export async function detectedConflictIds(
+  db: Db,
+  eventId: number,
+  user: { id: number; email: string },
+  submissions?: DetectionSubmission[],
+): Promise<Set<number>> {
+  const candidates = submissions ? Promise.resolve(submissions) : findEventSubmissionsForDetection(db, eventId);
+  const [persons, checked, overrides, authored] = await Promise.all([
+    findEventPersons(db, eventId, [user.id]),
+    candidates,
+    candidates.then((list) =>
+      findOverrides(
+        db,
+        list.map((submission) => submission.id),
+      ),
+    ),
+    findSubmissionsAuthoredBy(db, [{ userId: user.id, email: user.email }]),
+  ]);
+  const person = persons[0];
+  if (!person) return new Set();
+  const lifted = new Set(
+    overrides
+      .filter((override) => override.kind === 'lifted' && override.userId === user.id)
+      .map((override) => override.submissionId),
+  );
+  const found = detectConflicts([person], checked, buildCoauthorIndex([person], authored));
+  return new Set([...found.values()].map((conflict) => conflict.submissionId).filter((id) => !lifted.has(id)));
+}
+
+/** Whether detection finds a conflict of interest between one person and one submission now, writing nothing. */
 export async function detectsConflict(
   db: Db,
   eventId: number,
   submission: DetectionSubmission,
   user: { id: number; email: string },
 ): Promise<boolean> {
-  const [persons, overrides, authored] = await Promise.all([
-    findEventPersons(db, eventId, [user.id]),
-    findOverrides(db, [submission.id]),
-    findSubmissionsAuthoredBy(db, [{ userId: user.id, email: user.email }]),
-  ]);
-  const person = persons[0];
-  if (!person) return false;
-  if (overrides.some((override) => override.kind === 'lifted' && override.userId === user.id)) return false;
-  const coauthors = buildCoauthorIndex([person], authored).get(person.userId);
-  return detectPair(person, submission, coauthors) !== undefined;
+  return (await detectedConflictIds(db, eventId, user, [submission])).has(submission.id);
+}
+
+/**
+ * The viewer's access to a loaded submission with the conflicts of interest the data shows now: a member of the
+ * event who is not yet recorded as conflicted is checked by detection (`detectsConflict`), so one who became
+ * conflicted since the last sync is treated as conflicted. Authors are conflicted already, and people with no
+ * membership are no persons of detection: neither costs a query.
+ */
+export async function withDetectedConflict(
+  db: Db,
+  actor: Actor,
+  submission: SubmissionBundle,
+  access: SubmissionAccess,
+): Promise<SubmissionAccess> {
+  if (access.isConflicted || !isMember(access.event)) return access;
+  const detection = {
+    id: submission.id,
+    submittedBy: submission.submittedBy,
+    authors: submission.authors.map((author) => ({
+      userId: author.userId,
+      email: author.email,
+      affiliation: author.affiliation,
+      fullName: `${author.firstName} ${author.lastName}`.trim(),
+    })),
+  };
+  return (await detectsConflict(db, submission.eventId, detection, actor)) ? { ...access, isConflicted: true } : access;
 }

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { detectsConflict } from '../conflicts/detect-conflict.ts';
-import { isMember } from '../events/events.policy.ts';
+import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { submissionNotFound } from '../submissions/submission-errors.ts';
 import { accessToSubmission } from '../submissions/submission-loader.ts';
 import { type SubmissionAccess, submissionPolicies } from '../submissions/submissions.policy.ts';
@@ -39,32 +38,6 @@ export function reviewAccessOf(context: ReviewContext, review: ReviewRow): Revie
     settings: context.submission.event.reviewSettings,
     isDecided: context.submission.decision !== 'pending',
   };
-}
-
-/**
- * The viewer's access with the conflicts of interest the data shows now: a member of the event who is not yet
- * recorded as conflicted is checked by detection (`detectsConflict`, which writes nothing), so a chair or reviewer who
- * became conflicted since the last sync reads and writes nothing of the paper's reviews. Authors are conflicted
- * already, and people with no membership are no persons of detection: neither costs a query.
- */
-async function withDetectedConflict(
-  db: Db,
-  actor: Actor,
-  submission: SubmissionBundle,
-  access: SubmissionAccess,
-): Promise<SubmissionAccess> {
-  if (access.isConflicted || !isMember(access.event)) return access;
-  const detection = {
-    id: submission.id,
-    submittedBy: submission.submittedBy,
-    authors: submission.authors.map((author) => ({
-      userId: author.userId,
-      email: author.email,
-      affiliation: author.affiliation,
-      fullName: `${author.firstName} ${author.lastName}`.trim(),
-    })),
-  };
-  return (await detectsConflict(db, submission.eventId, detection, actor)) ? { ...access, isConflicted: true } : access;
 }
 
 async function contextOf(db: Db, actor: Actor, record: SubmissionRecord): Promise<ReviewContext> {

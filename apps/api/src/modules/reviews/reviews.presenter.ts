@@ -1,9 +1,6 @@
 import {
   AuthorReviewDto,
   audienceReads,
-  BID_LABELS,
-  type BidDto,
-  type BidValue,
   CoReviewerReviewDto,
   type MyReviewDto,
   RECOMMENDATION_LABELS,
@@ -41,22 +38,6 @@ export function presentReviewerRef(person: {
     full_name: fullName(person),
     email: person.email,
     affiliation: person.affiliation,
-  };
-}
-
-/** The caller's bid on a submission. */
-export function presentBid(
-  submissionPublicId: string,
-  bid: { value: BidValue; updatedAt: Date } | undefined,
-  conflict: boolean,
-): BidDto {
-  const value = conflict ? 'conflict' : (bid?.value ?? null);
-  return {
-    submission: submissionPublicId,
-    value,
-    value_display: value ? BID_LABELS[value].en : null,
-    conflict,
-    updated_at: bid?.updatedAt.toISOString() ?? null,
   };
 }
 

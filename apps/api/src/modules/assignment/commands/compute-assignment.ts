@@ -9,13 +9,13 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews } from '../../../db/schema/index.ts';
+import { findEventBids } from '../../bidding/bidding.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { findEventById } from '../../events/events.queries.ts';
 import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
 import {
   type EventReviewer,
   findEventAssignments,
-  findEventBids,
   findEventConflictPairs,
   findEventReviewers,
   findReviewableSubmissions,

@@ -1,5 +1,6 @@
 import { BID_SCORES, type CandidateDto, type CandidatesDto } from '@confero/contracts';
 import type { Db } from '../../../db/client.ts';
+import { findBidsOfSubmission } from '../../bidding/bidding.queries.ts';
 import { conflictReasons } from '../../conflicts/conflicts.presenter.ts';
 import { findSubmissionConflictRows } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
@@ -7,7 +8,6 @@ import { pairKey } from '../../conflicts/detection.ts';
 import type { EventRow } from '../../events/events.queries.ts';
 import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
 import {
-  findBidsOfSubmission,
   findEventReviewers,
   findReviewableSubmissions,
   findReviewsOfSubmission,

@@ -9,7 +9,8 @@ import { declareConflict, syncConflicts } from '../../conflicts/conflicts.servic
 import { isPast } from '../../events/event-dates.ts';
 import type { EventRow } from '../../events/events.queries.ts';
 import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
-import { type BidRow, findBid, isOpenForReview } from '../../reviews/reviews.queries.ts';
+import { isOpenForReview } from '../../reviews/reviews.queries.ts';
+import { type BidRow, findBid } from '../bidding.queries.ts';
 
 export type PutBidInput = {
   actor: Actor;
