@@ -1,10 +1,28 @@
 import { EVENT_STATUSES, type EventStatus } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../plugins/auth.ts';
 import { allowedStatusChanges, canTransition, EVENT_TRANSITIONS, statusDisplay } from './event-state.ts';
+import { accessFor } from './events.policy.ts';
 
-const platformAdmin = { isPlatformAdmin: true, isEventAdmin: false };
-const eventAdmin = { isPlatformAdmin: false, isEventAdmin: true };
-const nobody = { isPlatformAdmin: false, isEventAdmin: false };
+const actor = (isAdmin: boolean): Actor => ({
+  id: 1,
+  publicId: '1-aaaaaaaa',
+  email: 'viewer@example.org',
+  firstName: 'V',
+  lastName: 'W',
+  isAdmin,
+  emailVerified: true,
+  accountStatus: 'active',
+  sessionsValidFrom: 0,
+});
+const event = { createdBy: 1 };
+const platformAdmin = accessFor(actor(true), event, []);
+const eventAdmin = accessFor(actor(false), event, [{ role: 'event_admin', status: 'active', trackId: null }]);
+/** The creator, a chair and a reviewer of the event take no transition. */
+const nobody = accessFor(actor(false), event, [
+  { role: 'chair', status: 'active', trackId: null },
+  { role: 'reviewer', status: 'active', trackId: null },
+]);
 
 /** The whole table as [from, to, platform admin may, event admin may]. */
 const TABLE: [EventStatus, EventStatus, boolean, boolean][] = EVENT_STATUSES.flatMap((from) =>

@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { authorize, type Decision } from '../../lib/authorize.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { eventError, eventFieldError } from './event-errors.ts';
-import type { EventAccess } from './events.policy.ts';
+import { type EventAccess, type EventTransitionAction, eventTransitionPolicies } from './events.policy.ts';
 import type { EventRow } from './events.queries.ts';
 
 /** The English label of a status (its `*_display` text); a value outside the list is capitalised. */
@@ -14,45 +15,35 @@ export function statusDisplay(status: string): string {
   return EVENT_STATUS_LABELS[status as EventStatus]?.en ?? status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** Who may take a transition: platform admins, or the event's own event admins. */
-type Mover = 'admin' | 'event_admin';
-
 /**
- * The event state machine (`docs/domain.md#event-status`). A pending event is approved or rejected by a platform admin;
- * an approved event opens for submissions by becoming active, and may go back (event admins may do both); an active
- * event is completed when its programme is settled; approved and active events can be cancelled; a rejected event can
- * be put back to pending, a completed one reopened, a cancelled one restored.
+ * The event state machine (`docs/domain.md#event-status`): each transition with the action of
+ * `eventTransitionPolicies` (events.policy.ts) that says who may take it. A pending event is approved or rejected
+ * (moderation); an approved event opens for submissions by becoming active, and may go back; an active event is
+ * completed when its programme is settled; approved and active events can be cancelled; a rejected event can be put
+ * back to pending, a completed one reopened, a cancelled one restored.
  */
-export const EVENT_TRANSITIONS: Record<EventStatus, Partial<Record<EventStatus, readonly Mover[]>>> = {
-  pending: { approved: ['admin'], rejected: ['admin'] },
-  rejected: { pending: ['admin'] },
-  approved: { active: ['admin', 'event_admin'], cancelled: ['admin'] },
-  active: { approved: ['admin', 'event_admin'], completed: ['admin'], cancelled: ['admin'] },
-  completed: { active: ['admin'] },
-  cancelled: { approved: ['admin'] },
+export const EVENT_TRANSITIONS: Record<EventStatus, Partial<Record<EventStatus, EventTransitionAction>>> = {
+  pending: { approved: 'event.moderateStatus', rejected: 'event.moderateStatus' },
+  rejected: { pending: 'event.moderateStatus' },
+  approved: { active: 'event.toggleActive', cancelled: 'event.moderateStatus' },
+  active: { approved: 'event.toggleActive', completed: 'event.moderateStatus', cancelled: 'event.moderateStatus' },
+  completed: { active: 'event.moderateStatus' },
+  cancelled: { approved: 'event.moderateStatus' },
 };
 
-function moverOf(access: Pick<EventAccess, 'isPlatformAdmin' | 'isEventAdmin'>): Mover | undefined {
-  if (access.isPlatformAdmin) return 'admin';
-  if (access.isEventAdmin) return 'event_admin';
-  return undefined;
+/** The rule's decision on moving an event from `from` to `to`; undefined when the table has no such transition. */
+function transitionDecision(from: EventStatus, to: EventStatus, access: EventAccess): Decision | undefined {
+  const action = EVENT_TRANSITIONS[from][to];
+  return action ? eventTransitionPolicies[action](access) : undefined;
 }
 
-/** Whether the table lets this viewer move an event from `from` to `to`. */
-export function canTransition(
-  from: EventStatus,
-  to: EventStatus,
-  access: Pick<EventAccess, 'isPlatformAdmin' | 'isEventAdmin'>,
-): boolean {
-  const mover = moverOf(access);
-  return mover !== undefined && (EVENT_TRANSITIONS[from][to]?.includes(mover) ?? false);
+/** Whether the table has the transition and its rule lets this viewer take it. */
+export function canTransition(from: EventStatus, to: EventStatus, access: EventAccess): boolean {
+  return transitionDecision(from, to, access)?.allowed ?? false;
 }
 
 /** The statuses this viewer may move the event to now (in the order of EVENT_STATUSES). */
-export function allowedStatusChanges(
-  from: EventStatus,
-  access: Pick<EventAccess, 'isPlatformAdmin' | 'isEventAdmin'>,
-): EventStatus[] {
+export function allowedStatusChanges(from: EventStatus, access: EventAccess): EventStatus[] {
   return EVENT_STATUSES.filter((to) => canTransition(from, to, access));
 }
 
@@ -62,7 +53,7 @@ export function isEventStatus(value: unknown): value is EventStatus {
 
 export type StatusChange = {
   actor: Actor;
-  access: Pick<EventAccess, 'isPlatformAdmin' | 'isEventAdmin'>;
+  access: EventAccess;
   event: EventRow;
   to: string;
   /** approve/ and reject/ only act on a pending event (409 otherwise); change_status/ follows the table. */
@@ -77,8 +68,8 @@ export type StatusChange = {
  * status (only if nobody changed it meanwhile), writes the audit log and queues the creator's mail for an
  * approval or a rejection, in one transaction. Returns the updated row.
  * - an unknown status → 400; approve/reject of a non-pending event → 409 CONFLICT;
- * - a transition the table has for platform admins only, asked by an event admin → 403;
- * - a transition the table does not have → 409 CONFLICT.
+ * - a transition the table does not have → 409 CONFLICT;
+ * - a transition whose rule (`eventTransitionPolicies`) refuses this viewer → 403 `events.adminOnly`.
  */
 export async function transitionEvent(db: Db, change: StatusChange): Promise<EventRow> {
   const { event, access, actor } = change;
@@ -88,14 +79,14 @@ export async function transitionEvent(db: Db, change: StatusChange): Promise<Eve
   if (change.via !== 'change_status' && from !== 'pending') {
     throw eventError(409, 'CONFLICT', 'events.notPending', { status: statusDisplay(from).toLowerCase() });
   }
-  if (!canTransition(from, to, access)) {
-    const existsForAdmins = EVENT_TRANSITIONS[from][to]?.includes('admin') ?? false;
-    if (existsForAdmins && !access.isPlatformAdmin) throw eventError(403, 'PERMISSION_DENIED', 'events.adminOnly');
+  const decision = transitionDecision(from, to, access);
+  if (!decision) {
     throw eventError(409, 'CONFLICT', 'events.transitionNotAllowed', {
       from: statusDisplay(from).toLowerCase(),
       to: statusDisplay(to).toLowerCase(),
     });
   }
+  authorize(decision);
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(events)

@@ -107,6 +107,18 @@ export const eventPolicies = policyTable<EventAccess, EventSubject>()({
 });
 export type EventAction = keyof typeof eventPolicies;
 
+/**
+ * Who may take each transition of the event state machine (`EVENT_TRANSITIONS` in event-state.ts names one of these
+ * per transition; the table keeps the states, these rules the people). Refused: 403 `events.adminOnly`.
+ */
+export const eventTransitionPolicies = policyTable<EventAccess>()({
+  /** Moderation and the life cycle (approve, reject, cancel, complete, reopen, restore): platform admins. */
+  'event.moderateStatus': (a) => allowIf(a.isPlatformAdmin, denied(eventAdminOnly)),
+  /** Opening an approved event for submissions and taking it back (approved ⇄ active): its event admins too. */
+  'event.toggleActive': (a) => allowIf(a.isPlatformAdmin || a.isEventAdmin, denied(eventAdminOnly)),
+});
+export type EventTransitionAction = keyof typeof eventTransitionPolicies;
+
 /** Event lists beyond one event, decided on the signed-in caller alone. */
 export const eventListPolicies = policyTable<Actor | null>()({
   /** Every event of the platform, whatever its status: platform admins only. */
