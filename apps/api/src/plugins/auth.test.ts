@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories/index.ts';
 import { users } from '../db/schema/index.ts';
 import { issueRefreshToken, revokeRefreshFamily, signAccessToken } from '../modules/auth/tokens.ts';
-import { type Actor, requireAdmin, requireUser } from './auth.ts';
+import { type Actor, requireUser } from './auth.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ describe('auth plugin', () => {
   });
 });
 
-describe('requireUser and requireAdmin', () => {
+describe('requireUser', () => {
   const member: Actor = {
     id: 1,
     publicId: '1-abcdefgh',
@@ -114,13 +114,9 @@ describe('requireUser and requireAdmin', () => {
       message: 'Authentication credentials were not provided.',
     });
     expect(() => requireUser(requestWith(null))).toThrow(expected);
-    expect(() => requireAdmin(requestWith(null))).toThrow(expected);
   });
 
-  it('answers 403 to signed-in non-admins and passes admins', () => {
+  it('passes the signed-in caller', () => {
     expect(requireUser(requestWith(member))).toBe(member);
-    expect(() => requireAdmin(requestWith(member))).toThrow(expect.objectContaining({ statusCode: 403 }));
-    const admin = { ...member, isAdmin: true };
-    expect(requireAdmin(requestWith(admin))).toBe(admin);
   });
 });

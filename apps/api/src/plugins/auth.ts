@@ -3,7 +3,7 @@ import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { refreshTokens, users } from '../db/schema/index.ts';
-import { forbidden, notAuthenticated } from '../lib/errors.ts';
+import { notAuthenticated } from '../lib/errors.ts';
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
 
@@ -110,11 +110,4 @@ export function requireSignedIn(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     requireUser(request);
   });
-}
-
-/** A signed-in platform admin: 401 when anonymous, 403 for everybody else. */
-export function requireAdmin(request: FastifyRequest): Actor {
-  const actor = requireUser(request);
-  if (!actor.isAdmin) throw forbidden();
-  return actor;
 }
