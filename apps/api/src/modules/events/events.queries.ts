@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { eventMemberships, events, tracks, users } from '../../db/schema/index.ts';
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { isPlatformAdmin } from '../users/users.policy.ts';
 import type { ViewerMembership } from './events.policy.ts';
 import { authoredBy, type EventSources, type SubmissionCountSources, submissionCounts } from './extensions.ts';
 
@@ -45,7 +46,7 @@ function activeMembership(userId: number, role?: MembershipRow['role']): SQL {
  * signed-in user; any other status only for the event's active members, its creator and platform admins.
  */
 export function visibleTo(actor: Actor): SQL | undefined {
-  if (actor.isAdmin) return undefined;
+  if (isPlatformAdmin(actor)) return undefined;
   return or(
     inArray(events.status, [...PUBLIC_EVENT_STATUSES]),
     eq(events.createdBy, actor.id),

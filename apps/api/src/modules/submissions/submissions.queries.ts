@@ -14,6 +14,7 @@ import {
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { accessFor, type ViewerMembership } from '../events/events.policy.ts';
+import { isPlatformAdmin } from '../users/users.policy.ts';
 import { authoredBy } from './authorship-sql.ts';
 import type { SubmissionAccess } from './submissions.policy.ts';
 
@@ -114,7 +115,7 @@ export async function findSubmissionById(db: Db, id: number): Promise<Submission
  * event or a track, reviewer); platform admins see every submission.
  */
 export function visibleSubmissions(actor: Actor): SQL | undefined {
-  if (actor.isAdmin) return undefined;
+  if (isPlatformAdmin(actor)) return undefined;
   return or(
     authoredBy(actor.id),
     sql`exists (select 1 from ${eventMemberships} m where m.event_id = ${submissions.eventId}
