@@ -49,7 +49,8 @@ const MessageParams = z.record(z.string(), z.union([z.string(), z.number()]));
 
 /**
  * The one error shape of the API (`docs/conventions.md#errors`). `detail` and `fields` are English, for people;
- * clients translate from the keys beside them: `message_code` with `params` for the error as a whole, and per field
+ * clients translate from the keys beside them: `message_code` (on every error; a validation error's is its first
+ * field problem's) with `params` for the error as a whole, and per field
  * `field_codes[f][i]` with `field_params[f][i]`, parallel to `fields[f][i]`. `params` and `field_params` are left out
  * when the texts have no placeholders; `field_params` lists only the fields that have some.
  */
@@ -57,7 +58,7 @@ export const ApiError = z.object({
   detail: z.string(),
   code: z.enum(ERROR_CODES),
   fields: z.record(z.string(), z.array(z.string())).optional(),
-  message_code: z.string().optional(),
+  message_code: z.string(),
   params: MessageParams.optional(),
   field_codes: z.record(z.string(), z.array(z.string())).optional(),
   field_params: z.record(z.string(), z.array(MessageParams)).optional(),

@@ -34,6 +34,8 @@ describe('fieldErrors', () => {
       bio: ['Ensure this field has no more than 1000 characters.'],
     });
     expect(error.extra).toEqual({
+      message_code: 'submissions.validations.titleTooLong',
+      params: { max: 500 },
       field_codes: {
         title: ['submissions.validations.titleTooLong'],
         abstract: ['submissions.validations.abstractRequired'],
@@ -54,13 +56,18 @@ describe('fieldErrors', () => {
       'EMAIL_EXISTS',
       'email: A user with this email already exists.',
     ]);
-    expect(error.extra).toEqual({ field_codes: { email: ['auth.emailAlreadyExists'] } });
+    expect(error.extra).toEqual({
+      message_code: 'auth.emailAlreadyExists',
+      field_codes: { email: ['auth.emailAlreadyExists'] },
+    });
   });
 
   it('builds the one-field case the same way', () => {
     const one = messageFieldError('keywords', 'submissions.validations.keywordsMinRequired', { min: 3 });
     expect(one.fields).toEqual({ keywords: ['Please provide at least 3 keyword(s)'] });
     expect(one.extra).toEqual({
+      message_code: 'submissions.validations.keywordsMinRequired',
+      params: { min: 3 },
       field_codes: { keywords: ['submissions.validations.keywordsMinRequired'] },
       field_params: { keywords: [{ min: 3 }] },
     });

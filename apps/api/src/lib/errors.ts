@@ -14,8 +14,8 @@ export type ApiMessageKey = ServerMessageKey | MessageKey;
 export type FieldIssue = { field: string; key: ApiMessageKey; params?: Record<string, unknown> };
 
 /**
- * The one error type of the API. Handlers and services throw it; the error
- * plugin turns it into `{detail, code, fields?}` with its status.
+ * The one error type of the API. Handlers and services throw it, built by the helpers below so that it carries its
+ * message key in `extra`; the error plugin turns it into `{detail, code, fields?, ...extra}` with its status.
  */
 export class AppError extends Error {
   readonly statusCode: number;
@@ -68,7 +68,8 @@ export function messageError(
  * A validation error for field problems, each told by a message key: the English texts in `fields`, the keys in
  * `field_codes` (parallel to `fields`), and the placeholder values in `field_params` (parallel too, only for the
  * fields whose texts have placeholders). A repeated text of a field is reported once. `detail` is the first text,
- * prefixed with its field when `prefixDetail` is set (the accounts API's form).
+ * prefixed with its field when `prefixDetail` is set (the accounts API's form); `message_code` and `params` are the
+ * first problem's, so the error as a whole has a key like every other.
  */
 export function fieldErrors(
   issues: FieldIssue[],
@@ -93,11 +94,14 @@ export function fieldErrors(
     Object.entries(fieldParams).filter(([, list]) => list.some((params) => hasKeys(params))),
   );
   const first = issues[0];
-  const firstText = first ? messageText(first.key, first.params) : 'Invalid input.';
+  const firstText = messageText(first?.key ?? 'http.invalidInput', first?.params);
   const detail = first && options.prefixDetail ? `${first.field}: ${firstText}` : firstText;
+  const firstUsed = first ? placeholderParams(first.key, first.params) : {};
   return new AppError(options.status ?? 400, options.code ?? 'VALIDATION_ERROR', detail, {
     fields,
     extra: {
+      message_code: first?.key ?? 'http.invalidInput',
+      ...(hasKeys(firstUsed) ? { params: firstUsed } : {}),
       field_codes: fieldCodes,
       ...(hasKeys(withParams) ? { field_params: withParams } : {}),
       ...options.extra,
@@ -113,17 +117,17 @@ export const messageFieldError = (
   code: ErrorCode = 'VALIDATION_ERROR',
 ) => fieldErrors([{ field, key, params }], { code });
 
-export const notAuthenticated = (
-  detail = 'Authentication credentials were not provided.',
-  code: ErrorCode = 'NOT_AUTHENTICATED',
-) => new AppError(401, code, detail);
+/** 401: not signed in, or the session is not usable (the auth module's keys and codes). */
+export const notAuthenticated = (key: ApiMessageKey = 'http.notAuthenticated', code: ErrorCode = 'NOT_AUTHENTICATED') =>
+  messageError(401, code, key);
 
-export const forbidden = (
-  detail = 'You do not have permission to perform this action.',
-  code: ErrorCode = 'PERMISSION_DENIED',
-) => new AppError(403, code, detail);
+/** 403: signed in but not allowed. */
+export const forbidden = (key: ApiMessageKey = 'http.permissionDenied', code: ErrorCode = 'PERMISSION_DENIED') =>
+  messageError(403, code, key);
 
-export const notFound = (detail = 'Not found.') => new AppError(404, 'NOT_FOUND', detail);
+/** 404: the thing does not exist, or not for this viewer. */
+export const notFound = (key: ApiMessageKey = 'http.notFound') => messageError(404, 'NOT_FOUND', key);
 
-export const conflict = (detail: string, code: ErrorCode = 'CONFLICT', fields?: FieldErrors) =>
-  new AppError(409, code, detail, { fields });
+/** 409: the state of a thing refuses the request. */
+export const conflict = (key: ApiMessageKey, code: ErrorCode = 'CONFLICT', params: Record<string, unknown> = {}) =>
+  messageError(409, code, key, params);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError, notFound } from './errors.ts';
+import { messageError, notFound } from './errors.ts';
 
 export type StoredObject = { key: string; sha256: string; size: number };
 
@@ -59,9 +59,13 @@ function formatLimit(bytes: number): string {
 }
 
 export const fileTooLarge = (maxBytes: number) =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is too large (the limit is ${formatLimit(maxBytes)}).`, {
-    extra: { max_bytes: maxBytes },
-  });
+  messageError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    'http.fileOverLimit',
+    { limit: formatLimit(maxBytes) },
+    { max_bytes: maxBytes },
+  );
 
 /**
  * The local content-addressed store (DATA_DIR/files by default). A file's key is
@@ -120,7 +124,7 @@ export function createLocalStorage(rootDir: string): Storage {
 
     get(key) {
       const file = fileOf(key);
-      if (!file || !fs.existsSync(file)) throw notFound('File not found.');
+      if (!file || !fs.existsSync(file)) throw notFound('http.fileNotFound');
       return fs.createReadStream(file);
     },
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.ts';
+import { forbidden } from '../lib/errors.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
@@ -71,7 +71,7 @@ export const csrfPlugin = fp(
       const header = request.headers[CSRF_HEADER];
       const headerValue = Array.isArray(header) ? header[0] : header;
       if (!isWellFormed(options.secret, cookie) || !headerValue || !sameToken(cookie, headerValue)) {
-        throw new AppError(403, 'CSRF_FAILED', 'CSRF Failed: CSRF token missing or incorrect.');
+        throw forbidden('http.csrfFailed', 'CSRF_FAILED');
       }
     });
   },

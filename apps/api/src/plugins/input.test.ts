@@ -28,6 +28,7 @@ function refusal(field: string) {
   return {
     detail: `${field}: ${CONTROL_TEXT}`,
     code: 'VALIDATION_ERROR',
+    message_code: 'validation.controlCharacters',
     fields: { [field]: [CONTROL_TEXT] },
     field_codes: { [field]: ['validation.controlCharacters'] },
   };
@@ -180,14 +181,22 @@ describe("the router's and parser's refusals", () => {
   ])('answers a malformed URL (%s) with 400 in the API shape', async (_name, url) => {
     const response = await app.inject({ method: 'GET', url, headers: { 'x-request-id': requestId } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'The URL is malformed.', code: 'BAD_REQUEST' });
+    expect(response.json()).toEqual({
+      detail: 'The URL is malformed.',
+      code: 'BAD_REQUEST',
+      message_code: 'http.urlMalformed',
+    });
     expect(response.headers['x-request-id']).toBe(requestId);
   });
 
   it('answers an over-long route parameter with 414 in the API shape', async () => {
     const response = await app.inject({ method: 'GET', url: `/api/events/${'a'.repeat(101)}/` });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ detail: 'A part of the URL is too long.', code: 'BAD_REQUEST' });
+    expect(response.json()).toEqual({
+      detail: 'A part of the URL is too long.',
+      code: 'BAD_REQUEST',
+      message_code: 'http.urlPartTooLong',
+    });
   });
 
   it('answers a malformed escape in the query string without a 500', async () => {
@@ -201,15 +210,27 @@ describe("the router's and parser's refusals", () => {
       anonymous.post('/api/auth/login/', payload, { headers: { 'content-type': contentType } });
     const badJson = await post('{"email":', 'application/json');
     expect(badJson.statusCode).toBe(400);
-    expect(badJson.json()).toEqual({ detail: 'The JSON body is not valid JSON.', code: 'BAD_REQUEST' });
+    expect(badJson.json()).toEqual({
+      detail: 'The JSON body is not valid JSON.',
+      code: 'BAD_REQUEST',
+      message_code: 'http.jsonInvalid',
+    });
     const xml = await post('<email>a</email>', 'application/xml');
     expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toEqual({ detail: 'Unsupported media type.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(xml.json()).toEqual({
+      detail: 'Unsupported media type.',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message_code: 'http.unsupportedMediaType',
+    });
     const large = await post(
       JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(2 * 1024 * 1024) }),
       'application/json',
     );
     expect(large.statusCode).toBe(413);
-    expect(large.json()).toEqual({ detail: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
+    expect(large.json()).toEqual({
+      detail: 'The request body is too large.',
+      code: 'PAYLOAD_TOO_LARGE',
+      message_code: 'http.bodyTooLarge',
+    });
   });
 });

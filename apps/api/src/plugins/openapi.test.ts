@@ -131,7 +131,7 @@ describe('the OpenAPI document', () => {
   it('answers errors with the one Error component: 404 for an id, 400 for input, 401 when signed in, and 5XX', () => {
     expect(document.components.schemas.Error).toMatchObject({
       type: 'object',
-      required: ['detail', 'code'],
+      required: ['detail', 'code', 'message_code'],
       properties: { detail: { type: 'string' }, code: { type: 'string' } },
     });
     const detail = operation('get', '/api/submissions/{id}/').responses;

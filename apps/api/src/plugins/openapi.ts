@@ -219,8 +219,9 @@ export function openapiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
   const errorSchema = z.toJSONSchema(
     ApiError.loose().describe(
       'The one error body of the API. `code` is stable (clients switch on it), `detail` is for people, `fields` ' +
-        'names the fields at fault (English). Clients translate from the message keys: `message_code` with its ' +
-        '`params` for the error as a whole; `field_codes[f][i]` with `field_params[f][i]` for `fields[f][i]`. ' +
+        'names the fields at fault (English). Clients translate from the message keys: `message_code`, present on ' +
+        "every error (a validation error gives its first field problem's), with its `params` for the error as a " +
+        'whole; `field_codes[f][i]` with `field_params[f][i]` for `fields[f][i]`. ' +
         'Some answers add members: `retry_after` (seconds), `max_bytes`, `current_version`; a 5XX carries `request_id`.',
     ),
     { target: 'draft-2020-12', io: 'output' },

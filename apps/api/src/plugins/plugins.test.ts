@@ -65,7 +65,11 @@ describe('CSRF', () => {
       payload: { title: 'x', count: 1 },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing or incorrect.', code: 'CSRF_FAILED' });
+    expect(response.json()).toEqual({
+      detail: 'CSRF Failed: CSRF token missing or incorrect.',
+      code: 'CSRF_FAILED',
+      message_code: 'http.csrfFailed',
+    });
   });
 
   it('refuses a header that does not match the cookie, and a token the server did not sign', async () => {
@@ -145,21 +149,27 @@ describe('errors', () => {
     expect(response.json()).toEqual({
       detail: 'An internal error occurred. Please try again later.',
       code: 'INTERNAL_ERROR',
+      message_code: 'http.internalError',
       request_id: 'req-42',
     });
     expect(response.headers['x-request-id']).toBe('req-42');
   });
 
-  it('serialises an AppError with its status, code and fields', async () => {
+  it('serialises an AppError with its status, code and fields, and the key of its status when it has none', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/conflict/' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: 'A duplicate.', code: 'DUPLICATE_TITLE', fields: { title: ['taken'] } });
+    expect(response.json()).toEqual({
+      detail: 'A duplicate.',
+      code: 'DUPLICATE_TITLE',
+      message_code: 'http.conflict',
+      fields: { title: ['taken'] },
+    });
   });
 
   it('answers an unknown API path with the JSON 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing/' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found.', code: 'NOT_FOUND' });
+    expect(response.json()).toEqual({ detail: 'Not found.', code: 'NOT_FOUND', message_code: 'http.notFound' });
   });
 });
 

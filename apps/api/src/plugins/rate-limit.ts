@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { messageError } from '../lib/errors.ts';
 import { queryRows } from '../lib/sql.ts';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -124,11 +125,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { db: Db
     global: false,
     store: createDbRateLimitStore(options.db),
     keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      detail: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      code: 'RATE_LIMITED',
-      message: 'Too many requests.',
-    }),
+    // The plugin throws what this returns; the error handler answers it like any AppError.
+    errorResponseBuilder: (_request, context) =>
+      messageError(429, 'RATE_LIMITED', 'http.tooManyRequestsFor', { seconds: Math.ceil(context.ttl / 1000) }),
   });
 });

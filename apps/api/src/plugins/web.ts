@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { notFound } from '../lib/errors.ts';
 
 const LOCALE_FILE = /^\/locales\/([a-z]{2,3}(?:-[A-Za-z]{2,4})?)\/translation\.json$/;
 
@@ -17,7 +18,7 @@ export const webPlugin = fp(
       const match = LOCALE_FILE.exec(request.url.split('?')[0] ?? '');
       const file = match ? path.join(options.localesDir, match[1] ?? '', 'translation.json') : undefined;
       if (!file || !fs.existsSync(file)) {
-        return reply.code(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
+        throw notFound();
       }
       reply.header('cache-control', 'no-cache');
       return reply.type('application/json; charset=utf-8').send(fs.createReadStream(file));
@@ -47,7 +48,7 @@ export const webPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app is not built. Run `npm start` (it builds it) or `npm run build`.');
       }
-      return reply.code(404).send({ detail: 'Not found.', code: 'NOT_FOUND' });
+      throw notFound();
     });
   },
 );

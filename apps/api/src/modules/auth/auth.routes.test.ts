@@ -225,7 +225,11 @@ describe('POST /api/auth/register/', () => {
     const body = registration();
     const response = await createClient(app).post('/api/auth/register/', body, { skipCsrf: true });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ detail: 'CSRF Failed: CSRF token missing or incorrect.', code: 'CSRF_FAILED' });
+    expect(response.json()).toEqual({
+      detail: 'CSRF Failed: CSRF token missing or incorrect.',
+      code: 'CSRF_FAILED',
+      message_code: 'http.csrfFailed',
+    });
     expect(await app.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
   });
 
@@ -414,6 +418,7 @@ describe('POST /api/auth/login/', () => {
       expect(response.json()).toEqual({
         detail: 'No active account found with the given credentials',
         code: 'INVALID_CREDENTIALS',
+        message_code: 'sessions.invalidCredentials',
       });
       expect(setCookie(response, 'access_token')).toBeUndefined();
     }
@@ -489,7 +494,11 @@ describe('POST /api/auth/refresh/', () => {
     thief.setCookie('refresh_token', stolen);
     const reuse = await thief.post('/api/auth/refresh/', {});
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json()).toEqual({ detail: 'Token is blacklisted', code: 'TOKEN_BLACKLISTED' });
+    expect(reuse.json()).toEqual({
+      detail: 'Token is blacklisted',
+      code: 'TOKEN_BLACKLISTED',
+      message_code: 'sessions.tokenBlacklisted',
+    });
 
     const family = await app.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(family).toHaveLength(2);
@@ -507,7 +516,11 @@ describe('POST /api/auth/refresh/', () => {
     client.setCookie('refresh_token', 'made-up-token');
     const unknown = await client.post('/api/auth/refresh/', {});
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ detail: 'Token is invalid or expired', code: 'TOKEN_INVALID' });
+    expect(unknown.json()).toEqual({
+      detail: 'Token is invalid or expired',
+      code: 'TOKEN_INVALID',
+      message_code: 'sessions.tokenInvalid',
+    });
 
     const missing = await createClient(app).post('/api/auth/refresh/', {});
     expect(missing.statusCode).toBe(401);
@@ -606,7 +619,11 @@ describe('POST /api/auth/logout/', () => {
     for (const headers of presented) {
       const me = await replay.get('/api/users/me/', { headers });
       expect(me.statusCode).toBe(401);
-      expect(me.json()).toEqual({ detail: 'Authentication credentials were not provided.', code: 'NOT_AUTHENTICATED' });
+      expect(me.json()).toEqual({
+        detail: 'Authentication credentials were not provided.',
+        code: 'NOT_AUTHENTICATED',
+        message_code: 'http.notAuthenticated',
+      });
     }
     replay.setCookie('refresh_token', refresh);
     expect((await replay.post('/api/auth/refresh/', {})).statusCode).toBe(401);
@@ -713,6 +730,7 @@ describe('password reset', () => {
       expect(refused.json()).toEqual({
         detail: 'Invalid or expired reset link',
         code: 'TOKEN_INVALID',
+        message_code: 'sessions.resetLinkInvalid',
         error: 'Invalid or expired reset link',
         valid: false,
       });
@@ -751,7 +769,11 @@ describe('password reset', () => {
     // The access token issued before the reset is refused at once.
     const me = await session.get('/api/users/me/');
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ detail: 'Authentication credentials were not provided.', code: 'NOT_AUTHENTICATED' });
+    expect(me.json()).toEqual({
+      detail: 'Authentication credentials were not provided.',
+      code: 'NOT_AUTHENTICATED',
+      message_code: 'http.notAuthenticated',
+    });
     expect((await session.post('/api/auth/refresh/', {})).statusCode).toBe(401);
 
     expect(

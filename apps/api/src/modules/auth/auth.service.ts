@@ -4,12 +4,13 @@ import {
   resolveCountryCode,
   VERIFY_EMAIL_TOKEN_TTL_HOURS,
 } from '@confero/contracts';
+import { messageText } from '@confero/i18n/catalogue';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError } from '../../lib/errors.ts';
+import { type AppError, forbidden, messageError, notAuthenticated } from '../../lib/errors.ts';
 import { makePublicId, nextId, parseIdParam } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { queueMail } from '../../mail/outbox.ts';
@@ -160,7 +161,7 @@ export async function sendVerificationMail({ db, config }: Deps, user: UserRow):
   });
 }
 
-export const tokenInvalid = () => new AppError(400, 'TOKEN_INVALID', 'Invalid or expired verification link.');
+export const tokenInvalid = () => messageError(400, 'TOKEN_INVALID', 'sessions.verificationLinkInvalid');
 
 /**
  * Verifies an e-mail address with a mailed token: single use (every open verification token of the user is used
@@ -228,8 +229,7 @@ export async function startSession(
   return { access, refresh: refresh.token, familyId: refresh.familyId };
 }
 
-export const invalidCredentials = () =>
-  new AppError(401, 'INVALID_CREDENTIALS', 'No active account found with the given credentials');
+export const invalidCredentials = () => notAuthenticated('sessions.invalidCredentials', 'INVALID_CREDENTIALS');
 
 /**
  * Checks credentials. The attempt is counted against the sign-in limits before the password is checked (see
@@ -247,25 +247,21 @@ export async function authenticate(
   if (!user || !valid) throw invalidCredentials();
   await passwordAccepted(db, attempt);
   if (user.accountStatus === 'suspended') {
-    throw new AppError(403, 'ACCOUNT_SUSPENDED', 'This account has been suspended. Please contact the administrators.');
+    throw forbidden('sessions.accountSuspended', 'ACCOUNT_SUSPENDED');
   }
   if (user.accountStatus !== 'active') {
-    throw new AppError(403, 'ACCOUNT_INACTIVE', 'This account is not active. Please contact the administrators.');
+    throw forbidden('sessions.accountInactive', 'ACCOUNT_INACTIVE');
   }
   if (!user.emailVerified) {
-    throw new AppError(
-      403,
-      'EMAIL_NOT_VERIFIED',
-      'Please verify your email address before signing in. Check your inbox for the verification link.',
-    );
+    throw forbidden('sessions.emailNotVerified', 'EMAIL_NOT_VERIFIED');
   }
   const now = new Date();
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   return { ...user, lastLoginAt: now };
 }
 
-export const tokenBlacklisted = () => new AppError(401, 'TOKEN_BLACKLISTED', 'Token is blacklisted');
-export const refreshTokenInvalid = () => new AppError(401, 'TOKEN_INVALID', 'Token is invalid or expired');
+export const tokenBlacklisted = () => notAuthenticated('sessions.tokenBlacklisted', 'TOKEN_BLACKLISTED');
+export const refreshTokenInvalid = () => notAuthenticated('sessions.tokenInvalid', 'TOKEN_INVALID');
 
 /**
  * Rotates a refresh token: a new pair in the same family, the old token marked replaced. Presenting a token that
@@ -361,9 +357,17 @@ export async function requestPasswordReset({ db, config }: Deps, email: string):
   });
 }
 
-export const INVALID_RESET_LINK = 'Invalid or expired reset link';
 export const invalidResetLink = () =>
-  new AppError(400, 'TOKEN_INVALID', INVALID_RESET_LINK, { extra: { error: INVALID_RESET_LINK, valid: false } });
+  messageError(
+    400,
+    'TOKEN_INVALID',
+    'sessions.resetLinkInvalid',
+    {},
+    {
+      error: messageText('sessions.resetLinkInvalid'),
+      valid: false,
+    },
+  );
 
 /** The user and token of a usable reset link, or 400 TOKEN_INVALID. */
 export async function checkResetLink(db: Db, link: { uidb64: string; token: string }) {

@@ -155,6 +155,8 @@ describe('sign-in throttling for one account from one address', () => {
     expect(body).toEqual({
       detail: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
       code: 'RATE_LIMITED',
+      message_code: 'sessions.tooManyAttempts',
+      params: { minutes: 15 },
       retry_after: expect.any(Number),
     });
     expect(body.retry_after).toBeGreaterThan(14 * 60);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { type AppError, messageError } from '../../lib/errors.ts';
 import { giveBack, type Hit, hitEach, isCounting, markFor, resetCounter } from '../../plugins/rate-limit.ts';
 
 /*
@@ -42,12 +42,8 @@ export type LoginAttempt = { keys: ReturnType<typeof loginCounterKeys>; counted:
 
 function tooManyAttempts(retryMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-  return new AppError(
-    429,
-    'RATE_LIMITED',
-    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { extra: { retry_after: Math.ceil(retryMs / 1000) } },
-  );
+  const key = minutes === 1 ? 'sessions.tooManyAttemptsOneMinute' : 'sessions.tooManyAttempts';
+  return messageError(429, 'RATE_LIMITED', key, { minutes }, { retry_after: Math.ceil(retryMs / 1000) });
 }
 
 /**

@@ -134,7 +134,7 @@ describe('the dev mailbox in production', () => {
   ])('answers 404 at %s', async (url) => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found.', code: 'NOT_FOUND' });
+    expect(response.json()).toEqual({ detail: 'Not found.', code: 'NOT_FOUND', message_code: 'http.notFound' });
     expect(response.body).not.toContain('prod@example.org');
   });
 });

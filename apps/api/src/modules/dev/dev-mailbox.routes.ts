@@ -48,7 +48,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : undefined;
       const message = id ? await findMailboxMessage(request.db, id) : undefined;
-      if (!message) throw notFound('No such message in the dev mailbox.');
+      if (!message) throw notFound('mails.devMailboxMessageNotFound');
       const language = pickMailboxLanguage(request.query.lang, request.headers['accept-language']);
       reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8');
       return renderMailboxMessage(language, message);

@@ -2,6 +2,7 @@ import type { OutboxMailDetailDto, OutboxMailDto, OutboxPageDto } from '@confero
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { NOT_AUTHENTICATED, PERMISSION_DENIED } from '../../../test/error-bodies.ts';
 import { buildEvent } from '../../../test/factories/events.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/index.ts';
 import { countQueries } from '../../../test/factories/reviews.ts';
@@ -36,8 +37,6 @@ beforeEach(async () => {
 });
 
 const LIST = '/api/admin/outbox/';
-const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided.', code: 'NOT_AUTHENTICATED' };
-const PERMISSION_DENIED = { detail: 'You do not have permission to perform this action.', code: 'PERMISSION_DENIED' };
 
 const mailRow = async (id: number) => {
   const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));

@@ -40,7 +40,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function loadMail(id: number) {
     const mail = await findOutboxMail(app.db, id);
-    if (!mail) throw notFound('Mail not found.');
+    if (!mail) throw notFound('mails.notFound');
     return mail;
   }
 

@@ -26,10 +26,10 @@ async function auditRetries(tx: Db, actor: Actor, mails: RetriedMail[], scope: '
  * window, and audited. 409 when it was sent meanwhile, or is being tried this very moment. Wake the worker after.
  */
 export async function retryMail(db: Db, actor: Actor, mail: { id: number; status: string }): Promise<void> {
-  if (mail.status === 'sent') throw conflict('This mail was sent already.');
+  if (mail.status === 'sent') throw conflict('mails.alreadySent');
   await db.transaction(async (tx) => {
     const retried = await retryOutboxMails(tx, [mail.id]);
-    if (retried.length === 0) throw conflict('This mail was sent already or is being sent right now.');
+    if (retried.length === 0) throw conflict('mails.sentOrSending');
     await auditRetries(tx, actor, retried, 'one');
   });
 }

@@ -1,7 +1,7 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, messageError } from '../../lib/errors.ts';
 import type { ClaimObject, Storage, StoredObject } from '../../lib/storage.ts';
 import { assertCleanText } from '../../plugins/input.ts';
 import { readPdfPageCount } from '../ai/extraction/index.ts';
@@ -106,7 +106,7 @@ export function uploadError(error: unknown, maxBytes: number): AppError {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLargeError(maxBytes);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The upload has too many parts.');
+    return messageError(413, 'PAYLOAD_TOO_LARGE', 'submissions.uploadTooManyParts');
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return submissionError(415, 'UNSUPPORTED_MEDIA_TYPE', 'submissions.multipartRequired');

@@ -381,6 +381,8 @@ describe('POST /api/submissions/', () => {
       expect(response.json()).toEqual({
         detail,
         code: 'VALIDATION_ERROR',
+        message_code: key,
+        ...(params ? { params } : {}),
         fields: { [field]: [detail] },
         field_codes: { [field]: [key] },
         ...(params ? { field_params: { [field]: [params] } } : {}),

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { NOT_AUTHENTICATED, PERMISSION_DENIED } from '../../../test/error-bodies.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/index.ts';
 import { createClient, lastMail, signedInClient, type TestClient } from '../../../test/http.ts';
 import { auditLog, refreshTokens, users } from '../../db/schema/index.ts';
@@ -14,9 +15,6 @@ beforeAll(async () => {
   adminClient = await signedInClient(app, admin);
 });
 afterAll(async () => app.close());
-
-const NOT_AUTHENTICATED = { detail: 'Authentication credentials were not provided.', code: 'NOT_AUTHENTICATED' };
-const PERMISSION_DENIED = { detail: 'You do not have permission to perform this action.', code: 'PERMISSION_DENIED' };
 
 async function row(id: number) {
   const [found] = await app.db.select().from(users).where(eq(users.id, id));
@@ -614,7 +612,11 @@ describe('DELETE /api/users/{id}/delete/ (admin)', () => {
     await buildAdmin(app); // so that the refusal is about the self, not about the last admin
     const response = await adminClient.delete(`/api/users/${admin.publicId}/delete/`);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ detail: 'You cannot delete your own account.', code: 'CANNOT_DELETE_SELF' });
+    expect(response.json()).toEqual({
+      detail: 'You cannot delete your own account.',
+      code: 'CANNOT_DELETE_SELF',
+      message_code: 'accounts.cannotDeleteSelf',
+    });
     expect(await row(admin.id)).toBeDefined();
   });
 
@@ -625,7 +627,11 @@ describe('DELETE /api/users/{id}/delete/ (admin)', () => {
       const client = await signedInClient(lonely, onlyAdmin);
       const response = await client.delete(`/api/users/${onlyAdmin.publicId}/delete/`);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ detail: 'The last platform admin cannot be deleted.', code: 'LAST_ADMIN' });
+      expect(response.json()).toEqual({
+        detail: 'The last platform admin cannot be deleted.',
+        code: 'LAST_ADMIN',
+        message_code: 'accounts.lastAdmin',
+      });
       // With a second admin, the first can be deleted by the second.
       const second = await buildAdmin(lonely);
       const secondClient = await signedInClient(lonely, second);

@@ -60,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Another user by the route id; 404 when there is none. Authorize before calling. */
   async function loadTarget(id: string) {
     const target = await findUserByIdParam(app.db, id);
-    if (!target) throw notFound('User not found.');
+    if (!target) throw notFound('accounts.userNotFound');
     return target;
   }
 
@@ -190,7 +190,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const target = await findUserByIdParam(app.db, request.params.id);
       authorize(userPolicies['users.viewStatistics'](actor, target));
-      if (!target) throw notFound('User not found.');
+      if (!target) throw notFound('accounts.userNotFound');
       return statisticsForUser(app.db, app.extensions, target);
     },
   );

@@ -147,7 +147,7 @@ export async function adminUpdateUser(
   }
   if (changes.account_status !== undefined && changes.account_status !== target.accountStatus) {
     if (target.id === actor.id) {
-      throw conflict('You cannot change the status of your own account.', 'CANNOT_CHANGE_OWN_STATUS');
+      throw conflict('accounts.cannotChangeOwnStatus', 'CANNOT_CHANGE_OWN_STATUS');
     }
     values.accountStatus = changes.account_status;
   }
@@ -184,9 +184,9 @@ export async function adminUpdateUser(
  */
 export async function deleteUser(db: Db, actor: Actor, target: UserRow): Promise<void> {
   if (target.isAdmin && !(await hasOtherAdmin(db, target.id))) {
-    throw conflict('The last platform admin cannot be deleted.', 'LAST_ADMIN');
+    throw conflict('accounts.lastAdmin', 'LAST_ADMIN');
   }
-  if (target.id === actor.id) throw conflict('You cannot delete your own account.', 'CANNOT_DELETE_SELF');
+  if (target.id === actor.id) throw conflict('accounts.cannotDeleteSelf', 'CANNOT_DELETE_SELF');
   await db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, target.id));
     await recordAudit(tx, {

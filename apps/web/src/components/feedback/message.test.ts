@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
 import {
   errorMessage,
+  errorMessageOr,
   fieldMessages,
   firstText,
   formatFieldName,
@@ -31,10 +32,10 @@ describe('fromServerText', () => {
     expect(fromServerText('users.passwordChanged')).toEqual({ key: 'users.passwordChanged' });
   });
 
-  it('maps the English texts the API sends to their keys', () => {
-    expect(fromServerText('Invalid or expired reset link')).toEqual({ key: 'auth.invalidLink' });
-    expect(fromServerText(NETWORK_ERROR_MESSAGE)).toEqual({ key: 'errors.network' });
-    expect(fromServerText('Current password is incorrect')).toEqual({ key: 'auth.currentPasswordIncorrect' });
+  it("keeps keys of the API's catalogue as keys, and never reads a key out of an English text", () => {
+    expect(fromServerText('sessions.resetLinkInvalid')).toEqual({ key: 'sessions.resetLinkInvalid' });
+    expect(fromServerText('Invalid or expired reset link')).toEqual({ text: 'Invalid or expired reset link' });
+    expect(fromServerText(NETWORK_ERROR_MESSAGE)).toEqual({ text: NETWORK_ERROR_MESSAGE });
   });
 
   it('shows any other text raw, including sentences that merely start like a key', () => {
@@ -103,9 +104,26 @@ describe('errorMessage', () => {
     expect(errorMessage(validation({ fields: { email: ['Odd'] } }))).toEqual({ text: 'Odd' });
     expect(errorMessage(refusal({ error: 'Specific', detail: 'General' }))).toEqual({ text: 'Specific' });
     expect(errorMessage(refusal({ detail: 'You do not have permission to perform this action.' }))).toEqual({
-      key: 'errors.permission',
+      text: 'You do not have permission to perform this action.',
     });
+    expect(
+      errorMessage(
+        refusal({
+          detail: 'You do not have permission to perform this action.',
+          message_code: 'http.permissionDenied',
+        }),
+      ),
+    ).toEqual({ key: 'http.permissionDenied', params: undefined });
     expect(errorMessage(new Error('boom'))).toEqual({ text: 'boom' });
+    expect(errorMessage(new ApiError({ status: 0, code: 'NETWORK_ERROR', detail: NETWORK_ERROR_MESSAGE }))).toEqual({
+      key: 'errors.network',
+    });
+    expect(
+      errorMessage(new ApiError({ status: 401, code: 'NOT_AUTHENTICATED', detail: 'Authentication required' })),
+    ).toEqual({
+      key: 'errors.authRequired',
+    });
+    expect(errorMessageOr(new Error(''), 'outbox.retryFailed')).toEqual({ key: 'outbox.retryFailed' });
     expect(errorMessage(undefined)).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 import { isServerMessageKey, serverMessage } from '@confero/i18n';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTH_REQUIRED_MESSAGE, isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
 
 /*
  * The one mapper from an API error to what the user reads (`docs/conventions.md#errors-and-messages`). The API sends
@@ -20,37 +20,28 @@ export type Message = { key: string; params?: Record<string, unknown> } | { text
 /** A per-field problem shown as one line 'Field Name: message'. */
 export type FieldMessage = { field: string; message: Message };
 
-/**
- * English texts the API sends without a key, with the key that says the same thing. They are translated like
- * keys, so an Arabic user does not read English; any other server text is shown raw.
- */
-const KNOWN_TEXTS: Record<string, string> = {
-  [NETWORK_ERROR_MESSAGE]: 'errors.network',
-  [AUTH_REQUIRED_MESSAGE]: 'errors.authRequired',
-  'Authentication credentials were not provided.': 'errors.authRequired',
-  'An internal error occurred. Please try again later.': 'auth.serverError',
-  'Too many requests. Please try again later.': 'errors.tooManyRequests',
-  'No active account found with the given credentials': 'auth.invalidCredentials',
-  'Invalid or expired reset link': 'auth.invalidLink',
-  'Invalid or expired verification link.': 'verifyEmail.invalidToken',
-  'New passwords do not match': 'profile.password.mismatch',
-  'You do not have permission to perform this action.': 'errors.permission',
-  'Current password is incorrect': 'auth.currentPasswordIncorrect',
-  "The two password fields didn't match.": 'auth.passwordsDoNotMatch',
-  'A user with this email already exists.': 'auth.emailAlreadyExists',
-};
-
 /** Keys the translation files hold for the server's message keys (validation.*, auth.*, users.*). */
 const TRANSLATED_PREFIXES = ['auth.', 'validation.', 'users.', 'errors.'];
 
-/** What a server text stands for: its key when it is one or says what a key says, else the text itself. */
+/**
+ * What the client itself says when no answer came (lib/api.ts), by the error's code: these errors have no body, so no
+ * message key from the server.
+ */
+const CLIENT_ERROR_KEYS: Record<string, string> = {
+  NETWORK_ERROR: 'errors.network',
+  NOT_AUTHENTICATED: 'errors.authRequired',
+};
+
+/**
+ * What a text of an answer stands for: a message key when it is one (an answer's `message` is a key of the web's or
+ * the API's catalogue), else the text itself, shown as received.
+ */
 export function fromServerText(text: string, params?: Record<string, unknown>): Message {
   const trimmed = text.trim();
-  if (TRANSLATED_PREFIXES.some((prefix) => trimmed.startsWith(prefix)) && /^[\w.]+$/.test(trimmed)) {
-    return { key: trimmed, params };
-  }
-  const key = KNOWN_TEXTS[trimmed];
-  return key ? { key, params } : { text: trimmed };
+  const isKey =
+    isServerMessageKey(trimmed) ||
+    (TRANSLATED_PREFIXES.some((prefix) => trimmed.startsWith(prefix)) && /^[\w.]+$/.test(trimmed));
+  return isKey ? { key: trimmed, params } : { text: trimmed };
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -124,11 +115,17 @@ export function errorMessage(error: unknown, options: { fieldFirst?: boolean } =
   const field = fieldMessages(error)[0]?.message;
   const keyed = options.fieldFirst ? (field ?? own) : (own ?? field);
   if (keyed) return keyed;
+  const clientKey = isApiError(error) && Object.keys(body).length === 0 ? CLIENT_ERROR_KEYS[error.code] : undefined;
+  if (clientKey) return { key: clientKey };
   const text = firstText(body.error) ?? firstText(body.message) ?? firstText(body.detail);
   if (text) return fromServerText(text);
   if (error instanceof Error && error.message) return fromServerText(error.message);
   return undefined;
 }
+
+/** What a failed call says ({@link errorMessage}), else the caller's own key. */
+export const errorMessageOr = (error: unknown, fallbackKey: string): Message =>
+  errorMessage(error) ?? { key: fallbackKey };
 
 /**
  * A message with the keys of the API's catalogue turned into text in `language`, for pure helpers that answer text;

@@ -6,13 +6,15 @@ const apiError = (status: number, code: string, body?: Record<string, unknown>) 
   new ApiError({ status, code, detail: String(body?.detail ?? `Request failed with status ${status}`), body });
 
 describe('the sign-in error catalogue', () => {
-  it('turns the no-active-account text, in detail or error, into auth.invalidCredentials', () => {
+  it('turns the no-active-account code or message key into auth.invalidCredentials', () => {
     const text = 'No active account found with the given credentials';
     expect(loginError(apiError(401, 'INVALID_CREDENTIALS', { detail: text }))).toEqual({
       kind: 'credentials',
       message: { key: 'auth.invalidCredentials' },
     });
-    expect(loginError(apiError(400, 'BAD_REQUEST', { error: text })).message).toEqual({
+    expect(loginError(apiError(400, 'BAD_REQUEST', { error: text })).message).toEqual({ text });
+    const keyed = { error: text, message_code: 'sessions.invalidCredentials' };
+    expect(loginError(apiError(400, 'BAD_REQUEST', keyed)).message).toEqual({
       key: 'auth.invalidCredentials',
     });
   });

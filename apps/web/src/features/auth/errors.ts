@@ -1,5 +1,7 @@
 import {
   errorBody,
+  errorMessage,
+  errorMessageOr,
   type FieldMessage,
   fieldMessages,
   firstText,
@@ -23,7 +25,8 @@ export function loginError(error: unknown): LoginError {
   }
   const body = errorBody(error);
   const serverText = firstText(body.error) ?? firstText(body.detail);
-  if (error.code === 'INVALID_CREDENTIALS' || (error.status === 401 && !serverText)) {
+  const credentials = error.code === 'INVALID_CREDENTIALS' || body.message_code === 'sessions.invalidCredentials';
+  if (credentials || (error.status === 401 && !serverText)) {
     return { kind: 'credentials', message: { key: 'auth.invalidCredentials' } };
   }
   if (error.status === 429) return { kind: 'throttled', message: { key: 'auth.tooManyAttempts' } };
@@ -35,12 +38,10 @@ export function loginError(error: unknown): LoginError {
   // A refused field (e.g. an invisible control character pasted into the address) is said in the user's language.
   const [fieldLine] = fieldMessages(error);
   if (error.status === 400 && fieldLine) return { kind: 'other', message: fieldLine.message };
-  if (error.status === 500) {
-    return { kind: 'other', message: serverText ? fromServerText(serverText) : { key: 'auth.serverError' } };
-  }
-  if (serverText) return { kind: 'other', message: fromServerText(serverText) };
-  if (error.message) return { kind: 'other', message: fromServerText(error.message) };
-  return { kind: 'other', message: { key: 'auth.loginError' } };
+  return {
+    kind: 'other',
+    message: errorMessageOr(error, error.status === 500 ? 'auth.serverError' : 'auth.loginError'),
+  };
 }
 
 /** The registration error: a summary message and the per-field lines below it. */
@@ -60,10 +61,8 @@ export function registrationError(error: unknown): RegistrationError {
     return { message: { key: 'auth.emailAlreadyExists' }, lines: lines.filter((line) => !isEmailLine(line)) };
   }
   if (lines.length > 0) return { message: null, lines };
-  const body = errorBody(error);
-  const serverText = firstText(body.error) ?? firstText(body.detail);
-  if (serverText) return { message: fromServerText(serverText), lines: [] };
-  return { message: { key: 'auth.registrationFailed' }, lines: [] };
+  const message = isApiError(error) ? errorMessage(error) : undefined;
+  return { message: message ?? { key: 'auth.registrationFailed' }, lines: [] };
 }
 
 /**
@@ -71,9 +70,10 @@ export function registrationError(error: unknown): RegistrationError {
  * the server gives one) or the fallback key.
  */
 export function resetError(error: unknown, fallbackKey: 'auth.invalidLink' | 'auth.passwordResetError'): Message {
+  if (isApiError(error) && error.code === 'TOKEN_INVALID') return { key: 'auth.invalidLink' };
   const [first] = fieldMessages(error);
   if (first) return first.message;
-  const body = errorBody(error);
-  const serverText = firstText(body.error) ?? (isApiError(error) && error.status === 0 ? error.detail : undefined);
-  return serverText ? fromServerText(serverText) : { key: fallbackKey };
+  const serverText = firstText(errorBody(error).error);
+  if (serverText) return fromServerText(serverText);
+  return isApiError(error) && error.status === 0 ? errorMessageOr(error, fallbackKey) : { key: fallbackKey };
 }

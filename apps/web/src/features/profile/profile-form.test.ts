@@ -67,7 +67,7 @@ describe('changePasswordError', () => {
   it("uses the server's error (string or first of a list), else 'Failed to change password'", () => {
     expect(changePasswordError(failure({ error: ['First', 'Second'] }))).toEqual({ text: 'First' });
     expect(changePasswordError(failure({ error: 'New passwords do not match' }))).toEqual({
-      key: 'profile.password.mismatch',
+      text: 'New passwords do not match',
     });
     expect(changePasswordError(new Error('x'))).toEqual({ key: 'profile.password.failed' });
   });

@@ -8,7 +8,6 @@ import { joinLines } from './text.ts';
 import { findTitle } from './title.ts';
 
 export type { ExtractedAuthor } from './authors.ts';
-export { INVALID_PDF_MESSAGE } from './pdf-reader.ts';
 
 export type ExtractedMetadata = { title: string; abstract: string; keywords: string[]; authors: ExtractedAuthor[] };
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { AppError } from '../../../lib/errors.ts';
+import { type AppError, messageError } from '../../../lib/errors.ts';
 
 /** One run of text as pdf.js reports it, in page coordinates with y growing upwards from the page bottom. */
 export type TextItem = {
@@ -25,13 +25,11 @@ const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dis
 const STANDARD_FONT_DATA_URL = `${path.join(pdfjsRoot, 'standard_fonts')}${path.sep}`;
 const CMAP_URL = `${path.join(pdfjsRoot, 'cmaps')}${path.sep}`;
 
-export const INVALID_PDF_MESSAGE = 'File is not a valid PDF.';
-
 /** More text than any first page of a paper holds; past it a page is a table dump and the rest is dropped. */
 const MAX_ITEMS_PER_PAGE = 20_000;
 
 export function invalidPdf(): AppError {
-  return new AppError(400, 'INVALID_PDF', INVALID_PDF_MESSAGE);
+  return messageError(400, 'INVALID_PDF', 'submissions.invalidPdf');
 }
 
 type RawTextItem = { str: string; transform: number[]; width: number; fontName: string };

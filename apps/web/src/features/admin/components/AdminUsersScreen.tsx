@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
-import { fromServerText, serverErrorText, useMessageText } from '../../../components/feedback/message.ts';
+import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { pageCount } from '../../../lib/list-filters.ts';
 import { useLastPageBound, useListParams, useListSearch } from '../../../lib/use-list-params.ts';
@@ -45,7 +45,7 @@ export function AdminUsersScreen() {
         data-testid="users-error"
       >
         <Group justify="space-between" gap="sm">
-          <Text size="sm">{text(fromServerText(serverErrorText(users.error) ?? 'adminUsers.loadError'))}</Text>
+          <Text size="sm">{text(errorMessageOr(users.error, 'adminUsers.loadError'))}</Text>
           <Button
             size="xs"
             variant="white"

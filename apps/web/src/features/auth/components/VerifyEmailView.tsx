@@ -4,7 +4,7 @@ import { CircleAlert, MailCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fromServerText, serverErrorText, useMessageText } from '../../../components/feedback/message.ts';
+import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
 import { isApiError } from '../../../lib/api.ts';
 import { verifyEmailQuery } from '../api.ts';
 import { AuthHeader } from './AuthHeader.tsx';
@@ -32,7 +32,7 @@ export function VerifyEmailView() {
       ? { key: 'verifyEmail.missingToken' }
       : isApiError(verification.error) && verification.error.code === 'TOKEN_INVALID'
         ? { key: 'verifyEmail.invalidToken' }
-        : fromServerText(serverErrorText(verification.error) ?? 'verifyEmail.failed');
+        : errorMessageOr(verification.error, 'verifyEmail.failed');
 
   return (
     <>

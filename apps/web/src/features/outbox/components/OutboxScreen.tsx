@@ -8,7 +8,7 @@ import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
-import { fromServerText, serverErrorText, useMessageText } from '../../../components/feedback/message.ts';
+import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { pageCount } from '../../../lib/list-filters.ts';
@@ -58,8 +58,7 @@ export function OutboxScreen() {
   const filtered = hasOutboxFilters(filters);
   useLastPageBound(list, mails.data && !mails.isPlaceholderData ? pages : null);
 
-  const failureText = (error: unknown, fallbackKey: string) =>
-    text(fromServerText(serverErrorText(error) ?? fallbackKey));
+  const failureText = (error: unknown, fallbackKey: string) => text(errorMessageOr(error, fallbackKey));
 
   const handleRetry = (mail: OutboxMailDto) => {
     retryMail.mutate(mail.id, {
@@ -120,7 +119,7 @@ export function OutboxScreen() {
           query={mails}
           loading={<ListSkeleton data-testid="outbox-loading" />}
           failure={t('outbox.loadFailed')}
-          failureDetail={serverErrorText}
+          failureDetail={(error) => failureText(error, 'outbox.loadFailed')}
           inset
           empty={{
             when: (page) => page.results.length === 0,

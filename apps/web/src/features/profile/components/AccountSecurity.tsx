@@ -3,7 +3,7 @@ import { Badge, Button, Collapse, Divider, Group, Stack, Text } from '@mantine/c
 import { BadgeCheck, CircleAlert, KeyRound, MailCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromServerText, serverErrorText, useMessageText } from '../../../components/feedback/message.ts';
+import { errorMessageOr, fromServerText, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useResendVerificationMutation } from '../../auth/api.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -19,7 +19,7 @@ export function AccountSecurity({ profile }: { profile: ProfileDto }) {
   const handleResend = () =>
     resend.mutate(profile.email, {
       onSuccess: (answer) => notify('success', text(fromServerText(answer.message))),
-      onError: (error) => notify('error', text(fromServerText(serverErrorText(error) ?? 'profile.resendFailed'))),
+      onError: (error) => notify('error', text(errorMessageOr(error, 'profile.resendFailed'))),
     });
 
   return (
