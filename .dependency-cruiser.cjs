@@ -21,6 +21,14 @@ module.exports = {
       { path: '^apps/web/' },
       { pathNot: '^(apps/web/|packages/(contracts|i18n)/|node_modules/)', dependencyTypesNot: ['core'] },
     ),
+    // The browser reads the API's messages through packages/i18n's index only, which loads a language's texts when
+    // it is chosen; the server's catalogue modules (both languages of every file) and the mails' texts stay out of the
+    // bundle, and the contracts the web imports do not pull them in.
+    forbid(
+      'web-imports-no-server-catalogue',
+      { path: '^(apps/web/|packages/contracts/)', pathNot: TEST_CODE },
+      { path: '^packages/i18n/(src/(catalogue|mail)[.]ts|locales/[^/]+/(server|mail)[.]json)$' },
+    ),
     // The shared packages (contracts, i18n) are what both apps build on, so they cannot depend on either.
     forbid('packages-import-no-app', { path: '^packages/' }, { path: '^apps/' }),
     // lib/ holds domain-free helpers every slice may use; a slice behind it would make it domain code.
