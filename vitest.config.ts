@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['apps/api/{src,test}/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     globalSetup: ['apps/api/test/global-setup.ts'],
+    setupFiles: ['apps/web/src/test/server-catalogues.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,6 +7,7 @@ const API_ORIGIN = 'http://localhost:8000';
 
 export default defineConfig({
   plugins: [react()],
+  test: { setupFiles: ['src/test/server-catalogues.ts'] },
   server: {
     port: 5173,
     strictPort: true,

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language, RTL_LANGUAGES, TRANSLATION_WAIT_MS } from '@confero/contracts';
-import { DEFAULT_NAMESPACE } from '@confero/i18n';
+import { DEFAULT_NAMESPACE, loadServerCatalogue } from '@confero/i18n';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -76,14 +76,19 @@ export async function changeLanguage(language: Language) {
   } catch {
     // Not stored: the choice still applies to this visit.
   }
+  await loadMessages(language);
   await i18next.changeLanguage(language);
 }
+
+/** The API's messages in a language (a chunk of their own); until they arrive, or if they fail, they read in English. */
+const loadMessages = (language: Language) => loadServerCatalogue(language).catch(() => undefined);
 
 function initI18n(): Promise<unknown> {
   const language = detectLanguage();
   applyDocumentLanguage(language);
   i18next.on('languageChanged', applyDocumentLanguage);
-  return i18next
+  const messages = loadMessages(language);
+  const translations = i18next
     .use(httpBackend)
     .use(initReactI18next)
     .init({
@@ -97,6 +102,7 @@ function initI18n(): Promise<unknown> {
       returnNull: false,
       react: { useSuspense: false, bindI18n: 'languageChanged loaded' },
     });
+  return Promise.all([translations, messages]);
 }
 
 /**

@@ -1,6 +1,7 @@
+import arServer from '../locales/ar/server.json' with { type: 'json' };
 import arTranslation from '../locales/ar/translation.json' with { type: 'json' };
 import enTranslation from '../locales/en/translation.json' with { type: 'json' };
-import { type CatalogueLanguage, fillPlaceholders, lookup, serverTemplate } from './index.ts';
+import { addServerCatalogue, type CatalogueLanguage, fillPlaceholders, lookup, serverTemplate } from './index.ts';
 
 /*
  * The server's view of every catalogue: a message key of the API's own catalogue (`server.json`) or of the web's
@@ -9,6 +10,8 @@ import { type CatalogueLanguage, fillPlaceholders, lookup, serverTemplate } from
  */
 
 const TRANSLATIONS = { en: enTranslation, ar: arTranslation };
+
+addServerCatalogue('ar', arServer);
 
 /** The text of a key, its `{{placeholders}}` unfilled; undefined when no catalogue has the key. */
 export function messageTemplate(key: string, language: CatalogueLanguage = 'en'): string | undefined {

@@ -1,4 +1,3 @@
-import arServer from '../locales/ar/server.json' with { type: 'json' };
 import enServer from '../locales/en/server.json' with { type: 'json' };
 import type en from '../locales/en/translation.json';
 
@@ -31,7 +30,27 @@ type Catalogue = { [key: string]: string | Catalogue };
  */
 export type ServerMessageKey = LeafKeys<typeof enServer>;
 
-const SERVER_CATALOGUES: Record<CatalogueLanguage, Catalogue> = { en: enServer, ar: arServer };
+/**
+ * The API's catalogues at hand: English, the reference, always; another language once `loadServerCatalogue` has
+ * loaded it (the browser fetches a language's texts when it is chosen) or `addServerCatalogue` was given it (the API,
+ * `catalogue.ts`, holds every language). A language not at hand answers in English.
+ */
+const SERVER_CATALOGUES: Partial<Record<CatalogueLanguage, Catalogue>> = { en: enServer };
+
+const SERVER_CATALOGUE_LOADERS: Record<Exclude<CatalogueLanguage, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  ar: () => import('../locales/ar/server.json', { with: { type: 'json' } }),
+};
+
+/** Makes a language's catalogue of the API's messages available to `serverMessage`. */
+export function addServerCatalogue(language: CatalogueLanguage, catalogue: Catalogue): void {
+  SERVER_CATALOGUES[language] = catalogue;
+}
+
+/** Loads a language's catalogue of the API's messages (once); resolves when `serverMessage` can answer in it. */
+export async function loadServerCatalogue(language: CatalogueLanguage): Promise<void> {
+  if (language === 'en' || SERVER_CATALOGUES[language]) return;
+  addServerCatalogue(language, (await SERVER_CATALOGUE_LOADERS[language]()).default);
+}
 
 /** The text at a dotted key of a catalogue, or undefined when the key names no text. */
 export function lookup(catalogue: Catalogue, key: string): string | undefined {
@@ -62,7 +81,8 @@ export function isServerMessageKey(value: unknown): value is ServerMessageKey {
 
 /** The text of a server message key in a language (English when the language lacks it), placeholders unfilled. */
 export function serverTemplate(key: string, language: CatalogueLanguage = 'en'): string | undefined {
-  return lookup(SERVER_CATALOGUES[language], key) ?? lookup(enServer, key);
+  const catalogue = SERVER_CATALOGUES[language];
+  return (catalogue && lookup(catalogue, key)) ?? lookup(enServer, key);
 }
 
 /** The text of a server message key in a language (English by default), its placeholders filled from `params`. */
