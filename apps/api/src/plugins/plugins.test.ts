@@ -236,8 +236,15 @@ describe('rate limiting', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       const limited = await first.inject({ method: 'GET', url: '/api/test/limited/' });
-      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
-      expect(limited.json().detail).toMatch(/Too many requests/);
+      const seconds = limited.json().params?.seconds;
+      expect(seconds).toBeGreaterThan(0);
+      expect(limited.json()).toEqual({
+        detail: `Too many requests. Please try again in ${seconds} seconds.`,
+        code: 'RATE_LIMITED',
+        message_code: 'http.tooManyRequestsFor',
+        params: { seconds },
+      });
+      expect(Number(limited.headers['retry-after'])).toBe(seconds);
     } finally {
       await first.close();
       await second.close();
