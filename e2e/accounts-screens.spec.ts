@@ -193,7 +193,7 @@ async function fillRegistration(page: Page, countryQuery: string, country: strin
 }
 
 /**
- * The server's refusals, as the accounts API words them (fields + field_codes, code EMAIL_EXISTS), answered here
+ * The server's refusals, as the accounts API words them (fields + field_codes + field_params, code EMAIL_EXISTS), answered here
  * by a stub so that no registration is spent on them (the real refusals are tested in the API's own suite).
  */
 test.describe('sign-up refusals from the server', () => {
@@ -237,6 +237,7 @@ test.describe('sign-up refusals from the server', () => {
         country: ['validation.invalidCountry'],
         password2: ['auth.passwordsDoNotMatch'],
       },
+      field_params: { first_name: [{ maximum: 150 }] },
     };
     await page.route('**/api/auth/register/', (route) => route.fulfill({ status: 400, json: answer }));
     await page.goto('/register');
