@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { noEventAccess, testActor } from '../../../test/access.ts';
 import { authorize } from '../../lib/authorize.ts';
-import type { Actor } from '../../plugins/auth.ts';
 import type { EventAccess } from '../events/events.policy.ts';
 import {
   type ConflictAction,
@@ -10,26 +10,8 @@ import {
   isDeclarerOf,
 } from './conflicts.policy.ts';
 
-const actor: Actor = {
-  id: 5,
-  publicId: '5-aaaaaaaa',
-  email: 'a@example.org',
-  firstName: 'A',
-  lastName: 'B',
-  isAdmin: false,
-  emailVerified: true,
-  accountStatus: 'active',
-  sessionsValidFrom: 0,
-};
-const none: EventAccess = {
-  actor,
-  isPlatformAdmin: false,
-  isCreator: false,
-  isEventAdmin: false,
-  isEventChair: false,
-  isTrackChair: false,
-  isReviewer: false,
-};
+const actor = testActor({ id: 5, publicId: '5-aaaaaaaa' });
+const none = noEventAccess(actor);
 const chair = { ...none, isEventChair: true };
 const reviewer = { ...none, isReviewer: true };
 

@@ -1,6 +1,6 @@
 import type { EventStatus } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../plugins/auth.ts';
+import { testActor } from '../../../test/access.ts';
 import { addDays } from './event-dates.ts';
 import {
   accessFor,
@@ -11,17 +11,8 @@ import {
   type ViewerMembership,
 } from './events.policy.ts';
 
-const actor = (isAdmin = false): Actor => ({
-  id: 7,
-  publicId: '7-abcdefgh',
-  email: 'viewer@example.org',
-  firstName: 'Vi',
-  lastName: 'Ewer',
-  isAdmin,
-  emailVerified: true,
-  accountStatus: 'active',
-  sessionsValidFrom: 0,
-});
+const actor = (isAdmin = false) =>
+  testActor({ id: 7, publicId: '7-abcdefgh', email: 'viewer@example.org', firstName: 'Vi', lastName: 'Ewer', isAdmin });
 
 const member = (
   role: ViewerMembership['role'],

@@ -1,7 +1,7 @@
 import type { ReviewDto, ReviewSettings, ReviewStatus } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
+import { noEventAccess, testActor } from '../../../test/access.ts';
 import type { Decision } from '../../lib/authorize.ts';
-import type { Actor } from '../../plugins/auth.ts';
 import { assignmentPolicies } from '../assignment/assignment.policy.ts';
 import { bidPolicies } from '../bidding/bidding.policy.ts';
 import type { EventAccess } from '../events/events.policy.ts';
@@ -10,27 +10,8 @@ import { assignedReviewPolicies, type ReviewAccess, reviewPolicies, reviewViewer
 import { presentReview } from './reviews.presenter.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
-const actor: Actor = {
-  id: 1,
-  publicId: '1-aaaaaaaa',
-  email: 'viewer@example.org',
-  firstName: 'V',
-  lastName: 'W',
-  isAdmin: false,
-  emailVerified: true,
-  accountStatus: 'active',
-  sessionsValidFrom: 0,
-};
-
-const none: EventAccess = {
-  actor,
-  isPlatformAdmin: false,
-  isCreator: false,
-  isEventAdmin: false,
-  isEventChair: false,
-  isTrackChair: false,
-  isReviewer: false,
-};
+const actor = testActor({ email: 'viewer@example.org', firstName: 'V', lastName: 'W' });
+const none = noEventAccess(actor);
 
 const access = (event: Partial<EventAccess>, flags: Partial<SubmissionAccess> = {}): SubmissionAccess => ({
   event: { ...none, ...event },

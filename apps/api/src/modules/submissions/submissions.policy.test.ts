@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../plugins/auth.ts';
-import type { EventAccess } from '../events/events.policy.ts';
+import { noEventAccess } from '../../../test/access.ts';
 import { isBlindedReviewer, type SubmissionAccess, submissionPolicies } from './submissions.policy.ts';
 
-const actor: Actor = {
-  id: 1,
-  publicId: '1-aaaaaaaa',
-  email: 'a@example.org',
-  firstName: 'A',
-  lastName: 'B',
-  isAdmin: false,
-  emailVerified: true,
-  accountStatus: 'active',
-  sessionsValidFrom: 0,
-};
-
-const none: EventAccess = {
-  actor,
-  isPlatformAdmin: false,
-  isCreator: false,
-  isEventAdmin: false,
-  isEventChair: false,
-  isTrackChair: false,
-  isReviewer: false,
-};
+const none = noEventAccess();
 
 type Who = { name: string; access: SubmissionAccess };
 const viewers: Who[] = [

@@ -10,19 +10,22 @@ type LoadFailureProps = {
   detail?: string;
   back?: { to: string; label: string };
   onRetry?: () => void;
+  /** The alert's heading (a feature's own wording); the shared error heading otherwise. */
+  title?: string;
+  testId?: string;
 };
 
 /** Something the screen needs could not be loaded: the message, the server's reason, back and retry. */
-export function LoadFailure({ message, detail, back, onRetry }: LoadFailureProps) {
+export function LoadFailure({ message, detail, back, onRetry, title, testId = 'load-failure' }: LoadFailureProps) {
   const { t } = useTranslation();
   return (
     <Alert
       color="red"
       icon={<CircleAlert size={20} />}
-      title={t('submissions.common.errorHeading')}
+      title={title ?? t('submissions.common.errorHeading')}
       role="alert"
       radius="lg"
-      data-testid="load-failure"
+      data-testid={testId}
     >
       <Stack gap="sm">
         <Text size="sm" fw={500}>
