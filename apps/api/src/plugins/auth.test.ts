@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../test/access.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories/index.ts';
 import { users } from '../db/schema/index.ts';
@@ -95,17 +96,7 @@ describe('auth plugin', () => {
 });
 
 describe('requireUser', () => {
-  const member: Actor = {
-    id: 1,
-    publicId: '1-abcdefgh',
-    email: 'a@example.org',
-    firstName: 'A',
-    lastName: 'B',
-    isAdmin: false,
-    emailVerified: true,
-    accountStatus: 'active',
-    sessionsValidFrom: 0,
-  };
+  const member = testActor({ publicId: '1-abcdefgh' });
 
   it('answers 401 for anonymous requests', () => {
     const expected = expect.objectContaining({
