@@ -12,7 +12,6 @@ import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { presentReviewerRef } from '../reviews/reviews.presenter.ts';
-import { findEventOf } from '../reviews/reviews.queries.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { assignmentPolicies } from './assignment.policy.ts';
 import { assignReviewer, unassignReviewer } from './commands/assign-reviewer.ts';
@@ -28,11 +27,11 @@ const TAGS = ['assignments'];
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
 
-  /** The submission (404 when invisible) and its event, for a committee member without a conflict (else 403). */
+  /** The submission (404 when invisible) with its event, for a committee member without a conflict (else 403). */
   async function loadManaged(actor: Actor, idParam: string) {
     const { submission, access } = await loadSubmission(app.db, actor, idParam);
     authorize(assignmentPolicies['submission.manageReviewers'](access));
-    return { submission, event: await findEventOf(app.db, submission.eventId) };
+    return { submission, event: submission.event };
   }
 
   app.get(

@@ -13,7 +13,6 @@ import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { detectedConflictIds, withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies, isBlindedEventReviewer } from '../events/events.policy.ts';
-import { findEventOf } from '../reviews/reviews.queries.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { bidPolicies, bidsDenied } from './bidding.policy.ts';
 import { presentBid, presentBiddingItem } from './bidding.presenter.ts';
@@ -70,8 +69,12 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
       authorize(bidPolicies['submission.bid'](access));
-      const event = await findEventOf(app.db, submission.eventId);
-      const { bid, conflict } = await putBid(app.db, { actor, event, submission, value: request.body.value });
+      const { bid, conflict } = await putBid(app.db, {
+        actor,
+        event: submission.event,
+        submission,
+        value: request.body.value,
+      });
       return presentBid(submission.publicId, bid, conflict);
     },
   );

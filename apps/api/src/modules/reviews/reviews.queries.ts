@@ -1,14 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  conflicts,
-  eventMemberships,
-  events,
-  reviews,
-  submissionFiles,
-  submissions,
-  users,
-} from '../../db/schema/index.ts';
+import { conflicts, eventMemberships, reviews, submissionFiles, submissions, users } from '../../db/schema/index.ts';
 import { parseIdParam } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { authorshipPairs } from '../submissions/authorship-sql.ts';
@@ -174,13 +166,6 @@ export async function findUserByIdParam(db: Db, value: string | number) {
   if (!parsed) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, parsed.id));
   if (!row || (parsed.publicId && row.publicId !== parsed.publicId)) return undefined;
-  return row;
-}
-
-/** The event row of a submission's event (review deadline, time zone, settings). */
-export async function findEventOf(db: Db, eventId: number) {
-  const [row] = await db.select().from(events).where(eq(events.id, eventId));
-  if (!row) throw new Error(`event ${eventId} not found`);
   return row;
 }
 

@@ -5,7 +5,6 @@ import { recordAudit } from '../../../lib/audit.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { hasConflict } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
-import type { EventRow } from '../../events/events.queries.ts';
 import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
 import {
   type EventReviewer,
@@ -15,11 +14,12 @@ import {
   type ReviewRow,
   reviewerLoads,
 } from '../../reviews/reviews.queries.ts';
+import type { SubmissionEvent } from '../../submissions/submissions.queries.ts';
 import { insertAssignment, queueUnassignedMail } from './create-assignment.ts';
 
 export type AssignInput = {
   actor: Actor;
-  event: EventRow;
+  event: SubmissionEvent;
   submission: { id: number; publicId: string; title: string };
   reviewerId: string | number | null | undefined;
   force?: boolean;

@@ -5,7 +5,6 @@ import { conflictReasons } from '../../conflicts/conflicts.presenter.ts';
 import { findSubmissionConflictRows } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { pairKey } from '../../conflicts/detection.ts';
-import type { EventRow } from '../../events/events.queries.ts';
 import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
 import {
   findEventReviewers,
@@ -13,6 +12,7 @@ import {
   findReviewsOfSubmission,
   reviewerLoads,
 } from '../../reviews/reviews.queries.ts';
+import type { SubmissionEvent } from '../../submissions/submissions.queries.ts';
 import { loadAffinityInputs, scoreAffinity } from '../affinity-corpus.ts';
 
 /** What a bid adds to the affinity (a 'conflict' bid is a conflict, so it adds nothing). */
@@ -31,7 +31,7 @@ const round = (value: number) => Math.round(value * 1e4) / 1e4;
  */
 export async function listCandidates(
   db: Db,
-  event: EventRow,
+  event: SubmissionEvent,
   submission: { id: number; publicId: string; title: string },
 ): Promise<CandidatesDto> {
   const detected = await syncConflicts(db, event.id, { submissionIds: [submission.id] });
