@@ -52,15 +52,15 @@ export function QueryView<T>({
   if (query.isPending) return <>{loading ?? <FormSkeleton />}</>;
   if (query.isError) {
     const message = typeof failure === 'string' ? failure : failure(query.error);
-    const view = (
+    const panel = (
       <LoadFailure
         message={message}
         detail={failureDetail?.(query.error) || undefined}
         back={back}
         onRetry={() => void query.refetch()}
+        testId={failureTestId}
       />
     );
-    const panel = failureTestId ? <div data-testid={failureTestId}>{view}</div> : view;
     return inset ? <Stack p="md">{panel}</Stack> : panel;
   }
   if (empty?.when(query.data)) {
