@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './communications.ts';
 export * from './countries.ts';
 export * from './enums.ts';
 export * from './errors.ts';

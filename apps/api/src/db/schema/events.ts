@@ -63,6 +63,8 @@ export const events = pgTable(
     secondaryResearchAreas: text().array().notNull().default(sql`'{}'::text[]`),
     additionalInformation: text().notNull().default(''),
     reviewSettings: jsonb().$type<ReviewSettings>().notNull().default(DEFAULT_REVIEW_SETTINGS),
+    /** Days before the review deadline on which reviewers with reviews not completed are reminded; empty: never. */
+    reminderDays: integer().array().notNull().default(sql`'{}'::integer[]`),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,9 +1,24 @@
-import { JOB_STATUSES, MAIL_STATUSES } from '@confero/contracts';
-import { bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { JOB_STATUSES, MAIL_SEND_STATUSES, MAIL_STATUSES } from '@confero/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { events } from './events.ts';
 import { users } from './users.ts';
 
 export const jobStatus = pgEnum('job_status', JOB_STATUSES);
 export const mailStatus = pgEnum('mail_status', MAIL_STATUSES);
+export const mailSendStatus = pgEnum('mail_send_status', MAIL_SEND_STATUSES);
 
 /** The job queue: claimed with FOR UPDATE SKIP LOCKED so any number of workers can run. */
 export const jobs = pgTable(
@@ -24,7 +39,13 @@ export const jobs = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('jobs_claim_idx').on(t.status, t.runAt)],
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    /** The mail job of an outbox row (an operator's retry finds it). */
+    index('jobs_outbox_idx')
+      .on(sql`((${t.payload} ->> 'outboxId'))`)
+      .where(sql`${t.type} = 'mail.send'`),
+  ],
 );
 
 /** Every e-mail the system sends, rendered at queue time so a retry sends the same text. */
@@ -44,6 +65,15 @@ export const mailOutbox = pgTable(
     transport: varchar({ length: 20 }),
     /** The event the mail is about (filters the operators' outbox screen); null for account mail. */
     eventId: integer(),
+    /** The event template a chair's mail was written from (`EVENT_MAIL_TEMPLATE_KEYS`); null for the system's mails. */
+    eventTemplate: varchar({ length: 60 }),
+    /** The group mail this row belongs to, when it was sent to a group. */
+    mailSendId: integer(),
+    /**
+     * A mail that must go at most once (a reminder of one day, one recipient of a group mail) carries a key; a second
+     * row with the same key is never written.
+     */
+    dedupeKey: varchar({ length: 200 }),
     /** When the last try ran, and when the next one is due (null once sent or failed for good). */
     lastAttemptAt: timestamp({ withTimezone: true }),
     nextAttemptAt: timestamp({ withTimezone: true }),
@@ -54,7 +84,9 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_recipient_idx').on(t.recipient),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
-    index('mail_outbox_event_idx').on(t.eventId),
+    index('mail_outbox_event_idx').on(t.eventId, t.createdAt),
+    index('mail_outbox_mail_send_idx').on(t.mailSendId),
+    uniqueIndex('mail_outbox_dedupe_key_unique').on(t.dedupeKey),
   ],
 );
 
@@ -88,9 +120,64 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_actor_idx').on(t.actorId),
-    index('audit_log_event_idx').on(t.eventId),
+    index('audit_log_event_idx').on(t.eventId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
   ],
+);
+
+/**
+ * A chair's wording of one of the event's mails in one language (`EVENT_MAIL_TEMPLATE_KEYS`); absent rows use the
+ * catalogue's default wording.
+ */
+export const eventMailTemplates = pgTable(
+  'event_mail_templates',
+  {
+    id: serial().primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    key: varchar({ length: 60 }).notNull(),
+    locale: varchar({ length: 8 }).notNull(),
+    subject: varchar({ length: 200 }).notNull(),
+    body: text().notNull(),
+    updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_mail_templates_unique').on(t.eventId, t.key, t.locale),
+    index('event_mail_templates_updated_by_idx').on(t.updatedBy),
+  ],
+);
+
+/**
+ * A mail a chair sent to a group: accepted at once, its recipients written to the outbox by the 'mail.group' job in
+ * bounded batches (each recipient's row carries a dedupe key, so a job that is run again never writes one twice).
+ */
+export const mailSends = pgTable(
+  'mail_sends',
+  {
+    id: serial().primaryKey(),
+    publicId: varchar({ length: 40 }).notNull().unique(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    audience: varchar({ length: 40 }).notNull(),
+    /** The event template used, or null when the chair wrote `subject` and `body` for this mail only. */
+    templateKey: varchar({ length: 60 }),
+    subject: varchar({ length: 200 }),
+    body: text(),
+    /** Chosen papers or people when the mail goes to a selection (bulk decisions), else null: the whole audience. */
+    selection: jsonb().$type<Record<string, unknown>>(),
+    status: mailSendStatus().notNull().default('queued'),
+    recipients: integer().notNull().default(0),
+    queued: integer().notNull().default(0),
+    lastError: text(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mail_sends_event_idx').on(t.eventId, t.createdAt), index('mail_sends_created_by_idx').on(t.createdBy)],
 );
 
 /** Rate-limit counters shared by every API process (fixed windows). */
