@@ -23,10 +23,7 @@ describe('the late review rule', () => {
     const zones = ['AoE', 'UTC', 'Asia/Riyadh', 'America/New_York'];
     for (const timezone of zones) {
       const event = await buildEvent(app, { reviewDeadline: '2026-03-10', timezone });
-      const [row] = await app.db
-        .select({ closesAt: reviewClosesAtSql() })
-        .from(events)
-        .where(eq(events.id, event.id));
+      const [row] = await app.db.select({ closesAt: reviewClosesAtSql() }).from(events).where(eq(events.id, event.id));
       expect(new Date(row?.closesAt ?? 0).toISOString()).toBe(reviewClosesAt(event).toISOString());
     }
     expect(reviewClosesAt({ reviewDeadline: '2026-03-10', timezone: 'AoE' }).toISOString()).toBe(
