@@ -69,12 +69,15 @@ export type SubmissionTransition = {
   actor: Actor;
   submission: SubmissionRecord;
   publicUrl: string;
+  /** Mail the authors about a decision (default true); false when the chair tells them later in one group send. */
+  notify?: boolean;
 } & ({ via: 'change_status'; status: string } | { via: 'make_decision'; decision: string; details?: string | null });
 
 /**
  * THE one function that changes a submission's status or decision: checks the value and the transition table,
  * writes both (only if nobody changed the status meanwhile), writes the audit log and, when a decision other than
- * pending is made, queues 'submissions.decision' to every author — in one transaction. Returns the updated row.
+ * pending is made, queues 'submissions.decision' to every author (unless `notify` is false) — in one transaction.
+ * Returns the updated row.
  * - an unknown status or decision → 400; a move the table does not have → 409 TRANSITION_NOT_ALLOWED;
  * - change_status to the current status changes nothing (answered as is);
  * - make_decision with the current decision records the new details and mails the authors again.
@@ -140,7 +143,7 @@ export async function transitionSubmission(db: Db, change: SubmissionTransition)
         ...(change.via === 'make_decision' ? { decision_details: details } : {}),
       },
     });
-    if (decided && (change.via === 'make_decision' || decision !== submission.decision)) {
+    if (change.notify !== false && decided && (change.via === 'make_decision' || decision !== submission.decision)) {
       const recipients = await findAuthorRecipients(tx, submission.id);
       const seen = new Set<string>();
       for (const recipient of recipients) {
