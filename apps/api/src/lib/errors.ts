@@ -10,8 +10,11 @@ export type MessageParams = Record<string, string | number>;
 /** A message key an error may carry: of the API's catalogue or of the accounts API (both in `packages/i18n`). */
 export type ApiMessageKey = ServerMessageKey | MessageKey;
 
-/** One field-addressed problem: the field, its message key and the key's parameters. */
-export type FieldIssue = { field: string; key: ApiMessageKey; params?: Record<string, unknown> };
+/**
+ * One problem of one field, told by a message key. `text` replaces the key's English text when the problem came
+ * with its own wording (a route schema's message that is not a key of the catalogue).
+ */
+export type FieldIssue = { field: string; key: ApiMessageKey; params?: Record<string, unknown>; text?: string };
 
 /**
  * The one error type of the API. Handlers and services throw it, built by the helpers below so that it carries its
@@ -84,7 +87,7 @@ export function fieldErrors(
   const fieldCodes: Record<string, string[]> = {};
   const fieldParams: Record<string, Record<string, unknown>[]> = {};
   for (const issue of issues) {
-    const text = messageText(issue.key, issue.params);
+    const text = issue.text ?? messageText(issue.key, issue.params);
     if (fields[issue.field]?.includes(text)) continue;
     fields[issue.field] = [...(fields[issue.field] ?? []), text];
     fieldCodes[issue.field] = [...(fieldCodes[issue.field] ?? []), issue.key];
@@ -94,7 +97,7 @@ export function fieldErrors(
     Object.entries(fieldParams).filter(([, list]) => list.some((params) => hasKeys(params))),
   );
   const first = issues[0];
-  const firstText = messageText(first?.key ?? 'http.invalidInput', first?.params);
+  const firstText = first?.text ?? messageText(first?.key ?? 'http.invalidInput', first?.params);
   const detail = first && options.prefixDetail ? `${first.field}: ${firstText}` : firstText;
   const firstUsed = first ? placeholderParams(first.key, first.params) : {};
   return new AppError(options.status ?? 400, options.code ?? 'VALIDATION_ERROR', detail, {

@@ -1,10 +1,10 @@
-import type { ErrorCode } from '@confero/contracts';
+import { type ErrorCode, isMessageKey, type MessageKey } from '@confero/contracts';
 import type { ServerMessageKey } from '@confero/i18n';
 import { messageText } from '@confero/i18n/catalogue';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../lib/errors.ts';
+import { AppError, type FieldIssue, fieldErrors } from '../lib/errors.ts';
 
 /** Fastify's own error codes that are the client's fault, mapped to our stable codes and message keys. */
 const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; key: ServerMessageKey }> = {
@@ -22,16 +22,45 @@ const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; key: Serv
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'BAD_REQUEST', key: 'http.urlPartTooLong' },
 };
 
-/** Turns zod issues into `{field: [messages]}`; the field is the issue's dotted path. */
-function zodFields(error: FastifyError): FieldErrors {
-  const fields: FieldErrors = {};
-  if (!hasZodFastifySchemaValidationErrors(error)) return fields;
-  for (const issue of error.validation) {
-    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const key = path || 'non_field_errors';
-    fields[key] = [...(fields[key] ?? []), issue.message ?? 'Invalid value.'];
+/** One problem a route's zod schema found: the dotted field, its message key and values, and its English text. */
+export type SchemaIssue = FieldIssue & { key: MessageKey; params: Record<string, unknown>; text: string };
+
+type ZodItem = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
+
+/**
+ * The message key of a zod issue: the schema's own key when it gave one (the contracts' schemas use keys as their
+ * messages), else the closest generic key by the issue's kind; the text stays the schema's own wording then.
+ */
+function issueKey(item: ZodItem): { key: MessageKey; params: Record<string, unknown> } {
+  const message = item.message ?? '';
+  const params = item.params ?? {};
+  if (isMessageKey(message)) return { key: message, params };
+  if (item.keyword === 'too_big' && params.origin === 'string') {
+    return { key: 'validation.tooLong', params: { maximum: params.maximum } };
   }
-  return fields;
+  if (item.keyword === 'invalid_value') return { key: 'validation.invalidChoice', params: {} };
+  if (item.keyword === 'invalid_format' && params.format === 'email')
+    return { key: 'validation.invalidEmail', params: {} };
+  if (item.keyword === 'invalid_format' && params.format === 'url') return { key: 'validation.invalidUrl', params: {} };
+  return { key: 'validation.invalid', params: {} };
+}
+
+/**
+ * The problems of a request that failed its route schema, one per zod issue; the field is the issue's dotted path,
+ * or `fallbackField` for an issue about the whole input. An error that is not zod's yields one generic problem.
+ */
+export function schemaIssues(error: FastifyError, fallbackField = 'non_field_errors'): SchemaIssue[] {
+  if (!hasZodFastifySchemaValidationErrors(error) || !Array.isArray(error.validation)) {
+    return [{ field: fallbackField, key: 'validation.invalid', params: {}, text: messageText('validation.invalid') }];
+  }
+  return (error.validation as ZodItem[]).map((item) => {
+    const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const { key, params } = issueKey(item);
+    const text = isMessageKey(item.message ?? '')
+      ? messageText(key, params)
+      : (item.message ?? messageText(key, params));
+    return { field: path || fallbackField, key, params, text };
+  });
 }
 
 /** The key of an AppError built without one (the helpers of lib/errors.ts always give one), by status. */
@@ -72,10 +101,16 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields = zodFields(error);
-    const first = Object.entries(fields)[0];
-    const detail = first ? `${first[0]}: ${first[1][0]}` : messageText('http.invalidInput');
-    return send(reply, 400, { detail, code: 'VALIDATION_ERROR', message_code: 'http.invalidInput', fields });
+    // The texts by field, their keys and values, as every validation error carries them; the error as a whole is
+    // 'http.invalidInput'.
+    return handleError(
+      fieldErrors(schemaIssues(error), {
+        prefixDetail: true,
+        extra: { message_code: 'http.invalidInput', params: undefined },
+      }),
+      request,
+      reply,
+    );
   }
   if (error.statusCode === 429) return send(reply, 429, keyed('RATE_LIMITED', 'http.tooManyRequests'));
   const known = error.code ? CLIENT_ERRORS[error.code] : undefined;

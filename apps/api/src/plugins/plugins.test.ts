@@ -20,6 +20,19 @@ function testRoutes(app: FastifyInstance) {
     { schema: { body: z.object({ title: z.string().min(1), count: z.number().int().positive() }) } },
     async (request) => ({ received: request.body }),
   );
+  app.post(
+    '/api/test/keyed/',
+    {
+      schema: {
+        body: z.object({
+          note: z.string().max(5, 'validation.tooLong'),
+          kind: z.enum(['a', 'b']),
+          name: z.string().max(3),
+        }),
+      },
+    },
+    async (request) => ({ received: request.body }),
+  );
   app.get('/api/test/boom/', async () => {
     throw new Error('database password is hunter2');
   });
@@ -129,6 +142,29 @@ describe('errors', () => {
     expect(body.code).toBe('VALIDATION_ERROR');
     expect(Object.keys(body.fields).sort()).toEqual(['count', 'title']);
     expect(body.detail).toMatch(/^(title|count): /);
+  });
+
+  it("gives every schema problem its message key: the schema's own key with its text, else a generic key", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/keyed/',
+      headers: withCsrf(),
+      payload: { note: 'too long', kind: 'c', name: 'long' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message_code: 'http.invalidInput',
+      detail: 'note: Ensure this field has no more than 5 characters.',
+      field_codes: { note: ['validation.tooLong'], kind: ['validation.invalidChoice'], name: ['validation.tooLong'] },
+      field_params: { note: [{ maximum: 5 }], name: [{ maximum: 3 }] },
+    });
+    expect(body.params).toBeUndefined();
+    expect(body.fields.note).toEqual(['Ensure this field has no more than 5 characters.']);
+    // A problem the schema worded itself keeps zod's wording; its key tells a client what to show instead.
+    expect(body.fields.kind).toHaveLength(1);
+    expect(body.fields.kind[0]).not.toBe('validation.invalidChoice');
   });
 
   it('answers malformed JSON with 400, not 500', async () => {

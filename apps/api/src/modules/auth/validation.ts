@@ -1,8 +1,7 @@
-import { isMessageKey, type MessageKey } from '@confero/contracts';
 import { messageText } from '@confero/i18n/catalogue';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppError, type FieldIssue, fieldErrors } from '../../lib/errors.ts';
+import { schemaIssues as routeSchemaIssues } from '../../plugins/errors.ts';
 
 export type { FieldIssue };
 
@@ -28,18 +27,9 @@ export function issueMessages(issues: FieldIssue[]): string[] {
 export function schemaIssues(request: FastifyRequest): FieldIssue[] {
   const error = request.validationError;
   if (!error) return [];
-  if (!hasZodFastifySchemaValidationErrors(error) || !Array.isArray(error.validation)) {
-    return [{ field: 'non_field_errors', key: 'validation.invalid' }];
-  }
-  const context = error.validationContext;
-  const items: { instancePath: string; message?: string; params?: unknown }[] = error.validation;
-  return items.map((item) => {
-    const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const field = path || (context === 'body' ? 'non_field_errors' : context || 'non_field_errors');
-    const message = item.message ?? '';
-    const key: MessageKey = isMessageKey(message) ? message : 'validation.invalid';
-    return { field, key, params: item.params as Record<string, unknown> };
-  });
+  const context = request.validationError?.validationContext;
+  const fallback = context && context !== 'body' ? context : 'non_field_errors';
+  return routeSchemaIssues(error as FastifyError, fallback).map(({ field, key, params }) => ({ field, key, params }));
 }
 
 declare module 'fastify' {
