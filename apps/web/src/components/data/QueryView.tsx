@@ -18,12 +18,14 @@ type QueryViewProps<T> = {
   query: UseQueryResult<T>;
   /** What shows while the first answer is awaited; the form skeleton by default. */
   loading?: ReactNode;
+  /** The failure panel's heading; LoadFailure's own by default. */
+  failureTitle?: string;
   /** What failed, as a translated message, or chosen by the error (an answer of the wrong shape). */
   failure: string | ((error: unknown) => string);
   /** The server's reason for a failure, through the feature's own error texts. */
   failureDetail?: (error: unknown) => string | undefined;
-  /** The test id of the failure's panel, where journeys look for it. */
-  failureTestId?: string;
+  /** The test id of the failure's panel, where journeys look for it (or chosen by the error). */
+  failureTestId?: string | ((error: unknown) => string | undefined);
   /** A way out of a failure, beside Retry. */
   back?: { to: string; label: string };
   /** The failure sits inside a card (a list's paper): it gets the card's padding. */
@@ -41,6 +43,7 @@ type QueryViewProps<T> = {
 export function QueryView<T>({
   query,
   loading,
+  failureTitle,
   failure,
   failureDetail,
   failureTestId,
@@ -54,11 +57,12 @@ export function QueryView<T>({
     const message = typeof failure === 'string' ? failure : failure(query.error);
     const panel = (
       <LoadFailure
+        title={failureTitle}
         message={message}
         detail={failureDetail?.(query.error) || undefined}
         back={back}
         onRetry={() => void query.refetch()}
-        testId={failureTestId}
+        testId={typeof failureTestId === 'function' ? failureTestId(query.error) : failureTestId}
       />
     );
     return inset ? <Stack p="md">{panel}</Stack> : panel;

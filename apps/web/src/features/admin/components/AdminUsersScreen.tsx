@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, EmptyState, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, RefreshCw, Search, UsersRound } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Search, UsersRound } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
+import { QueryView } from '../../../components/data/QueryView.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
@@ -31,54 +32,6 @@ export function AdminUsersScreen() {
   // After a delete the last page may be gone.
   useLastPageBound(list, users.data && !users.isPlaceholderData ? pages : null);
 
-  let content: ReactNode;
-  if (users.isPending) {
-    content = <ListSkeleton rowHeight={44} data-testid="users-loading" />;
-  } else if (users.isError) {
-    content = (
-      <Alert
-        m="md"
-        color="red"
-        icon={<CircleAlert size={18} />}
-        title={t('adminUsers.errorHeading')}
-        role="alert"
-        data-testid="users-error"
-      >
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{text(errorMessageOr(users.error, 'adminUsers.loadError'))}</Text>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            leftSection={<RefreshCw size={14} />}
-            onClick={() => void users.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (users.data.rows.length === 0) {
-    content = (
-      <EmptyState
-        py="xl"
-        icon={<UsersRound size={28} />}
-        withIndicatorBackground
-        title={t('adminUsers.noUsersFound')}
-        description={
-          users.data.unprocessable
-            ? t('adminUsers.errorProcessing')
-            : debouncedSearch
-              ? t('adminUsers.noSearchResults', { search: debouncedSearch })
-              : t('adminUsers.noUsersAvailable')
-        }
-        data-testid="users-empty"
-      />
-    );
-  } else {
-    content = <UsersTable rows={users.data.rows} onEdit={setEditing} onDelete={setDeleting} />;
-  }
-
   return (
     <>
       <PageHeader
@@ -102,7 +55,27 @@ export function AdminUsersScreen() {
             type="search"
           />
         </Group>
-        {content}
+        <QueryView
+          query={users}
+          loading={<ListSkeleton rowHeight={44} data-testid="users-loading" />}
+          failureTitle={t('adminUsers.errorHeading')}
+          failure={(error) => text(errorMessageOr(error, 'adminUsers.loadError'))}
+          failureTestId="users-error"
+          inset
+          empty={{
+            when: (data) => data.rows.length === 0,
+            icon: <UsersRound size={28} />,
+            title: t('adminUsers.noUsersFound'),
+            description: users.data?.unprocessable
+              ? t('adminUsers.errorProcessing')
+              : debouncedSearch
+                ? t('adminUsers.noSearchResults', { search: debouncedSearch })
+                : t('adminUsers.noUsersAvailable'),
+            testId: 'users-empty',
+          }}
+        >
+          {(data) => <UsersTable rows={data.rows} onEdit={setEditing} onDelete={setDeleting} />}
+        </QueryView>
         <ListPagination page={page} pages={pages} onChange={list.setPage} data-testid="users-pagination" />
       </Paper>
       <EditUserModal user={editing} onClose={() => setEditing(null)} />

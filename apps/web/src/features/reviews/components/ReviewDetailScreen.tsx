@@ -1,14 +1,13 @@
 import type { ReviewDto } from '@confero/contracts';
-import { Alert, Box, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
+import { QueryView } from '../../../components/data/QueryView.tsx';
 import { isolate, UserInline, UserText } from '../../../components/data/UserText.tsx';
-import { FormSkeleton } from '../../../components/feedback/FormSkeleton.tsx';
-import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { reviewDetailQuery } from '../api.ts';
@@ -186,28 +185,30 @@ export function ReviewDetailScreen({ reviewId }: { reviewId: string }) {
   const query = useQuery(reviewDetailQuery(reviewId));
   const backLink = reviewBackLink(query.data);
   const back = { to: backLink.to, label: t(backLink.labelKey) };
-  if (query.isPending) return <FormSkeleton />;
-  if (query.isError) {
-    const notFound = isApiError(query.error) && query.error.status === 404;
-    return (
-      <>
-        <ScreenHeader title={t('reviews.detail.title')} back={back} />
-        {notFound ? (
-          <Alert color="red" icon={<CircleAlert size={20} />} role="alert" radius="lg" data-testid="review-not-found">
-            {reviewErrorText(query.error, language, t('reviews.detail.loadError'))}
-          </Alert>
-        ) : (
-          <LoadFailure
-            message={t('reviews.detail.loadError')}
-            detail={reviewErrorText(query.error, language, '')}
-            back={back}
-            onRetry={() => void query.refetch()}
-          />
-        )}
-      </>
-    );
-  }
-  const review = query.data;
+  const notFound = (error: unknown) => isApiError(error) && error.status === 404;
+  return (
+    <>
+      {query.isError ? <ScreenHeader title={t('reviews.detail.title')} back={back} /> : null}
+      <QueryView
+        query={query}
+        failure={(error) =>
+          notFound(error)
+            ? reviewErrorText(error, language, t('reviews.detail.loadError'))
+            : t('reviews.detail.loadError')
+        }
+        failureDetail={(error) => (notFound(error) ? undefined : reviewErrorText(error, language, ''))}
+        failureTestId={(error) => (notFound(error) ? 'review-not-found' : undefined)}
+        back={back}
+      >
+        {(review) => <ReviewDetail review={review} back={back} />}
+      </QueryView>
+    </>
+  );
+}
+
+/** The review once loaded: its header with 'Edit' while its reviewer may still change it, and its parts. */
+function ReviewDetail({ review, back }: { review: ReviewDto; back: { to: string; label: string } }) {
+  const { t, i18n } = useTranslation();
   const canEdit = review.is_own && review.abilities.edit;
   const edit = canEdit ? (
     <Button
