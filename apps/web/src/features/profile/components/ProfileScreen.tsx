@@ -1,9 +1,10 @@
-import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, RefreshCw, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/data/QueryView.tsx';
 import {
   errorBody,
   fieldMessages,
@@ -92,79 +93,59 @@ export function ProfileScreen() {
 
   const header = <PageHeader title={t('pages.profile.title')} description={t('pages.profile.description')} />;
 
-  if (profile.isPending) {
-    return (
-      <>
-        {header}
-        <Stack gap="lg" data-testid="profile-loading">
-          <Skeleton height={120} radius="lg" />
-          <Skeleton height={240} radius="lg" />
-        </Stack>
-      </>
-    );
-  }
-
-  if (profile.isError) {
-    return (
-      <>
-        {header}
-        <Alert color="red" icon={<CircleAlert size={18} />} role="alert" data-testid="profile-load-error">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('profile.loadError')}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              color="red"
-              leftSection={<RefreshCw size={14} />}
-              onClick={() => void profile.refetch()}
-            >
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      </>
-    );
-  }
-
   const overLimit = bioCounter(form.values.bio).state === 'over';
 
   return (
     <>
       {header}
-      <Stack gap="lg">
-        <ProfileHeader profile={profile.data} editing={editing} onToggleEdit={handleToggleEdit} />
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            <form onSubmit={handleSubmit} noValidate>
-              <Stack gap="lg">
-                <ProfileDetails profile={profile.data} form={form} editing={editing} />
-                {editing ? (
-                  <Group justify="flex-end" gap="sm">
-                    <Button variant="default" onClick={() => setEditing(false)}>
-                      {t('profile.cancel')}
-                    </Button>
-                    <Button
-                      type="submit"
-                      leftSection={<Save size={16} />}
-                      loading={update.isPending}
-                      disabled={overLimit}
-                      data-testid="profile-save"
-                    >
-                      {t('profile.save')}
-                    </Button>
-                  </Group>
-                ) : null}
-              </Stack>
-            </form>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <Stack gap="lg">
-              <ActivityOverview />
-              <AccountSecurity profile={profile.data} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Stack>
+      <QueryView
+        query={profile}
+        loading={
+          <Stack gap="lg" data-testid="profile-loading">
+            <Skeleton height={120} radius="lg" />
+            <Skeleton height={240} radius="lg" />
+          </Stack>
+        }
+        failure={t('profile.loadError')}
+        failureTestId="profile-load-error"
+      >
+        {(data) => (
+          <Stack gap="lg">
+            <ProfileHeader profile={data} editing={editing} onToggleEdit={handleToggleEdit} />
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+                <form onSubmit={handleSubmit} noValidate>
+                  <Stack gap="lg">
+                    <ProfileDetails profile={data} form={form} editing={editing} />
+                    {editing ? (
+                      <Group justify="flex-end" gap="sm">
+                        <Button variant="default" onClick={() => setEditing(false)}>
+                          {t('profile.cancel')}
+                        </Button>
+                        <Button
+                          type="submit"
+                          leftSection={<Save size={16} />}
+                          loading={update.isPending}
+                          disabled={overLimit}
+                          data-testid="profile-save"
+                        >
+                          {t('profile.save')}
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Stack>
+                </form>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+                <Stack gap="lg">
+                  <ActivityOverview />
+                  <AccountSecurity profile={data} />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </Stack>
+        )}
+      </QueryView>
     </>
   );
 }
