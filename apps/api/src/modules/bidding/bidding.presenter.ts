@@ -1,5 +1,6 @@
 import { BID_LABELS, type BidDto, type BiddingItemDto, type BidValue, joinKeywords } from '@confero/contracts';
 import type { BiddingRow } from './bidding.queries.ts';
+import type { BiddingAuthors } from './bidding.service.ts';
 
 /** The caller's bid on a submission. */
 export function presentBid(
@@ -21,10 +22,7 @@ export function presentBid(
  * A row of the bidding list for one reviewer: a conflict reads as the 'conflict' bid whatever was stored, and the
  * authors are left out (`authors_hidden`) when the double-blind rule hides them from this viewer.
  */
-export function presentBiddingItem(
-  row: BiddingRow,
-  authors: { hidden: true } | { hidden: false; names: BiddingItemDto['authors'] },
-): BiddingItemDto {
+export function presentBiddingItem(row: BiddingRow, authors: BiddingAuthors): BiddingItemDto {
   const value = row.conflict ? 'conflict' : row.bid;
   return {
     id: row.id,
@@ -35,7 +33,7 @@ export function presentBiddingItem(
     keywords_list: [...row.keywords],
     track: row.trackPublicId,
     track_name: row.trackName,
-    authors: authors.hidden ? [] : authors.names,
+    authors: authors.hidden ? [] : (authors.names.get(row.id) ?? []),
     authors_hidden: authors.hidden,
     bid: value,
     bid_display: value ? BID_LABELS[value].en : null,

@@ -10,13 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorize } from '../../lib/authorize.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
-import { detectedConflictIds, withDetectedConflict } from '../conflicts/detect-conflict.ts';
+import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { loadEvent } from '../events/event-loader.ts';
-import { eventPolicies, isBlindedEventReviewer } from '../events/events.policy.ts';
+import { eventPolicies } from '../events/events.policy.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { bidPolicies, bidsDenied } from './bidding.policy.ts';
 import { presentBid, presentBiddingItem } from './bidding.presenter.ts';
-import { findAuthorNames, findBid, pageBiddingList } from './bidding.queries.ts';
+import { findBid } from './bidding.queries.ts';
+import { listBiddingPage } from './bidding.service.ts';
 import { putBid, requireOpenForBidding } from './commands/put-bid.ts';
 
 const TAGS = ['bids'];
@@ -95,30 +96,20 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
       authorize(eventPolicies['event.bid'](access, { event }), { denied: bidsDenied });
       const { page, page_size: pageSize, bid, search } = request.query;
-      const detected = await detectedConflictIds(app.db, event.id, actor);
-      const { rows, count, summary } = await pageBiddingList(app.db, {
-        eventId: event.id,
-        userId: actor.id,
-        detectedIds: [...detected],
+      const { rows, count, summary, authors } = await listBiddingPage(app.db, {
+        actor,
+        event,
+        access,
         page,
         pageSize,
         bid,
         search,
       });
-      const hidden = isBlindedEventReviewer(access, event.reviewSettings.blind_mode);
-      const authors = hidden
-        ? new Map()
-        : await findAuthorNames(
-            app.db,
-            rows.map((row) => row.id),
-          );
       return {
         count,
         ...pageLinks(app.config.publicUrl, request.url, { page, pageSize, count }),
         summary,
-        results: rows.map((row) =>
-          presentBiddingItem(row, hidden ? { hidden } : { hidden, names: authors.get(row.id) ?? [] }),
-        ),
+        results: rows.map((row) => presentBiddingItem(row, authors)),
       };
     },
   );
