@@ -185,9 +185,20 @@ export const CreateEventBody = z.object({
 });
 export type CreateEventBody = z.infer<typeof CreateEventBody>;
 
-/** `PATCH events/{id}/`: the fields sent are checked with the creation rules against the stored values. */
-export const UpdateEventBody = z.object(eventFields);
+/**
+ * `PATCH events/{id}/`: the fields sent are checked with the creation rules against the stored values. Besides the
+ * creation fields, `reminder_days`: the days before the review deadline on which reviewers with reviews not completed
+ * are reminded, each one of `REMINDER_DAYS_CHOICES` (communications.ts); an empty list turns the reminders off.
+ */
+export const UpdateEventBody = z.object({
+  ...eventFields,
+  reminder_days: z.array(z.number({ error: 'validation.invalid' }), { error: 'validation.invalid' }).nullish(),
+});
 export type UpdateEventBody = z.infer<typeof UpdateEventBody>;
+
+/** The dates of an event that close something (`docs/domain.md#what-each-date-closes`), in their order. */
+export const EVENT_DEADLINE_FIELDS = ['submission_deadline', 'review_deadline'] as const;
+export type EventDeadlineField = (typeof EVENT_DEADLINE_FIELDS)[number];
 
 export const EventIdParams = z.object({ id: z.string().max(60) });
 export type EventIdParams = z.infer<typeof EventIdParams>;
@@ -374,11 +385,26 @@ export const EventDto = z.object({
   event_admins: z.array(ChairDto),
   tracks: z.array(TrackDto),
   review_settings: ReviewSettings.optional(),
+  /** Days before the review deadline on which late reviewers are reminded (empty: never); staff only, like `review_settings`. */
+  reminder_days: z.array(z.number().int()).optional(),
   abilities: EventAbilities,
   /** The statuses the viewer may move the event to with `change_status/` (empty when none). */
   allowed_status_changes: z.array(z.enum(EVENT_STATUSES)),
 });
 export type EventDto = z.infer<typeof EventDto>;
+
+/**
+ * The answer of `PATCH events/{id}/`: the event, and the deadlines whose instant moved (their date, or the event's
+ * time zone, changed), so the screen can offer to tell the people they concern.
+ */
+export const UpdatedEventDto = EventDto.extend({ deadlines_changed: z.array(z.enum(EVENT_DEADLINE_FIELDS)) });
+export type UpdatedEventDto = z.infer<typeof UpdatedEventDto>;
+
+/** `GET events/{id}/calendar.ics?lang=`: the language of the feed's texts (English unless `ar`). */
+export const CalendarFeedQuery = z.object({
+  lang: z.enum(['en', 'ar'], { error: 'validation.invalidChoice' }).optional(),
+});
+export type CalendarFeedQuery = z.infer<typeof CalendarFeedQuery>;
 
 export const ReviewerDto = z.object({
   /** The reviewer's user public id; null for an invitation to someone without an account. */

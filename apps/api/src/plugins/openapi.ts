@@ -62,6 +62,8 @@ const ERROR_RESPONSES: Record<ErrorStatus | '5XX', { name: string; description: 
 
 /** Paths that take no access token; every other /api/ operation answers 401 NOT_AUTHENTICATED without one. */
 const PUBLIC_PREFIXES = ['/api/auth/', '/api/health/', '/api/config/', '/api/events/invitations/'];
+/** Public paths below a resource: an event's calendar feed (served without sign-in for published events). */
+const PUBLIC_SUFFIXES = ['/calendar.ics'];
 
 /**
  * Answers an operation gives that its route's shape does not tell (`METHOD url` as the route declares it): 409
@@ -111,7 +113,8 @@ const OPENAPI_VERSION = '3.1.0';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = 'application/json';
 
-export const isPublicPath = (url: string): boolean => PUBLIC_PREFIXES.some((prefix) => url.startsWith(prefix));
+export const isPublicPath = (url: string): boolean =>
+  PUBLIC_PREFIXES.some((prefix) => url.startsWith(prefix)) || PUBLIC_SUFFIXES.some((suffix) => url.endsWith(suffix));
 
 /** `GET /api/events/:id/tracks/` → `getEventsByIdTracks`: the method, then each path word capitalised. */
 export function operationIdOf(method: string, url: string): string {

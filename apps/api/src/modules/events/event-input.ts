@@ -14,6 +14,7 @@ import {
   isResearchArea,
   isSubcategoryOf,
   MAX_CHAIR_EMAILS,
+  REMINDER_DAYS_CHOICES,
   resolveCountryCode,
   type UpdateEventBody,
   VENUE_MAX_LENGTH,
@@ -243,12 +244,58 @@ export function checkNewEvent(body: CreateEventBody): EventValues {
   });
 }
 
+/** The name each stored field has in the API (`location.city` as the field errors name it), for the audit's changes. */
+const API_FIELD_NAMES: Record<keyof EventValues, string> = {
+  title: 'title',
+  description: 'description',
+  type: 'type',
+  acronym: 'acronym',
+  webpage: 'webpage',
+  startDate: 'start_date',
+  endDate: 'end_date',
+  submissionDeadline: 'submission_deadline',
+  reviewDeadline: 'review_deadline',
+  notificationDate: 'notification_date',
+  timezone: 'timezone',
+  venue: 'location.venue',
+  city: 'location.city',
+  country: 'location.country',
+  locationDetails: 'location.additional_details',
+  primaryResearchArea: 'primary_research_area',
+  secondaryResearchAreas: 'secondary_research_areas',
+  additionalInformation: 'additional_information',
+};
+
+/** One changed field of an update: its stored value before and after, as the audit records it. */
+export type FieldChange = { from: unknown; to: unknown };
+/** The changed fields of an update by their API name (`submission_deadline`, `location.city`, `reminder_days`). */
+export type EventChanges = Record<string, FieldChange>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The reminder days sent (`reminder_days`), after the creation rules: each must be one of `REMINDER_DAYS_CHOICES`
+ * (400 on `reminder_days` naming the choices otherwise); repeats are dropped and the days sorted, largest first
+ * (the order the reminders go out in). An empty list turns the reminders off.
+ */
+export function checkReminderDays(sent: number[]): number[] {
+  const choices = REMINDER_DAYS_CHOICES as readonly number[];
+  for (const day of sent) {
+    if (!choices.includes(day)) fail('reminder_days', 'events.reminderDaysInvalid', { choices: choices.join(', ') });
+  }
+  return [...new Set(sent)].sort((a, b) => b - a);
+}
+
+/** What an update stores: the checked fields, the reminder days, and the changes against the stored row. */
+export type EventUpdate = { values: EventValues; reminderDays: number[]; changes: EventChanges };
+
 /**
  * An update: the fields sent replace the stored ones and the whole event is checked with the same rules (so a new
- * end date is compared with the stored start date). A new primary area without secondary areas clears them, as
- * the form does. Returns the values and the names of the fields that changed.
+ * end date is compared with the stored start date), then the reminder days. A new primary area without secondary
+ * areas clears them, as the form does. Deadlines may move earlier or later, at any time, as long as the order of
+ * the dates holds. Returns the values and each changed field with its value before and after.
  */
-export function checkEventUpdate(event: EventRow, body: UpdateEventBody): { values: EventValues; changed: string[] } {
+export function checkEventUpdate(event: EventRow, body: UpdateEventBody): EventUpdate {
   const pick = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
   const location = body.location === null ? {} : (body.location ?? undefined);
   const primaryChanged =
@@ -275,8 +322,12 @@ export function checkEventUpdate(event: EventRow, body: UpdateEventBody): { valu
       sentSecondary !== undefined ? sentSecondary : primaryChanged ? [] : event.secondaryResearchAreas,
     additional_information: pick(body.additional_information, event.additionalInformation),
   });
-  const changed = (Object.keys(values) as (keyof EventValues)[]).filter(
-    (key) => JSON.stringify(values[key]) !== JSON.stringify(event[key]),
-  );
-  return { values, changed };
+  const reminderDays =
+    body.reminder_days === undefined ? event.reminderDays : checkReminderDays(body.reminder_days ?? []);
+  const changes: EventChanges = {};
+  for (const key of Object.keys(values) as (keyof EventValues)[]) {
+    if (!same(values[key], event[key])) changes[API_FIELD_NAMES[key]] = { from: event[key], to: values[key] };
+  }
+  if (!same(reminderDays, event.reminderDays)) changes.reminder_days = { from: event.reminderDays, to: reminderDays };
+  return { values, reminderDays, changes };
 }

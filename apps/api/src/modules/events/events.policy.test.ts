@@ -8,6 +8,7 @@ import {
   type EventAction,
   type EventSubject,
   eventPolicies,
+  publicEventPolicies,
   type ViewerMembership,
 } from './events.policy.ts';
 
@@ -117,5 +118,21 @@ describe('event policies', () => {
     expect([refusal('outsider', 'event.manageReviewing'), refusal('reviewer', 'event.manageReviewing')]).toEqual([
       404, 403,
     ]);
+  });
+});
+
+describe('publicEventPolicies', () => {
+  it.each([
+    ['approved', true],
+    ['active', true],
+    ['completed', true],
+    ['pending', false],
+    ['rejected', false],
+    ['cancelled', false],
+  ] as const)('serves the calendar feed of a %s event without sign-in: %s (hidden otherwise)', (status, served) => {
+    const decision = publicEventPolicies['event.calendarFeed'](null, {
+      event: { status, createdBy: 1, submissionDeadline: '2030-03-01', timezone: 'AoE' },
+    });
+    expect(decision.allowed ? 'allowed' : decision.status).toBe(served ? 'allowed' : 404);
   });
 });

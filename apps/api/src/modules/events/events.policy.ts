@@ -124,3 +124,9 @@ export const eventListPolicies = policyTable<Actor | null>()({
   /** Every event of the platform, whatever its status: platform admins only. */
   'events.listAll': (actor) => allowIf(isPlatformAdmin(actor), denied(eventAdminOnly)),
 });
+
+/** What anyone may read of an event without signing in, decided on the event alone (no access to build). */
+export const publicEventPolicies = policyTable<null, EventSubject>()({
+  /** The calendar feed of the event's dates: published events only (the public statuses); others are hidden (404). */
+  'event.calendarFeed': (_a, { event }) => allowIf(isPublicStatus(event.status), eventHidden),
+});

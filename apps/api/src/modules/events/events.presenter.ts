@@ -129,7 +129,7 @@ export function presentEvent(detail: EventDetail, access: EventAccess, now = new
       ),
     ),
     ...(eventPolicies['event.viewReviewSettings'](access, { event, now }).allowed
-      ? { review_settings: event.reviewSettings }
+      ? { review_settings: event.reviewSettings, reminder_days: event.reminderDays }
       : {}),
     abilities: abilitiesFor(access, event, now),
     allowed_status_changes: allowedStatusChanges(event.status, access),

@@ -452,9 +452,16 @@ describe('PATCH /api/events/{id}/', () => {
     expect(row?.endsAt.toISOString()).toBe('2030-06-15T12:00:00.000Z');
     const [audit] = await auditRows(event.id, 'event.updated');
     expect(audit?.actorId).toBe(chair.id);
-    expect(((audit?.data ?? {}) as { fields?: string[] }).fields?.sort()).toEqual(
-      ['city', 'endDate', 'reviewSettings', 'title'].sort(),
-    );
+    expect(audit?.data).toEqual({
+      changes: {
+        title: { from: event.title, to: 'Renamed Conference' },
+        end_date: { from: '2030-06-12', to: '2030-06-14' },
+        'location.city': { from: 'Cairo', to: 'Alexandria' },
+        'review_settings.blind_mode': { from: 'double', to: 'single' },
+        'review_settings.reviewers_per_paper': { from: 3, to: 4 },
+      },
+    });
+    expect(response.json()).toMatchObject({ deadlines_changed: [] });
   });
 
   it('clears the secondary areas when the primary area changes without them', async () => {
@@ -486,6 +493,192 @@ describe('PATCH /api/events/{id}/', () => {
     expect(row?.title).toBe('Untouched');
     const byAdmin = await adminClient.patch(`/api/events/${event.publicId}/`, { title: 'Fixed by admin' });
     expect(byAdmin.json()).toMatchObject({ title: 'Fixed by admin' });
+  });
+
+  /** An event with fixed dates whose chair and event admin (its creator) are signed in. */
+  async function eventWithOrganizers(overrides: Parameters<typeof buildEvent>[1] = {}) {
+    const event = await buildEvent(app, {
+      status: 'active',
+      submissionDeadline: '2030-03-10',
+      reviewDeadline: '2030-04-10',
+      notificationDate: '2030-05-10',
+      startDate: '2030-06-10',
+      endDate: '2030-06-12',
+      ...overrides,
+    });
+    const chair = await buildUser(app);
+    await addMembership(app, { event, user: chair, role: 'chair' });
+    return { event, chair: await signedInClient(app, chair), eventAdmin: await signedInClient(app, event.creator) };
+  }
+
+  async function storedEvent(id: number) {
+    const [row] = await app.db.select().from(events).where(eq(events.id, id));
+    return row;
+  }
+
+  it('lets chairs and event admins move deadlines earlier or later, naming the deadlines that moved', async () => {
+    const { event, chair, eventAdmin } = await eventWithOrganizers();
+    const earlier = await chair.patch(`/api/events/${event.publicId}/`, { submission_deadline: '2030-02-01' });
+    expect(earlier.statusCode).toBe(200);
+    expect(earlier.json()).toMatchObject({
+      submission_deadline: '2030-02-01',
+      deadlines_changed: ['submission_deadline'],
+    });
+
+    // Even to a date already past, while the order of the dates holds.
+    const past = daysFromNow(-3);
+    const both = await eventAdmin.patch(`/api/events/${event.publicId}/`, {
+      submission_deadline: past,
+      review_deadline: '2030-03-01',
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toMatchObject({
+      submission_deadline: past,
+      review_deadline: '2030-03-01',
+      deadlines_changed: ['submission_deadline', 'review_deadline'],
+      abilities: { submit: false },
+    });
+    const later = await chair.patch(`/api/events/${event.publicId}/`, { review_deadline: '2030-05-01' });
+    expect(later.json()).toMatchObject({ review_deadline: '2030-05-01', deadlines_changed: ['review_deadline'] });
+
+    expect(await storedEvent(event.id)).toMatchObject({ submissionDeadline: past, reviewDeadline: '2030-05-01' });
+    const audits = await auditRows(event.id, 'event.updated');
+    expect(audits.map((row) => row.data)).toEqual([
+      { changes: { submission_deadline: { from: '2030-03-10', to: '2030-02-01' } } },
+      {
+        changes: {
+          submission_deadline: { from: '2030-02-01', to: past },
+          review_deadline: { from: '2030-04-10', to: '2030-03-01' },
+        },
+      },
+      { changes: { review_deadline: { from: '2030-03-01', to: '2030-05-01' } } },
+    ]);
+  });
+
+  it('keeps the order of the dates: a review deadline moved before the submission deadline is refused', async () => {
+    const { event, chair } = await eventWithOrganizers();
+    const response = await chair.patch(`/api/events/${event.publicId}/`, { review_deadline: '2030-03-01' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { submission_deadline: ['Submission deadline must be before the review deadline'] },
+      field_codes: { submission_deadline: ['events.submissionNotBeforeReview'] },
+    });
+    expect(await storedEvent(event.id)).toMatchObject({ reviewDeadline: '2030-04-10' });
+    expect(await auditRows(event.id, 'event.updated')).toEqual([]);
+  });
+
+  it("changes the time zone: the deadlines' instants and the end move, both deadlines are named", async () => {
+    const { event, chair } = await eventWithOrganizers();
+    const response = await chair.patch(`/api/events/${event.publicId}/`, { timezone: 'Asia/Riyadh' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      timezone: 'Asia/Riyadh',
+      deadlines_changed: ['submission_deadline', 'review_deadline'],
+    });
+    const row = await storedEvent(event.id);
+    expect(row?.timezone).toBe('Asia/Riyadh');
+    expect(row?.endsAt.toISOString()).toBe('2030-06-12T21:00:00.000Z');
+    const [audit] = await auditRows(event.id, 'event.updated');
+    expect(audit?.data).toEqual({ changes: { timezone: { from: 'AoE', to: 'Asia/Riyadh' } } });
+
+    const bad = await chair.patch(`/api/events/${event.publicId}/`, { timezone: 'Mars/Olympus_Mons' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message_code: 'events.timezoneInvalid',
+      field_codes: { timezone: ['events.timezoneInvalid'] },
+    });
+    expect((await storedEvent(event.id))?.timezone).toBe('Asia/Riyadh');
+  });
+
+  it('sets the reminder days (repeats dropped, largest first), shows them to staff only, and turns them off', async () => {
+    const { event, chair } = await eventWithOrganizers({ status: 'approved' });
+    const response = await chair.patch(`/api/events/${event.publicId}/`, { reminder_days: [1, 7, 3, 7] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ reminder_days: [7, 3, 1], deadlines_changed: [] });
+    expect((await storedEvent(event.id))?.reminderDays).toEqual([7, 3, 1]);
+
+    const reviewer = await buildUser(app);
+    await addMembership(app, { event, user: reviewer, role: 'reviewer' });
+    const asReviewer = await (await signedInClient(app, reviewer)).get(`/api/events/${event.publicId}/`);
+    expect(asReviewer.json()).toMatchObject({ reminder_days: [7, 3, 1] });
+    const asOutsider = await (await signedInClient(app, await buildUser(app))).get(`/api/events/${event.publicId}/`);
+    expect(asOutsider.json()).not.toHaveProperty('reminder_days');
+
+    const off = await chair.patch(`/api/events/${event.publicId}/`, { reminder_days: [] });
+    expect(off.json()).toMatchObject({ reminder_days: [] });
+    expect((await storedEvent(event.id))?.reminderDays).toEqual([]);
+    const audits = await auditRows(event.id, 'event.updated');
+    expect(audits.map((row) => row.data)).toEqual([
+      { changes: { reminder_days: { from: [], to: [7, 3, 1] } } },
+      { changes: { reminder_days: { from: [7, 3, 1], to: [] } } },
+    ]);
+  });
+
+  it('refuses reminder days outside the choices (400 on reminder_days), and a list of another type', async () => {
+    const { event, chair } = await eventWithOrganizers();
+    const outside = await chair.patch(`/api/events/${event.publicId}/`, { reminder_days: [7, 4] });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { reminder_days: ['Choose reminder days among 1, 2, 3, 5, 7, 10, 14 days before the review deadline'] },
+      field_codes: { reminder_days: ['events.reminderDaysInvalid'] },
+      field_params: { reminder_days: [{ choices: '1, 2, 3, 5, 7, 10, 14' }] },
+    });
+    const wrongType = await chair.patch(`/api/events/${event.publicId}/`, { reminder_days: ['seven'] });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { 'reminder_days.0': [expect.any(String)] },
+    });
+    expect((await storedEvent(event.id))?.reminderDays).toEqual([]);
+    expect(await auditRows(event.id, 'event.updated')).toEqual([]);
+  });
+
+  it('refuses the new fields to reviewers and track chairs (403) and to outsiders of a pending event (404)', async () => {
+    const { event } = await eventWithOrganizers({ status: 'pending' });
+    const reviewer = await buildUser(app);
+    await addMembership(app, { event, user: reviewer, role: 'reviewer' });
+    const body = { reminder_days: [3], timezone: 'UTC', submission_deadline: '2030-02-01' };
+    const asReviewer = await (await signedInClient(app, reviewer)).patch(`/api/events/${event.publicId}/`, body);
+    expect(asReviewer.statusCode).toBe(403);
+    expect(asReviewer.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'events.permissionDenied' });
+    const trackChair = await buildUser(app);
+    const track = await buildTrack(app, { event });
+    await addMembership(app, { event, user: trackChair, role: 'chair', track });
+    const asTrackChair = await (await signedInClient(app, trackChair)).patch(`/api/events/${event.publicId}/`, body);
+    expect(asTrackChair.statusCode).toBe(403);
+    const asOutsider = await (await signedInClient(app, await buildUser(app))).patch(
+      `/api/events/${event.publicId}/`,
+      body,
+    );
+    expect(asOutsider.statusCode).toBe(404);
+    expect(asOutsider.json()).toMatchObject({ code: 'NOT_FOUND', message_code: 'events.notFound' });
+    expect(await storedEvent(event.id)).toMatchObject({
+      reminderDays: [],
+      timezone: 'AoE',
+      submissionDeadline: '2030-03-10',
+    });
+    expect(await auditRows(event.id, 'event.updated')).toEqual([]);
+  });
+
+  it('writes nothing when nothing changes, and applies two concurrent changes one after the other', async () => {
+    const { event, chair, eventAdmin } = await eventWithOrganizers();
+    const same = await chair.patch(`/api/events/${event.publicId}/`, { submission_deadline: '2030-03-10' });
+    expect(same.json()).toMatchObject({ deadlines_changed: [] });
+    expect(await auditRows(event.id, 'event.updated')).toEqual([]);
+
+    const [title, deadline] = await Promise.all([
+      chair.patch(`/api/events/${event.publicId}/`, { title: 'Both Changes Kept' }),
+      eventAdmin.patch(`/api/events/${event.publicId}/`, { submission_deadline: '2030-03-01' }),
+    ]);
+    expect([title.statusCode, deadline.statusCode]).toEqual([200, 200]);
+    expect(await storedEvent(event.id)).toMatchObject({
+      title: 'Both Changes Kept',
+      submissionDeadline: '2030-03-01',
+    });
+    expect(await auditRows(event.id, 'event.updated')).toHaveLength(2);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   EventPageDto,
   RejectEventBody,
   RoleListQuery,
+  UpdatedEventDto,
   UpdateEventBody,
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -124,10 +125,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Change event fields and review settings (event admins, chairs, site admins)',
+        summary:
+          'Change event fields, time zone, review settings and reminder days (event admins, chairs, site admins); the answer names the deadlines that moved',
         params: EventIdParams,
         body: UpdateEventBody,
-        response: { 200: EventDto },
+        response: { 200: UpdatedEventDto },
       },
     },
     async (request) => {
@@ -135,7 +137,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
       authorize(eventPolicies['event.update'](access, { event }));
       const updated = await updateEvent(app.db, actor, event, request.body);
-      return presentEventFor(app.db, app.extensions, actor, updated);
+      const presented = await presentEventFor(app.db, app.extensions, actor, updated.event);
+      return { ...presented, deadlines_changed: updated.deadlinesChanged };
     },
   );
 

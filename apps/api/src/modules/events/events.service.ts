@@ -1,6 +1,8 @@
 import {
   type CreateEventBody,
   DEFAULT_REVIEW_SETTINGS,
+  EVENT_DEADLINE_FIELDS,
+  type EventDeadlineField,
   type ReviewSettings,
   type ReviewSettingsPatch,
   type UpdateEventBody,
@@ -17,6 +19,7 @@ import {
   chairEmailList,
   checkEventUpdate,
   checkNewEvent,
+  type EventChanges,
   type EventValues,
   resolveChairEmails,
 } from './event-input.ts';
@@ -78,19 +81,43 @@ export async function createEvent(db: Db, actor: Actor, body: CreateEventBody): 
   });
 }
 
+/** The deadlines whose instant an update moved: their date changed, or the time zone they end in did. */
+function movedDeadlines(changes: EventChanges): EventDeadlineField[] {
+  return EVENT_DEADLINE_FIELDS.filter((field) => field in changes || 'timezone' in changes);
+}
+
+/** The review settings an update changed, each named `review_settings.<key>` with its value before and after. */
+function settingsChanges(before: ReviewSettings, after: ReviewSettings): EventChanges {
+  const changes: EventChanges = {};
+  const merged = { ...DEFAULT_REVIEW_SETTINGS, ...before };
+  for (const key of Object.keys(after) as (keyof ReviewSettings)[]) {
+    if (merged[key] !== after[key]) changes[`review_settings.${key}`] = { from: merged[key], to: after[key] };
+  }
+  return changes;
+}
+
+/** An updated event and the deadlines the update moved (`deadlines_changed` of the answer). */
+export type UpdatedEvent = { event: EventRow; deadlinesChanged: EventDeadlineField[] };
+
 /**
- * Changes the fields sent (the status changes only through the state machine, event-state.ts). The rules are
- * those of creation, applied to the event as it would be after the change. Audited with the changed fields.
+ * Changes the fields sent (the status changes only through the state machine, event-state.ts). The event row is
+ * locked and read again inside the transaction, so two concurrent changes apply one after the other, each checked
+ * against the other's result, and the audit's "from" values are the ones replaced. The rules are those of creation,
+ * applied to the event as it would be after the change; deadlines may move either way at any time while the order
+ * of the dates holds. One audit entry `event.updated` names each changed field with its value before and after
+ * (`data.changes`); nothing is written when nothing changed.
  */
-export async function updateEvent(db: Db, actor: Actor, event: EventRow, body: UpdateEventBody): Promise<EventRow> {
-  const { values, changed } = checkEventUpdate(event, body);
-  const reviewSettings = mergeReviewSettings(event.reviewSettings, body.review_settings);
-  const settingsChanged = JSON.stringify(reviewSettings) !== JSON.stringify(event.reviewSettings);
-  if (changed.length === 0 && !settingsChanged) return event;
+export async function updateEvent(db: Db, actor: Actor, event: EventRow, body: UpdateEventBody): Promise<UpdatedEvent> {
   return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(events).where(eq(events.id, event.id)).for('update');
+    if (!current) throw eventError(404, 'NOT_FOUND', 'events.notFound');
+    const { values, reminderDays, changes: fieldChanges } = checkEventUpdate(current, body);
+    const reviewSettings = mergeReviewSettings(current.reviewSettings, body.review_settings);
+    const changes = { ...fieldChanges, ...settingsChanges(current.reviewSettings, reviewSettings) };
+    if (Object.keys(changes).length === 0) return { event: current, deadlinesChanged: [] };
     const [updated] = await tx
       .update(events)
-      .set({ ...storedValues(values), reviewSettings, updatedAt: new Date() })
+      .set({ ...storedValues(values), reviewSettings, reminderDays, updatedAt: new Date() })
       .where(eq(events.id, event.id))
       .returning();
     if (!updated) throw eventError(404, 'NOT_FOUND', 'events.notFound');
@@ -100,9 +127,9 @@ export async function updateEvent(db: Db, actor: Actor, event: EventRow, body: U
       entity: 'event',
       entityId: event.id,
       action: 'event.updated',
-      data: { fields: [...changed, ...(settingsChanged ? ['reviewSettings'] : [])] },
+      data: { changes },
     });
-    return updated;
+    return { event: updated, deadlinesChanged: movedDeadlines(changes) };
   });
 }
 
