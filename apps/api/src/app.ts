@@ -10,11 +10,13 @@ import { type LogStream, loggerOptions } from './lib/logging.ts';
 import { aiExtractRoutes } from './modules/ai/extract.routes.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { assignmentsRoutes } from './modules/assignment/index.ts';
+import { auditModuleRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { biddingRoutes } from './modules/bidding/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { conflictsRoutes } from './modules/conflicts/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
+import { exportsRoutes } from './modules/exports/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { submissionsRoutes } from './modules/submissions/index.ts';
@@ -101,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assignmentsRoutes);
   await app.register(reviewsRoutes);
   await app.register(outboxRoutes);
+  await app.register(exportsRoutes);
+  await app.register(auditModuleRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
   return app;
 }
