@@ -14,10 +14,13 @@ import { auditModuleRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { biddingRoutes } from './modules/bidding/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { committeeRoutes } from './modules/committee/index.ts';
+import { communicationsRoutes } from './modules/communications/index.ts';
 import { conflictsRoutes } from './modules/conflicts/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
 import { exportsRoutes } from './modules/exports/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
+import { progressRoutes } from './modules/progress/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { submissionsRoutes } from './modules/submissions/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(catalogueRoutes);
   await app.register(eventsRoutes);
+  await app.register(committeeRoutes);
   await app.register(aiRoutes);
   await app.register(submissionsRoutes);
   await app.register(aiExtractRoutes);
@@ -103,8 +107,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assignmentsRoutes);
   await app.register(reviewsRoutes);
   await app.register(outboxRoutes);
+  await app.register(communicationsRoutes);
   await app.register(exportsRoutes);
   await app.register(auditModuleRoutes);
+  await app.register(progressRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
   return app;
 }

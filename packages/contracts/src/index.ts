@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './committee.ts';
 export * from './communications.ts';
 export * from './countries.ts';
 export * from './enums.ts';
@@ -8,6 +9,7 @@ export * from './events.ts';
 export * from './exports.ts';
 export * from './limits.ts';
 export * from './outbox.ts';
+export * from './progress.ts';
 export * from './research-areas.ts';
 export * from './reviews.ts';
 export * from './submissions.ts';

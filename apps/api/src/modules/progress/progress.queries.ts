@@ -1,0 +1,392 @@
+import {
+  DISAGREEMENT_SPREAD,
+  type ReviewerProgressSort,
+  type SubmissionDecision,
+  type SubmissionStatus,
+  type SubmissionTableSort,
+} from '@confero/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  bids,
+  conflicts,
+  eventMemberships,
+  events,
+  reviews,
+  submissionAuthors,
+  submissions,
+  tracks,
+  users,
+} from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { lateReviewSql } from '../reviews/late-sql.ts';
+import { authoredBy } from '../submissions/authorship-sql.ts';
+
+/*
+ * The reads of progress at a glance. Each answer is built in a fixed number of queries whatever the size of the event:
+ * aggregates are grouped in SQL, never counted per paper or per reviewer in code.
+ */
+
+export type StatusCount = { status: SubmissionStatus; decision: SubmissionDecision; n: number; short: number };
+export type ReviewCounts = { total: number; completed: number; in_progress: number; not_started: number; late: number };
+export type BidCounts = { total: number; reviewers_bidding: number; reviewers: number };
+
+/** Submissions by status and decision, with the undecided ones assigned fewer than `perPaper` reviews. */
+export async function countSubmissions(db: Db, eventId: number, perPaper: number): Promise<StatusCount[]> {
+  return queryRows<StatusCount>(
+    db,
+    sql`select ${submissions.status} as status, ${submissions.decision} as decision, count(*)::int as n,
+        (count(*) filter (where ${submissions.decision} = 'pending'
+          and coalesce(rc.n, 0) < ${perPaper}))::int as short
+      from ${submissions}
+      left join (select r.submission_id, count(*) as n from ${reviews} r
+        join ${submissions} s2 on s2.id = r.submission_id where s2.event_id = ${eventId}
+        group by r.submission_id) rc on rc.submission_id = ${submissions.id}
+      where ${submissions.eventId} = ${eventId}
+      group by ${submissions.status}, ${submissions.decision}`,
+  );
+}
+
+/** The event's reviews by state, and the late ones (`reviews/late-sql.ts`). */
+export async function countReviews(db: Db, eventId: number, now: Date): Promise<ReviewCounts> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${reviews.status} = 'completed'))::int`,
+      in_progress: sql<number>`(count(*) filter (where ${reviews.status} = 'in_progress'))::int`,
+      not_started: sql<number>`(count(*) filter (where ${reviews.status} = 'assigned'))::int`,
+      late: sql<number>`(count(*) filter (where ${lateReviewSql(now)}))::int`,
+    })
+    .from(reviews)
+    .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
+    .innerJoin(events, eq(events.id, submissions.eventId))
+    .where(eq(submissions.eventId, eventId));
+  return row ?? { total: 0, completed: 0, in_progress: 0, not_started: 0, late: 0 };
+}
+
+/** Bids placed on the event's papers, the reviewers who placed one, and the event's active reviewers. */
+export async function countBids(db: Db, eventId: number): Promise<BidCounts> {
+  const [row] = await queryRows<BidCounts>(
+    db,
+    sql`select
+        (select count(*)::int from ${bids} b join ${submissions} s on s.id = b.submission_id
+          where s.event_id = ${eventId}) as total,
+        (select count(distinct b.user_id)::int from ${bids} b join ${submissions} s on s.id = b.submission_id
+          where s.event_id = ${eventId}) as reviewers_bidding,
+        (select count(distinct m.user_id)::int from ${eventMemberships} m where m.event_id = ${eventId}
+          and m.role = 'reviewer' and m.status = 'active' and m.user_id is not null) as reviewers`,
+  );
+  return row ?? { total: 0, reviewers_bidding: 0, reviewers: 0 };
+}
+
+export type ReviewerProgressRow = {
+  public_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  assigned: number;
+  completed: number;
+  in_progress: number;
+  not_started: number;
+  late: number;
+  average_score: number | null;
+  bids: number;
+  total: number;
+};
+
+const REVIEWER_ORDER: Record<ReviewerProgressSort, string> = {
+  name: 'last_name, first_name',
+  assigned: 'assigned',
+  completed: 'completed',
+  in_progress: 'in_progress',
+  late: 'late',
+  average_score: 'average_score',
+  bids: 'bids',
+};
+
+/** `asc` or `desc` (nulls last both ways) from a sort key with an optional leading `-`. */
+function orderOf<K extends string>(sort: string, columns: Record<K, string>, prefix = ''): SQL {
+  const descending = sort.startsWith('-');
+  const key = (descending ? sort.slice(1) : sort) as K;
+  const direction = descending ? 'desc' : 'asc';
+  const parts = columns[key].split(', ').map((column) => `${prefix}${column} ${direction} nulls last`);
+  return sql.raw(parts.join(', '));
+}
+
+/**
+ * A page of the event's reviewers (active reviewer members, and anyone holding one of its reviews) with their
+ * reviews by state, late ones, the mean overall score of their completed reviews and their bids. One query: the
+ * total comes with the page (`count(*) over ()`).
+ */
+export async function pageReviewerProgress(
+  db: Db,
+  eventId: number,
+  options: { page: number; pageSize: number; sort: string; lateOnly: boolean; now: Date },
+): Promise<ReviewerProgressRow[]> {
+  const offset = (options.page - 1) * options.pageSize;
+  return queryRows<ReviewerProgressRow>(
+    db,
+    sql`with people as (
+        select m.user_id from ${eventMemberships} m where m.event_id = ${eventId} and m.role = 'reviewer'
+          and m.status = 'active' and m.user_id is not null
+        union
+        select r.reviewer_id from ${reviews} r join ${submissions} s on s.id = r.submission_id
+          where s.event_id = ${eventId}
+      ), stats as (
+        select ${reviews.reviewerId} as user_id, count(*)::int as assigned,
+          (count(*) filter (where ${reviews.status} = 'completed'))::int as completed,
+          (count(*) filter (where ${reviews.status} = 'in_progress'))::int as in_progress,
+          (count(*) filter (where ${reviews.status} = 'assigned'))::int as not_started,
+          (count(*) filter (where ${lateReviewSql(options.now)}))::int as late,
+          (avg(${reviews.overallScore}) filter (where ${reviews.status} = 'completed'))::float8 as average_score
+        from ${reviews}
+        join ${submissions} on ${submissions.id} = ${reviews.submissionId}
+        join ${events} on ${events.id} = ${submissions.eventId}
+        where ${submissions.eventId} = ${eventId}
+        group by ${reviews.reviewerId}
+      ), bid_counts as (
+        select b.user_id, count(*)::int as bids from ${bids} b join ${submissions} s on s.id = b.submission_id
+          where s.event_id = ${eventId} group by b.user_id
+      ), listed as (
+        select u.public_id, u.first_name, u.last_name, u.email,
+          coalesce(st.assigned, 0) as assigned, coalesce(st.completed, 0) as completed,
+          coalesce(st.in_progress, 0) as in_progress, coalesce(st.not_started, 0) as not_started,
+          coalesce(st.late, 0) as late, st.average_score, coalesce(bc.bids, 0) as bids, u.id as user_id
+        from people p join ${users} u on u.id = p.user_id
+        left join stats st on st.user_id = p.user_id
+        left join bid_counts bc on bc.user_id = p.user_id
+      )
+      select *, (count(*) over ())::int as total from listed
+      ${options.lateOnly ? sql`where late > 0` : sql``}
+      order by ${orderOf(options.sort, REVIEWER_ORDER)}, user_id
+      limit ${options.pageSize} offset ${offset}`,
+  );
+}
+
+/** How many reviewers the event lists (for a page past the end, where the page query has no row to carry it). */
+export async function countReviewerProgress(db: Db, eventId: number, lateOnly: boolean, now: Date): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+        select m.user_id from ${eventMemberships} m where m.event_id = ${eventId} and m.role = 'reviewer'
+          and m.status = 'active' and m.user_id is not null
+        union
+        select r.reviewer_id from ${reviews} r join ${submissions} s on s.id = r.submission_id
+          where s.event_id = ${eventId}
+      ) people
+      ${
+        lateOnly
+          ? sql`where exists (select 1 from ${reviews} join ${submissions} on ${submissions.id} = ${reviews.submissionId}
+              join ${events} on ${events.id} = ${submissions.eventId}
+              where ${reviews.reviewerId} = people.user_id and ${submissions.eventId} = ${eventId}
+              and ${lateReviewSql(now)})`
+          : sql``
+      }`,
+  );
+  return row?.n ?? 0;
+}
+
+export type SubmissionTableFilter = {
+  status?: SubmissionStatus;
+  decision?: SubmissionDecision;
+  trackId?: number;
+  minScore?: number;
+  maxScore?: number;
+  disagreement?: boolean;
+  search?: string;
+};
+
+export type SubmissionTableRow = {
+  id: number;
+  public_id: string;
+  title: string;
+  status: SubmissionStatus;
+  decision: SubmissionDecision;
+  created_at: Date | string;
+  track_public_id: string | null;
+  track_name: string | null;
+  authors: string | null;
+  conflicted: boolean;
+  reviews_assigned: number | null;
+  reviews_done: number | null;
+  average_score: number | null;
+  score_spread: number | null;
+  total: number;
+};
+
+const TABLE_ORDER: Record<SubmissionTableSort, string> = {
+  title: 'lower_title',
+  created_at: 'created_at',
+  status: 'status',
+  decision: 'decision',
+  reviews_done: 'reviews_done',
+  reviews_assigned: 'reviews_assigned',
+  average_score: 'average_score',
+  score_spread: 'score_spread',
+};
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * A page of the chair's submissions table of an event: each paper with its track, its authors' names, and the
+ * aggregates of its reviews (assigned, completed, mean and spread of the completed overall scores), filtered, searched
+ * on the title and the authors' names, and sorted on any column. ONE query per page, the total included
+ * (`count(*) over ()`): reviews are grouped once for the event, the authors' names read for the page's rows only.
+ * SECURITY-CRITICAL: the aggregates of a paper the viewer wrote or is conflicted with are null inside the query, so
+ * neither the answer, nor a filter, nor the order reveals them.
+ */
+export async function pageSubmissionTable(
+  db: Db,
+  eventId: number,
+  viewerId: number,
+  options: { page: number; pageSize: number; sort: string; filter: SubmissionTableFilter },
+): Promise<SubmissionTableRow[]> {
+  const { filter } = options;
+  const offset = (options.page - 1) * options.pageSize;
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(sql`status = ${filter.status}`);
+  if (filter.decision) conditions.push(sql`decision = ${filter.decision}`);
+  if (filter.trackId !== undefined) conditions.push(sql`track_id = ${filter.trackId}`);
+  if (filter.minScore !== undefined) conditions.push(sql`average_score >= ${filter.minScore}`);
+  if (filter.maxScore !== undefined) conditions.push(sql`average_score <= ${filter.maxScore}`);
+  if (filter.disagreement === true) conditions.push(sql`score_spread >= ${DISAGREEMENT_SPREAD}`);
+  if (filter.disagreement === false) conditions.push(sql`coalesce(score_spread, 0) < ${DISAGREEMENT_SPREAD}`);
+  const text = filter.search?.trim();
+  if (text) {
+    const pattern = likePattern(text);
+    conditions.push(sql`(title ilike ${pattern} or exists (select 1 from ${submissionAuthors} sa
+      where sa.submission_id = paper.id and (sa.first_name || ' ' || sa.last_name) ilike ${pattern}))`);
+  }
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return queryRows<SubmissionTableRow>(
+    db,
+    sql`with agg as (
+        select r.submission_id, count(*)::int as assigned,
+          (count(*) filter (where r.status = 'completed'))::int as done,
+          (avg(r.overall_score) filter (where r.status = 'completed'))::float8 as average,
+          (max(r.overall_score) filter (where r.status = 'completed'))
+            - (min(r.overall_score) filter (where r.status = 'completed')) as spread
+        from ${reviews} r join ${submissions} s on s.id = r.submission_id
+        where s.event_id = ${eventId}
+        group by r.submission_id
+      ), paper as (
+        select ${submissions.id} as id, ${submissions.publicId} as public_id, ${submissions.title} as title,
+          lower(${submissions.title}) as lower_title, ${submissions.status} as status,
+          ${submissions.decision} as decision, ${submissions.createdAt} as created_at,
+          ${submissions.trackId} as track_id, hidden.conflicted,
+          case when hidden.conflicted then null else coalesce(agg.assigned, 0) end as reviews_assigned,
+          case when hidden.conflicted then null else coalesce(agg.done, 0) end as reviews_done,
+          case when hidden.conflicted then null else agg.average end as average_score,
+          case when hidden.conflicted then null else agg.spread end as score_spread
+        from ${submissions}
+        left join agg on agg.submission_id = ${submissions.id}
+        cross join lateral (select (exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
+            and c.user_id = ${viewerId}) or coalesce(${authoredBy(viewerId)}, false)) as conflicted) hidden
+        where ${submissions.eventId} = ${eventId}
+      ), page as (
+        select paper.*, (count(*) over ())::int as total from paper ${where}
+        order by ${orderOf(options.sort, TABLE_ORDER)}, id desc
+        limit ${options.pageSize} offset ${offset}
+      )
+      select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
+        page.reviews_assigned, page.reviews_done, page.average_score, page.score_spread, page.total,
+        t.public_id as track_public_id, t.name as track_name,
+        (select string_agg(sa.first_name || ' ' || sa.last_name, ', ' order by sa.position)
+          from ${submissionAuthors} sa where sa.submission_id = page.id) as authors
+      from page left join ${tracks} t on t.id = page.track_id
+      order by ${orderOf(options.sort, TABLE_ORDER, 'page.')}, page.id desc`,
+  );
+}
+
+/** How many rows the table filter matches (for a page past the end, where the page query has no row to carry it). */
+export async function countSubmissionTable(
+  db: Db,
+  eventId: number,
+  viewerId: number,
+  filter: SubmissionTableFilter,
+): Promise<number> {
+  const [row] = await pageSubmissionTable(db, eventId, viewerId, { page: 1, pageSize: 1, sort: 'created_at', filter });
+  return row?.total ?? 0;
+}
+
+/** A track of the event by public or numeric id. */
+export async function findEventTrackId(db: Db, eventId: number, idParam: string): Promise<number | undefined> {
+  const match = /^(\d{1,12})(?:-([a-z2-7]{8}))?$/.exec(idParam);
+  if (!match) return undefined;
+  const [row] = await db
+    .select({ id: tracks.id, publicId: tracks.publicId })
+    .from(tracks)
+    .where(and(eq(tracks.eventId, eventId), eq(tracks.id, Number(match[1]))));
+  if (!row || (match[2] && row.publicId !== idParam)) return undefined;
+  return row.id;
+}
+
+export type DecisionTarget = {
+  id: number;
+  publicId: string;
+  title: string;
+  status: SubmissionStatus;
+  decision: SubmissionDecision;
+  isAuthor: boolean;
+  isConflicted: boolean;
+  row: typeof submissions.$inferSelect;
+};
+
+/**
+ * The papers of the event among these numeric ids, with the viewer's authorship and stored conflict of each. Three
+ * queries (the flags are conditions of their own queries: drizzle leaves a selected field's columns unqualified).
+ */
+export async function findDecisionTargets(
+  db: Db,
+  eventId: number,
+  viewerId: number,
+  ids: number[],
+): Promise<DecisionTarget[]> {
+  if (ids.length === 0) return [];
+  const inEvent = and(eq(submissions.eventId, eventId), inArray(submissions.id, ids));
+  const [rows, authored, conflicted] = await Promise.all([
+    db.select().from(submissions).where(inEvent),
+    db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(inEvent, authoredBy(viewerId))),
+    db
+      .select({ id: conflicts.submissionId })
+      .from(conflicts)
+      .where(and(eq(conflicts.userId, viewerId), inArray(conflicts.submissionId, ids))),
+  ]);
+  const authorOf = new Set(authored.map((row) => row.id));
+  const conflictedWith = new Set(conflicted.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    publicId: row.publicId,
+    title: row.title,
+    status: row.status,
+    decision: row.decision,
+    isAuthor: authorOf.has(row.id),
+    isConflicted: conflictedWith.has(row.id),
+    row,
+  }));
+}
+
+export type TimelineFacts = { firstAssignedAt: Date | null; assigned: number; completed: number };
+
+/** When the first review of a submission was assigned, and how many it has (completed among them). */
+export async function findTimelineFacts(db: Db, submissionId: number): Promise<TimelineFacts> {
+  const [row] = await db
+    .select({
+      firstAssignedAt: sql<Date | string | null>`min(${reviews.assignedAt})`,
+      assigned: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${reviews.status} = 'completed'))::int`,
+    })
+    .from(reviews)
+    .where(eq(reviews.submissionId, submissionId));
+  const first = row?.firstAssignedAt;
+  return {
+    firstAssignedAt: first ? new Date(first) : null,
+    assigned: row?.assigned ?? 0,
+    completed: row?.completed ?? 0,
+  };
+}

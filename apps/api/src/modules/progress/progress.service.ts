@@ -1,0 +1,201 @@
+import {
+  type BulkDecisionItemDto,
+  type BulkDecisionReason,
+  type EventProgressDto,
+  PROGRESS_DEADLINES,
+  SUBMISSION_DECISIONS,
+  SUBMISSION_STATUSES,
+  type SubmissionDecision,
+} from '@confero/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { parseIdParam } from '../../lib/ids.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { syncConflicts } from '../conflicts/conflicts.service.ts';
+import { detectedConflictIds } from '../conflicts/detect-conflict.ts';
+import { endOfDay, isPast } from '../events/event-dates.ts';
+import { type EventAccess, isMember } from '../events/events.policy.ts';
+import type { EventRow } from '../events/events.queries.ts';
+import { canMove, statusOfDecision, transitionSubmission } from '../submissions/submission-state.ts';
+import { submissionPolicies } from '../submissions/submissions.policy.ts';
+import {
+  countBids,
+  countReviews,
+  countSubmissions,
+  type DecisionTarget,
+  findDecisionTargets,
+} from './progress.queries.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `now` to a deadline date in the zone: 0 on the day itself, negative once it has passed. */
+export function daysLeft(date: string, zone: string, now: Date): number {
+  return Math.ceil((endOfDay(date, zone).getTime() - now.getTime()) / DAY_MS) - 1;
+}
+
+/** The event's progress at a glance: four grouped queries whatever the number of papers and reviews. */
+export async function eventProgress(db: Db, event: EventRow, now: Date = new Date()): Promise<EventProgressDto> {
+  const perPaper = event.reviewSettings.reviewers_per_paper;
+  const [groups, reviewCounts, bidCounts] = await Promise.all([
+    countSubmissions(db, event.id, perPaper),
+    countReviews(db, event.id, now),
+    countBids(db, event.id),
+  ]);
+  const byStatus = Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0]));
+  const byDecision = Object.fromEntries(SUBMISSION_DECISIONS.map((decision) => [decision, 0]));
+  let total = 0;
+  let short = 0;
+  for (const group of groups) {
+    byStatus[group.status] = (byStatus[group.status] ?? 0) + group.n;
+    byDecision[group.decision] = (byDecision[group.decision] ?? 0) + group.n;
+    total += group.n;
+    short += group.short;
+  }
+  const dates: Record<(typeof PROGRESS_DEADLINES)[number], string> = {
+    submission_deadline: event.submissionDeadline,
+    review_deadline: event.reviewDeadline,
+    notification_date: event.notificationDate,
+    start_date: event.startDate,
+  };
+  return {
+    submissions: { total, by_status: byStatus, by_decision: byDecision } as EventProgressDto['submissions'],
+    reviews: reviewCounts,
+    reviewers_per_paper: perPaper,
+    papers_short_of_reviewers: short,
+    bids: bidCounts,
+    deadlines: PROGRESS_DEADLINES.map((key) => ({
+      key,
+      date: dates[key],
+      days_left: daysLeft(dates[key], event.timezone, now),
+      passed: isPast(dates[key], event.timezone, now),
+    })),
+    timezone: event.timezone,
+  };
+}
+
+export type DecisionPlanItem = BulkDecisionItemDto & { target?: DecisionTarget };
+
+/**
+ * What a decision on these papers would do, paper by paper, in the order given: each paper's own rule
+ * ('submission.makeDecision': no conflict, no authorship), then unchanged decisions and the state machine's moves.
+ * `conflictedIds` are the papers detection finds the actor conflicted with beyond the stored conflicts.
+ */
+function planDecisions(
+  ids: string[],
+  decision: SubmissionDecision,
+  targets: DecisionTarget[],
+  access: EventAccess,
+  conflictedIds: Set<number>,
+): DecisionPlanItem[] {
+  const byId = new Map(targets.map((target) => [target.id, target]));
+  const seen = new Set<string>();
+  const plan: DecisionPlanItem[] = [];
+  for (const raw of ids) {
+    const parsed = parseIdParam(raw);
+    const target = parsed ? byId.get(parsed.id) : undefined;
+    const found = target && (!parsed?.publicId || target.publicId === parsed.publicId);
+    const key = found ? target.publicId : raw;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const skip = (reason: BulkDecisionReason): DecisionPlanItem => ({
+      id: key,
+      title: found ? target.title : null,
+      from_decision: found ? target.decision : null,
+      to_decision: decision,
+      ok: false,
+      reason,
+    });
+    if (!found) {
+      plan.push(skip('not_found'));
+      continue;
+    }
+    const submissionAccess = {
+      event: access,
+      isAuthor: target.isAuthor,
+      isConflicted: target.isConflicted || target.isAuthor || conflictedIds.has(target.id),
+    };
+    const to = statusOfDecision(decision, target.status);
+    if (!submissionPolicies['submission.makeDecision'](submissionAccess).allowed) plan.push(skip('conflicted'));
+    else if (target.decision === decision) plan.push(skip('unchanged'));
+    else if (to !== target.status && !canMove(target.status, to)) plan.push(skip('transition_not_allowed'));
+    else plan.push({ ...skip('unchanged'), ok: true, reason: null, target });
+  }
+  return plan;
+}
+
+function numericIds(ids: string[]): number[] {
+  return ids.flatMap((raw) => {
+    const parsed = parseIdParam(raw);
+    return parsed ? [parsed.id] : [];
+  });
+}
+
+/** `POST events/{id}/decisions/preview/`: the plan, reading only (conflicts detected, not stored). */
+export async function previewDecisions(
+  db: Db,
+  actor: Actor,
+  event: EventRow,
+  access: EventAccess,
+  input: { submission_ids: string[]; decision: SubmissionDecision },
+): Promise<DecisionPlanItem[]> {
+  const [targets, detected] = await Promise.all([
+    findDecisionTargets(db, event.id, actor.id, numericIds(input.submission_ids)),
+    isMember(access) ? detectedConflictIds(db, event.id, actor) : Promise.resolve(new Set<number>()),
+  ]);
+  return planDecisions(input.submission_ids, input.decision, targets, access, detected);
+}
+
+/**
+ * `POST events/{id}/decisions/`: decides on each paper the plan allows, each in its own transaction through
+ * `transitionSubmission` (its audit entry, and its mails unless `notify` is false). Conflicts are synced first, as
+ * before any decision. A paper someone changed meanwhile is answered `transition_not_allowed`, the others still go.
+ */
+export async function applyDecisions(
+  db: Db,
+  actor: Actor,
+  event: EventRow,
+  access: EventAccess,
+  input: { submission_ids: string[]; decision: SubmissionDecision; decision_details?: string | null; notify: boolean },
+  publicUrl: string,
+): Promise<DecisionPlanItem[]> {
+  const ids = numericIds(input.submission_ids);
+  const synced =
+    ids.length > 0 ? await syncConflicts(db, event.id, { submissionIds: ids, userIds: [actor.id] }) : new Map();
+  const detected = new Set([...synced.values()].map((conflict) => conflict.submissionId));
+  const targets = await findDecisionTargets(db, event.id, actor.id, ids);
+  const plan = planDecisions(input.submission_ids, input.decision, targets, access, detected);
+  for (const item of plan) {
+    if (!item.ok || !item.target) continue;
+    const { target } = item;
+    try {
+      await transitionSubmission(db, {
+        actor,
+        submission: {
+          ...target.row,
+          event: {
+            id: event.id,
+            publicId: event.publicId,
+            title: event.title,
+            status: event.status,
+            submissionDeadline: event.submissionDeadline,
+            reviewDeadline: event.reviewDeadline,
+            timezone: event.timezone,
+            createdBy: event.createdBy,
+            reviewSettings: event.reviewSettings,
+          },
+          track: null,
+        },
+        via: 'make_decision',
+        decision: input.decision,
+        details: input.decision_details,
+        notify: input.notify,
+        publicUrl,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'TRANSITION_NOT_ALLOWED')) throw error;
+      item.ok = false;
+      item.reason = 'transition_not_allowed';
+    }
+  }
+  return plan;
+}
