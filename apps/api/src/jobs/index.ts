@@ -3,6 +3,15 @@ import type { Storage } from '../lib/storage.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { MAIL_SEND_JOB } from '../mail/outbox.ts';
 import { ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob } from '../modules/assignment/assignment.job.ts';
+import { BULK_INVITE_JOB, bulkInviteJob } from '../modules/committee/bulk-invite.job.ts';
+import {
+  MAIL_GROUP_JOB,
+  mailGroupJob,
+  REVIEW_REMINDERS_EVERY_MS,
+  REVIEW_REMINDERS_JOB,
+  recordGroupFailure,
+  reviewRemindersJob,
+} from '../modules/communications/communications.job.ts';
 import { CONFLICTS_SYNC_EVERY_MS, CONFLICTS_SYNC_JOB, conflictsSyncJob } from '../modules/conflicts/conflicts.job.ts';
 import { SUBMISSION_INSIGHTS_JOB, submissionInsightsJob } from '../modules/submissions/insights.job.ts';
 import {
@@ -37,6 +46,10 @@ export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
   queue.every(SWEEP_STORED_FILES_JOB, SWEEP_STORED_FILES_EVERY_MS);
   queue.register(SUBMISSION_INSIGHTS_JOB, submissionInsightsJob(deps));
   queue.register(ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob);
+  queue.register(BULK_INVITE_JOB, bulkInviteJob({ publicUrl: deps.config.publicUrl }));
   queue.register(CONFLICTS_SYNC_JOB, conflictsSyncJob);
   queue.every(CONFLICTS_SYNC_JOB, CONFLICTS_SYNC_EVERY_MS);
+  queue.register(MAIL_GROUP_JOB, mailGroupJob({ publicUrl: deps.config.publicUrl }), { onFailure: recordGroupFailure });
+  queue.register(REVIEW_REMINDERS_JOB, reviewRemindersJob({ publicUrl: deps.config.publicUrl }));
+  queue.every(REVIEW_REMINDERS_JOB, REVIEW_REMINDERS_EVERY_MS);
 }

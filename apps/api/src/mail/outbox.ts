@@ -13,18 +13,34 @@ export const MAIL_SEND_JOB = 'mail.send';
 
 const MAX_ERROR_LENGTH = 2000;
 
+/** A mail to queue: see `queueMail`. */
+export type QueuedMail = {
+  to: string;
+  template: MailTemplate;
+  locale?: string;
+  data: MailData;
+  eventId?: number | null;
+  /** The event template a chair's mail was written from (`EVENT_MAIL_TEMPLATE_KEYS`), for the event's outbox. */
+  eventTemplate?: string | null;
+  /** The group mail (`mail_sends`) this mail is one recipient of. */
+  mailSendId?: number | null;
+  /** A mail that must go at most once carries a key: a second mail with the same key is not written. */
+  dedupeKey?: string | null;
+};
+
 /**
  * Renders the template in the locale (en or ar; anything else falls back to en),
  * stores it in mail_outbox, due now, and enqueues the 'mail.send' job, in one
  * transaction (a savepoint when `db` is already a transaction). Returns the outbox
  * id. `eventId` names the event the mail is about (operators filter the outbox by
  * it); account mail has none. A mail missing data its template needs is refused
- * (see REQUIRED_DATA).
+ * (see REQUIRED_DATA). A mail with a `dedupeKey` already used is not written
+ * (`on conflict do nothing`, so two writers at once write one row): the answer
+ * is null then, and no job is enqueued.
  */
-export async function queueMail(
-  db: Db,
-  mail: { to: string; template: MailTemplate; locale?: string; data: MailData; eventId?: number | null },
-): Promise<number> {
+export async function queueMail(db: Db, mail: QueuedMail & { dedupeKey?: undefined }): Promise<number>;
+export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null>;
+export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null> {
   if (!(MAIL_TEMPLATES as readonly string[]).includes(mail.template)) {
     throw new Error(`Unknown mail template "${mail.template}"`);
   }
@@ -51,10 +67,17 @@ export async function queueMail(
         textBody: rendered.text,
         htmlBody: rendered.html,
         eventId: mail.eventId ?? null,
+        eventTemplate: mail.eventTemplate ?? null,
+        mailSendId: mail.mailSendId ?? null,
+        dedupeKey: mail.dedupeKey ?? null,
         nextAttemptAt: sql`now()`,
       })
+      .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
-    if (!row) throw new Error('mail_outbox insert returned no row');
+    if (!row) {
+      if (mail.dedupeKey) return null;
+      throw new Error('mail_outbox insert returned no row');
+    }
     await enqueueJob(tx, MAIL_SEND_JOB, { outboxId: row.id });
     return row.id;
   });

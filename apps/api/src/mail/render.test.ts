@@ -21,6 +21,11 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     reviewer_name: 'Grace Hopper',
     reviewer_email: 'grace@example.org',
   },
+  'events.message': {
+    subject: 'News from ICML 2027',
+    body: 'Dear Ada, the programme is online.',
+    link: 'https://confero.test/events/4-abcdefgh',
+  },
   'submissions.receipt': {
     first_name: 'Alan',
     submission_title: 'On Computable Numbers',
@@ -79,8 +84,11 @@ describe('every template', () => {
     expect(en.html).toContain('<html lang="en" dir="ltr">');
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
     expect(ar.html).toContain('<div dir="rtl"');
-    expect(ar.subject).toMatch(/[\u0600-\u06FF]/);
-    expect(en.subject).not.toMatch(/[\u0600-\u06FF]/);
+    // A chair's mail arrives worded in the recipient's language; every other template is worded by the catalogue.
+    if (template !== 'events.message') {
+      expect(ar.subject).toMatch(/[\u0600-\u06FF]/);
+      expect(en.subject).not.toMatch(/[\u0600-\u06FF]/);
+    }
     expect(ar.text).not.toBe(en.text);
   });
 });
@@ -161,6 +169,21 @@ describe('wording', () => {
     expect(arabic.subject).toBe('إلغاء مهمة مراجعة: On Computable Numbers');
     expect(arabic.text).toContain('حُذفت مسودة المراجعة');
     expect(renderMail('reviews.unassigned', 'ar', untouched).text).not.toContain('مسودة');
+  });
+
+  it("lays a chair's text out as its own paragraphs, without the common greeting, escaped, with the link as a button", () => {
+    const mail = renderMail('events.message', 'ar', {
+      subject: 'تذكير',
+      body: 'عزيزتي <Ada>،\n\nالسطر الأول\nالسطر الثاني\n \n\nشكرًا',
+      link: 'https://confero.test/reviews',
+    });
+    expect(mail.text.startsWith('عزيزتي <Ada>،\n\nالسطر الأول\nالسطر الثاني\n\nشكرًا\n\n')).toBe(true);
+    expect(mail.text).not.toContain('مرحبًا');
+    expect(mail.html).toContain('عزيزتي &lt;Ada&gt;،</p>');
+    expect(mail.html).toContain('السطر الأول<br>السطر الثاني</p>');
+    expect(mail.html).toContain('href="https://confero.test/reviews"');
+    const plain = renderMail('events.message', 'en', { subject: 'Hi', body: 'Text only.' });
+    expect(plain.html).not.toContain('href=');
   });
 
   it('greets by first name, or plainly without one', () => {

@@ -58,8 +58,11 @@ const oneLine = (value: string) =>
     .replace(/ {2,}/g, ' ')
     .trim();
 
+/** The greeting as a block, none when the template writes its own (an empty greeting). */
+const greetingOf = (content: MailContent) => (content.greeting === '' ? [] : [content.greeting]);
+
 function renderText(content: MailContent, locale: LocaleMail): string {
-  const blocks: string[] = [content.greeting, ...content.paragraphs];
+  const blocks: string[] = [...greetingOf(content), ...content.paragraphs];
   const details = content.details ?? [];
   if (details.length > 0) blocks.push(details.map((d) => `${d.label}: ${d.value}`).join('\n'));
   if (content.note) blocks.push(`${content.note.label}\n${content.note.text}`);
@@ -94,7 +97,10 @@ const paragraph = (text: string, style = STYLE.p) =>
 function renderHtml(content: MailContent, locale: LocaleMail, subject: string): string {
   const rtl = locale.dir === 'rtl';
   const align = rtl ? 'right' : 'left';
-  const parts: string[] = [paragraph(content.greeting), ...content.paragraphs.map((p) => paragraph(p))];
+  const parts: string[] = [
+    ...greetingOf(content).map((g) => paragraph(g)),
+    ...content.paragraphs.map((p) => paragraph(p)),
+  ];
   const details = content.details ?? [];
   if (details.length > 0) {
     const rows = details

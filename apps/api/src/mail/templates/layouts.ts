@@ -6,12 +6,15 @@ import type { MailContent, MailTemplate, MailValues } from './types.ts';
  */
 export type Say = (name: string) => string;
 
-/** A template's content apart from the greeting, which every mail shares. */
+/**
+ * A template's content apart from the greeting, which every mail shares; a layout that returns its own `greeting`
+ * replaces it ('' for none: a chair's text writes its own).
+ */
 export type MailLayout = (
   v: MailValues,
   say: Say,
   decision: (value: string) => string,
-) => Omit<MailContent, 'greeting'>;
+) => Omit<MailContent, 'greeting'> & { greeting?: string };
 
 /**
  * Which blocks each mail has, in which order, and on which data they depend; the words are the catalogue's, so
@@ -65,6 +68,21 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     subject: say('subject'),
     paragraphs: [say('intro'), say('next')],
     actions: v.has('link') ? [{ label: say('manage'), url: v.text('link') }] : [],
+  }),
+
+  /**
+   * A mail an event's chairs wrote (`modules/communications`): subject and body arrive filled in, as plain text; the
+   * body's blank lines separate its paragraphs, and it carries its own greeting.
+   */
+  'events.message': (v, say) => ({
+    subject: v.text('subject'),
+    greeting: '',
+    paragraphs: v
+      .text('body')
+      .split(/\r?\n[ \t]*\r?\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter((paragraph) => paragraph !== ''),
+    actions: v.has('link') ? [{ label: say('open'), url: v.text('link') }] : [],
   }),
 
   'submissions.receipt': (v, say) => ({

@@ -13,6 +13,7 @@ export type MailData = Record<string, string | number | null | undefined>;
  * - events.approved: `link` (the event page); events.rejected: `reason`
  * - events.reviewer_invitation: `inviter_name`
  * - events.invitation_declined: `link` (the event's reviewers page)
+ * - events.message: `link` (a button under the text)
  * - submissions.receipt: `link` (the submission page)
  * - submissions.decision: `decision_details`, `link`
  * - reviews.assigned: `review_deadline`
@@ -26,6 +27,7 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'events.rejected': ['event_title'],
   'events.reviewer_invitation': ['event_title', 'accept_url', 'decline_url'],
   'events.invitation_declined': ['event_title', 'reviewer_name', 'reviewer_email'],
+  'events.message': ['subject', 'body'],
   'submissions.receipt': ['submission_title', 'event_title', 'received_at', 'sha256'],
   'submissions.decision': ['submission_title', 'event_title', 'decision'],
   'reviews.assigned': ['submission_title', 'event_title', 'link'],

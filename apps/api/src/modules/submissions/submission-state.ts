@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { queueMail } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { loadWordings, queueEventMail } from '../communications/event-mail.ts';
 import { submissionError, submissionFieldError } from './submission-errors.ts';
 import { findAuthorRecipients, type SubmissionRecord } from './submissions.queries.ts';
 
@@ -76,7 +76,7 @@ export type SubmissionTransition = {
 /**
  * THE one function that changes a submission's status or decision: checks the value and the transition table,
  * writes both (only if nobody changed the status meanwhile), writes the audit log and, when a decision other than
- * pending is made, queues 'submissions.decision' to every author (unless `notify` is false) — in one transaction.
+ * pending is made, queues the event's decision mail (`decision_<decision>`, as its chairs worded it) to every author (unless `notify` is false) — in one transaction.
  * Returns the updated row.
  * - an unknown status or decision → 400; a move the table does not have → 409 TRANSITION_NOT_ALLOWED;
  * - change_status to the current status changes nothing (answered as is);
@@ -145,21 +145,20 @@ export async function transitionSubmission(db: Db, change: SubmissionTransition)
     });
     if (change.notify !== false && decided && (change.via === 'make_decision' || decision !== submission.decision)) {
       const recipients = await findAuthorRecipients(tx, submission.id);
+      const key = `decision_${decision}` as `decision_${Exclude<SubmissionDecision, 'pending'>}`;
+      const wordings = await loadWordings(tx, submission.eventId, key);
       const seen = new Set<string>();
       for (const recipient of recipients) {
-        const key = recipient.email.toLowerCase();
-        if (seen.has(key)) continue;
-        seen.add(key);
-        await queueMail(tx, {
-          to: recipient.email,
-          template: 'submissions.decision',
-          locale: recipient.locale,
-          eventId: submission.eventId,
-          data: {
-            first_name: recipient.firstName,
-            submission_title: submission.title,
-            event_title: submission.event.title,
-            decision,
+        const address = recipient.email.toLowerCase();
+        if (seen.has(address)) continue;
+        seen.add(address);
+        await queueEventMail(tx, {
+          event: { id: submission.eventId, title: submission.event.title, timezone: submission.event.timezone },
+          key,
+          recipient,
+          wordings,
+          vars: {
+            paper_title: submission.title,
             decision_details: details,
             link: `${change.publicUrl}/submissions/${submission.publicId}`,
           },

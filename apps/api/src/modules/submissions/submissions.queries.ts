@@ -266,6 +266,7 @@ export async function accessToBundles(
       event: accessFor(actor, bundle.event, byEvent.get(bundle.eventId) ?? []),
       isAuthor,
       isConflicted: isAuthor || conflictedIds.has(bundle.id),
+      trackId: bundle.trackId,
     });
   }
   return access;
@@ -312,11 +313,12 @@ export async function findVerifiedUsersByEmail(
 export async function findAuthorRecipients(
   db: Db,
   submissionId: number,
-): Promise<{ email: string; firstName: string; locale: string; isCorresponding: boolean }[]> {
+): Promise<{ email: string; firstName: string; lastName: string; locale: string; isCorresponding: boolean }[]> {
   return db
     .select({
       email: submissionAuthors.email,
       firstName: submissionAuthors.firstName,
+      lastName: submissionAuthors.lastName,
       locale: sql<string>`coalesce(${users.locale}, 'en')`,
       isCorresponding: submissionAuthors.isCorresponding,
     })

@@ -765,9 +765,10 @@ describe('change_status and make_decision', () => {
       },
     ]);
     for (const email of [author.email, coauthor.email, 'carla.guest@unregistered.example']) {
-      const mail = await lastMail(app, email, 'submissions.decision');
-      expect(mail.subject).toBe(`Decision on your submission: ${paper.title}`);
-      expect(mail.text_body).toContain('Accepted');
+      // The event's decision template (`decision_accept`), in its default wording.
+      const mail = await lastMail(app, email, 'events.message');
+      expect(mail.subject).toBe(`Workshop on Reviewing: your paper “${paper.title}” has been accepted`);
+      expect(mail.text_body).toContain('has been accepted for Workshop on Reviewing');
       expect(mail.text_body).toContain('Please address the minor comments.');
       expect(mail.text_body).toContain('Workshop on Reviewing');
     }

@@ -1,0 +1,1 @@
+export { communicationsRoutes } from './communications.routes.ts';
