@@ -465,3 +465,26 @@ describe("the event's outbox", () => {
     expect((await (await as(lateReviewer)).post(url(event, 'outbox/1/resend/'))).statusCode).toBe(403);
   });
 });
+
+describe('decision mails', () => {
+  it("use the event's decision template as its chairs worded it, with the decision's details", async () => {
+    const { event, chair, englishAuthor } = await buildWorld();
+    const client = await as(chair);
+    await client.put(url(event, 'mail-templates/decision_reject/'), {
+      en: { subject: 'Sorry about {paper_title}', body: 'Dear {first_name},\n\nNotes:\n{decision_details}\n\nBye' },
+    });
+    const paper = await buildSubmission(app, { event, submitter: englishAuthor, status: 'under_review' });
+    const answer = await client.post(`/api/submissions/${paper.publicId}/make_decision/`, {
+      decision: 'reject',
+      decision_details: 'Out of scope.',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [row] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, englishAuthor.email), eq(mailOutbox.eventTemplate, 'decision_reject')));
+    expect(row).toMatchObject({ template: 'events.message', subject: `Sorry about ${paper.title}`, eventId: event.id });
+    expect(row?.textBody).toContain('Dear Eve,\n\nNotes:\nOut of scope.\n\nBye');
+    expect(row?.textBody).toContain(`/submissions/${paper.publicId}`);
+  });
+});
