@@ -229,11 +229,30 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The sorts that need every paper's review aggregates before the page is cut. */
+const AGGREGATE_SORTS: readonly string[] = ['reviews_done', 'reviews_assigned', 'average_score', 'score_spread'];
+
+/** The aggregates of one paper's reviews (`r` of the paper `paper_id`): assigned, completed, mean and spread. */
+const REVIEW_AGGREGATES = sql.raw(`count(*)::int as assigned,
+  (count(*) filter (where r.status = 'completed'))::int as done,
+  (avg(r.overall_score) filter (where r.status = 'completed'))::float8 as average,
+  (max(r.overall_score) filter (where r.status = 'completed'))
+    - (min(r.overall_score) filter (where r.status = 'completed')) as spread`);
+
+/** A paper's aggregates (`agg`) as the viewer may see them: null on a paper they wrote or are conflicted with. */
+const maskedAggregates = (row: 'paper' | 'page') =>
+  sql.raw(`case when ${row}.conflicted then null else coalesce(agg.assigned, 0) end as reviews_assigned,
+  case when ${row}.conflicted then null else coalesce(agg.done, 0) end as reviews_done,
+  case when ${row}.conflicted then null else agg.average end as average_score,
+  case when ${row}.conflicted then null else agg.spread end as score_spread`);
+
 /**
  * A page of the chair's submissions table of an event: each paper with its track, its authors' names, and the
  * aggregates of its reviews (assigned, completed, mean and spread of the completed overall scores), filtered, searched
  * on the title and the authors' names, and sorted on any column. ONE query per page, the total included
- * (`count(*) over ()`): reviews are grouped once for the event, the authors' names read for the page's rows only.
+ * (`count(*) over ()`). Sorted or filtered on an aggregate, the event's reviews are grouped once before the page is
+ * cut; otherwise the page is cut on the paper's own columns and only its rows' reviews are read. The authors' names
+ * are read for the page's rows only.
  * SECURITY-CRITICAL: the aggregates of a paper the viewer wrote or is conflicted with are null inside the query, so
  * neither the answer, nor a filter, nor the order reveals them.
  */
@@ -246,58 +265,61 @@ export async function pageSubmissionTable(
   const { filter } = options;
   const offset = (options.page - 1) * options.pageSize;
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(sql`status = ${filter.status}`);
-  if (filter.decision) conditions.push(sql`decision = ${filter.decision}`);
-  if (filter.trackId !== undefined) conditions.push(sql`track_id = ${filter.trackId}`);
-  if (filter.minScore !== undefined) conditions.push(sql`average_score >= ${filter.minScore}`);
-  if (filter.maxScore !== undefined) conditions.push(sql`average_score <= ${filter.maxScore}`);
-  if (filter.disagreement === true) conditions.push(sql`score_spread >= ${DISAGREEMENT_SPREAD}`);
-  if (filter.disagreement === false) conditions.push(sql`coalesce(score_spread, 0) < ${DISAGREEMENT_SPREAD}`);
+  const scoreConditions: SQL[] = [];
+  if (filter.status) conditions.push(sql`paper.status = ${filter.status}`);
+  if (filter.decision) conditions.push(sql`paper.decision = ${filter.decision}`);
+  if (filter.trackId !== undefined) conditions.push(sql`paper.track_id = ${filter.trackId}`);
+  if (filter.minScore !== undefined) scoreConditions.push(sql`average_score >= ${filter.minScore}`);
+  if (filter.maxScore !== undefined) scoreConditions.push(sql`average_score <= ${filter.maxScore}`);
+  if (filter.disagreement === true) scoreConditions.push(sql`score_spread >= ${DISAGREEMENT_SPREAD}`);
+  if (filter.disagreement === false) scoreConditions.push(sql`coalesce(score_spread, 0) < ${DISAGREEMENT_SPREAD}`);
   const text = filter.search?.trim();
   if (text) {
     const pattern = likePattern(text);
-    conditions.push(sql`(title ilike ${pattern} or exists (select 1 from ${submissionAuthors} sa
+    conditions.push(sql`(paper.title ilike ${pattern} or exists (select 1 from ${submissionAuthors} sa
       where sa.submission_id = paper.id and (sa.first_name || ' ' || sa.last_name) ilike ${pattern}))`);
   }
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  return queryRows<SubmissionTableRow>(
-    db,
-    sql`with agg as (
-        select r.submission_id, count(*)::int as assigned,
-          (count(*) filter (where r.status = 'completed'))::int as done,
-          (avg(r.overall_score) filter (where r.status = 'completed'))::float8 as average,
-          (max(r.overall_score) filter (where r.status = 'completed'))
-            - (min(r.overall_score) filter (where r.status = 'completed')) as spread
-        from ${reviews} r join ${submissions} s on s.id = r.submission_id
-        where s.event_id = ${eventId}
-        group by r.submission_id
-      ), paper as (
-        select ${submissions.id} as id, ${submissions.publicId} as public_id, ${submissions.title} as title,
-          lower(${submissions.title}) as lower_title, ${submissions.status} as status,
-          ${submissions.decision} as decision, ${submissions.createdAt} as created_at,
-          ${submissions.trackId} as track_id, hidden.conflicted,
-          case when hidden.conflicted then null else coalesce(agg.assigned, 0) end as reviews_assigned,
-          case when hidden.conflicted then null else coalesce(agg.done, 0) end as reviews_done,
-          case when hidden.conflicted then null else agg.average end as average_score,
-          case when hidden.conflicted then null else agg.spread end as score_spread
-        from ${submissions}
-        left join agg on agg.submission_id = ${submissions.id}
-        cross join lateral (select (exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
-            and c.user_id = ${viewerId}) or coalesce(${authoredBy(viewerId)}, false)) as conflicted) hidden
-        where ${submissions.eventId} = ${eventId}
-      ), page as (
-        select paper.*, (count(*) over ())::int as total from paper ${where}
-        order by ${orderOf(options.sort, TABLE_ORDER)}, id desc
-        limit ${options.pageSize} offset ${offset}
-      )
-      select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
-        page.reviews_assigned, page.reviews_done, page.average_score, page.score_spread, page.total,
-        t.public_id as track_public_id, t.name as track_name,
-        (select string_agg(sa.first_name || ' ' || sa.last_name, ', ' order by sa.position)
-          from ${submissionAuthors} sa where sa.submission_id = page.id) as authors
-      from page left join ${tracks} t on t.id = page.track_id
-      order by ${orderOf(options.sort, TABLE_ORDER, 'page.')}, page.id desc`,
-  );
+  const sortKey = options.sort.replace(/^-/, '');
+  const scored = AGGREGATE_SORTS.includes(sortKey) || scoreConditions.length > 0;
+  const all = [...conditions, ...scoreConditions];
+  const where = all.length > 0 ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+  const paper = sql`select ${submissions.id} as id, ${submissions.publicId} as public_id,
+      ${submissions.title} as title, lower(${submissions.title}) as lower_title, ${submissions.status} as status,
+      ${submissions.decision} as decision, ${submissions.createdAt} as created_at, ${submissions.trackId} as track_id,
+      (exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id} and c.user_id = ${viewerId})
+        or coalesce(${authoredBy(viewerId)}, false)) as conflicted
+    from ${submissions} where ${submissions.eventId} = ${eventId}`;
+  const order = orderOf(options.sort, TABLE_ORDER);
+  const pageOrder = orderOf(options.sort, TABLE_ORDER, 'page.');
+  const authorsOfPage = sql`(select string_agg(sa.first_name || ' ' || sa.last_name, ', ' order by sa.position)
+      from ${submissionAuthors} sa where sa.submission_id = page.id) as authors`;
+  const query = scored
+    ? sql`with agg as (
+          select r.submission_id, ${REVIEW_AGGREGATES}
+          from ${reviews} r join ${submissions} s on s.id = r.submission_id
+          where s.event_id = ${eventId} group by r.submission_id
+        ), paper as (${paper}), scored as (
+          select paper.*, ${maskedAggregates('paper')} from paper left join agg on agg.submission_id = paper.id
+        ), page as (
+          select paper.*, (count(*) over ())::int as total from scored paper ${where}
+          order by ${order}, id desc limit ${options.pageSize} offset ${offset}
+        )
+        select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
+          page.reviews_assigned, page.reviews_done, page.average_score, page.score_spread, page.total,
+          t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}
+        from page left join ${tracks} t on t.id = page.track_id
+        order by ${pageOrder}, page.id desc`
+    : sql`with paper as (${paper}), page as (
+          select paper.*, (count(*) over ())::int as total from paper ${where}
+          order by ${order}, id desc limit ${options.pageSize} offset ${offset}
+        )
+        select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
+          ${maskedAggregates('page')},
+          page.total, t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}
+        from page left join ${tracks} t on t.id = page.track_id
+        left join lateral (select ${REVIEW_AGGREGATES} from ${reviews} r where r.submission_id = page.id) agg on true
+        order by ${pageOrder}, page.id desc`;
+  return queryRows<SubmissionTableRow>(db, query);
 }
 
 /** How many rows the table filter matches (for a page past the end, where the page query has no row to carry it). */
