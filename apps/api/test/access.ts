@@ -26,6 +26,7 @@ export function noEventAccess(actor: Actor = testActor()): EventAccess {
     isEventAdmin: false,
     isEventChair: false,
     isTrackChair: false,
+    chairedTrackIds: [],
     isReviewer: false,
   };
 }

@@ -233,7 +233,11 @@ export type RejectEventBody = z.infer<typeof RejectEventBody>;
 /** A user by public id (`12-abcdefgh`) or numeric id. */
 const UserIdField = z.union([z.string(), z.number().int()], { error: 'validation.invalid' }).nullish();
 
-export const MemberBody = z.object({ user_id: UserIdField });
+/** `add_chair/` and the other member calls: a user by `user_id`, or (adding) a registered user by `email`. */
+export const MemberBody = z.object({
+  user_id: UserIdField,
+  email: z.string({ error: 'validation.invalid' }).nullish(),
+});
 export type MemberBody = z.infer<typeof MemberBody>;
 
 export const AddReviewerBody = z.object({
@@ -243,10 +247,20 @@ export const AddReviewerBody = z.object({
 });
 export type AddReviewerBody = z.infer<typeof AddReviewerBody>;
 
+/**
+ * What `remove_reviewer/` does with the reviewer's reviews in the event. Completed reviews always stay (they are the
+ * record of the decision); `keep` leaves the unfinished ones too, `delete` deletes them (assigned and drafts).
+ * Without a choice, a reviewer holding reviews is not removed: 409 REVIEWER_HAS_REVIEWS with the counts.
+ */
+export const REVIEWER_REMOVAL_CHOICES = ['keep', 'delete'] as const;
+export type ReviewerRemovalChoice = (typeof REVIEWER_REMOVAL_CHOICES)[number];
+
 /** `remove_reviewer/`: a registered reviewer by user_id, or a pending invitation by its e-mail address. */
 export const RemoveReviewerBody = z.object({
   user_id: UserIdField,
   email: z.string({ error: 'validation.invalid' }).nullish(),
+  /** What happens to the reviewer's unfinished reviews (`REVIEWER_REMOVAL_CHOICES`). */
+  reviews: z.enum(REVIEWER_REMOVAL_CHOICES, { error: 'validation.invalidChoice' }).nullish(),
 });
 export type RemoveReviewerBody = z.infer<typeof RemoveReviewerBody>;
 

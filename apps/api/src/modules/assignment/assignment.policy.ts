@@ -1,11 +1,10 @@
 import { allowed, denied, policyTable } from '../../lib/authorize.ts';
-import { isOrganizer } from '../events/events.policy.ts';
 import { reviewError } from '../reviews/review-errors.ts';
-import { isCommittee, type SubmissionAccess } from '../submissions/submissions.policy.ts';
+import { isCommittee, managesSubmission, type SubmissionAccess } from '../submissions/submissions.policy.ts';
 
 /** 403 `assignments.denied`: assigning reviewers is the committee's business. */
 export const assignmentsDenied = () => reviewError(403, 'PERMISSION_DENIED', 'assignments.denied');
-/** 403 CONFLICT_OF_INTEREST: an organizer may not assign reviewers to a paper they conflict with. */
+/** 403 CONFLICT_OF_INTEREST: an organizer (or the paper's track chair) may not assign reviewers to a paper they conflict with. */
 export const managerConflicted = () => reviewError(403, 'CONFLICT_OF_INTEREST', 'assignments.managerConflicted');
 
 /*
@@ -17,7 +16,7 @@ export const assignmentPolicies = policyTable<SubmissionAccess>()({
   /** Reviewer candidates, assigning and unassigning: the committee; an organizer with a conflict is told so. */
   'submission.manageReviewers': (a) => {
     if (isCommittee(a)) return allowed;
-    return isOrganizer(a.event) && a.isConflicted && !a.isAuthor
+    return managesSubmission(a) && a.isConflicted && !a.isAuthor
       ? denied(managerConflicted, 'conflicted')
       : denied(assignmentsDenied);
   },

@@ -19,6 +19,8 @@ export type EventAccess = {
   isEventChair: boolean;
   /** Chair of one of its tracks. */
   isTrackChair: boolean;
+  /** The tracks the viewer chairs (active track chair memberships): their submissions are the viewer's to manage. */
+  chairedTrackIds: readonly number[];
   isReviewer: boolean;
 };
 
@@ -45,6 +47,9 @@ export function accessFor(actor: Actor, event: { createdBy: number | null }, mem
     isEventAdmin: holds('event_admin'),
     isEventChair: holds('chair', 'event'),
     isTrackChair: holds('chair', 'track'),
+    chairedTrackIds: active.flatMap((membership) =>
+      membership.role === 'chair' && membership.trackId !== null ? [membership.trackId] : [],
+    ),
     isReviewer: holds('reviewer'),
   } satisfies EventAccess;
 }
@@ -55,6 +60,12 @@ export const isPublicStatus = (status: EventStatus) =>
 export const isMember = (a: EventAccess) => a.isEventAdmin || a.isEventChair || a.isTrackChair || a.isReviewer;
 /** Event admins and chairs of the whole event run it; platform admins may always step in. */
 export const isOrganizer = (a: EventAccess) => a.isPlatformAdmin || a.isEventAdmin || a.isEventChair;
+/**
+ * A track chair runs their own tracks: the submissions of a track they chair are theirs to decide on and to assign
+ * reviewers to, as the organizers do for every track; other tracks' submissions they only see, as staff.
+ */
+export const chairsTrack = (a: EventAccess, trackId: number | null) =>
+  trackId !== null && a.chairedTrackIds.includes(trackId);
 /** Staff see submissions and reviews settings: organizers, track chairs and reviewers. */
 export const isStaff = (a: EventAccess) => isOrganizer(a) || a.isTrackChair || a.isReviewer;
 /** The event's working lists (bidding, automatic assignment) exist for its members and platform admins only. */

@@ -48,9 +48,16 @@ export function checkInvitee(body: InviteReviewerBody): Invitee {
  */
 export async function inviteReviewer(
   db: Db,
-  options: { actor: Actor; event: EventRow; body: InviteReviewerBody; publicUrl: string },
+  options: {
+    actor: Actor;
+    event: EventRow;
+    body: InviteReviewerBody;
+    publicUrl: string;
+    /** The reviewer's expertise and max_papers once they accept (a bulk invitation's columns); defaults otherwise. */
+    grant?: { expertise: string; maxPapers: number };
+  },
 ): Promise<MembershipRow> {
-  const { actor, event, publicUrl } = options;
+  const { actor, event, publicUrl, grant } = options;
   const invitee = checkInvitee(options.body);
   const [account] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${invitee.email})`);
   const user = account?.emailVerified ? account : undefined;
@@ -74,6 +81,7 @@ export async function inviteReviewer(
     invitedBy: actor.id,
     invitedAt: now,
     respondedAt: null,
+    ...(grant ? { expertise: grant.expertise, maxPapers: grant.maxPapers } : {}),
   };
   return db.transaction(async (tx) => {
     const [membership] = existing

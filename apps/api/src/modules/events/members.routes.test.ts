@@ -64,10 +64,20 @@ describe('chairs: add_chair/ and remove_chair/', () => {
       detail: 'This user is already a chair of this event.',
     });
 
+    const last = await organizer.post(`/api/events/${event.publicId}/remove_chair/`, { user_id: String(chair.id) });
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ code: 'LAST_CHAIR', message_code: 'committee.lastChair' });
+    expect(await membershipsOf(event.id, 'chair')).toHaveLength(1);
+
+    const keeper = await buildUser(app, { firstName: 'Omar', lastName: 'Saleh' });
+    const byEmail = await organizer.post(`/api/events/${event.publicId}/add_chair/`, {
+      email: keeper.email.toUpperCase(),
+    });
+    expect(byEmail.statusCode).toBe(200);
     const removed = await organizer.post(`/api/events/${event.publicId}/remove_chair/`, { user_id: String(chair.id) });
     expect(removed.statusCode).toBe(200);
-    expect((removed.json() as EventDto).chairs).toEqual([]);
-    expect(await membershipsOf(event.id, 'chair')).toEqual([]);
+    expect((removed.json() as EventDto).chairs.map((row) => row.public_id)).toEqual([keeper.publicId]);
+    expect(await membershipsOf(event.id, 'chair')).toMatchObject([{ userId: keeper.id, status: 'active' }]);
     expect(await roleNames(chair)).not.toContain('chair');
     expect(await auditActions(event.id)).toEqual(expect.arrayContaining(['event.chair_added', 'event.chair_removed']));
 

@@ -2,13 +2,10 @@ import {
   AddReviewerBody,
   EventDto,
   EventIdParams,
-  EventMessageDto,
   eventMessage,
   InviteReviewerBody,
   MemberBody,
-  RemoveReviewerBody,
   ReviewerAnswerDto,
-  ReviewerListDto,
 } from '@confero/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorize } from '../../lib/authorize.ts';
@@ -16,16 +13,17 @@ import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { loadEvent, presentEventFor } from './event-loader.ts';
 import { eventPolicies } from './events.policy.ts';
 import { presentReviewer } from './events.presenter.ts';
-import { findReviewerMembership, listReviewerMemberships } from './events.queries.ts';
+import { findReviewerMembership } from './events.queries.ts';
 import { inviteReviewer } from './invitations.service.ts';
-import { addMember, removeMember, removeReviewer, resolveUserId, reviewerGrant } from './members.service.ts';
+import { addMember, removeMember, resolveMember, resolveUserId, reviewerGrant } from './members.service.ts';
 
 const TAGS = ['events'];
 
 /**
  * The people of an event: chairs, reviewers and reviewer invitations, managed by the event's event admins and chairs
  * and by site admins; event admins themselves are managed by event admins and site admins. Outsiders get 404 (they
- * cannot see the event), members without the right 403.
+ * cannot see the event), members without the right 403. The reviewer list, a reviewer's changes and removal (which
+ * read their reviews) are the committee module's.
  */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
@@ -47,7 +45,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: TAGS,
-          summary: `${verb === 'add' ? 'Add' : 'Remove'} an event-wide ${role === 'chair' ? 'chair' : 'event admin'} (user_id = public id)`,
+          summary: `${verb === 'add' ? 'Add' : 'Remove'} an event-wide ${role === 'chair' ? 'chair' : 'event admin'} (user_id = public id, or the e-mail of a registered user)`,
           params: EventIdParams,
           body: MemberBody,
           response: { 200: EventDto },
@@ -57,7 +55,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = requireUser(request);
         const { event, access } = await loadEvent(app.db, actor, request.params.id);
         authorize(eventPolicies[action](access, { event }));
-        const user = await resolveUserId(app.db, request.body.user_id);
+        const user = await resolveMember(app.db, request.body);
         if (verb === 'add') await addMember(app.db, actor, event, user, role);
         else await removeMember(app.db, actor, event, user, role);
         return presentEventFor(app.db, app.extensions, actor, event);
@@ -85,44 +83,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const membership = await addMember(app.db, actor, event, user, 'reviewer', grant);
       reply.status(201);
       return reviewerAnswer(membership.id, 'events.reviewerAdded');
-    },
-  );
-
-  app.post(
-    '/api/events/:id/remove_reviewer/',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Remove a reviewer (user_id) or an invitation without an account (email)',
-        params: EventIdParams,
-        body: RemoveReviewerBody,
-        response: { 200: EventMessageDto },
-      },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorize(eventPolicies['event.manageMembers'](access, { event }));
-      await removeReviewer(app.db, actor, event, request.body);
-      return { message: eventMessage('events.reviewerRemoved') };
-    },
-  );
-
-  app.get(
-    '/api/events/:id/reviewers/',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Reviewers of the event, with pending and declined invitations',
-        params: EventIdParams,
-        response: { 200: ReviewerListDto },
-      },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      const { event, access } = await loadEvent(app.db, actor, request.params.id);
-      authorize(eventPolicies['event.viewReviewers'](access, { event }));
-      return (await listReviewerMemberships(app.db, event.id)).map(presentReviewer);
     },
   );
 

@@ -7,9 +7,9 @@ import {
   type MembershipRole,
   type RemoveReviewerBody,
 } from '@confero/contracts';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { eventMemberships, users } from '../../db/schema/index.ts';
+import { eventMemberships, events, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -17,6 +17,19 @@ import { eventError, eventFieldError } from './event-errors.ts';
 import { type EventRow, findMembership, type MembershipRow } from './events.queries.ts';
 
 export type MemberUser = typeof users.$inferSelect;
+
+/**
+ * The user a member call names: by `user_id` (see `resolveUserId`), or, when only `email` is sent, the registered
+ * user with that address (any letter case; 400 on `email` when none).
+ */
+export async function resolveMember(db: Db, body: { user_id?: string | number | null; email?: string | null }) {
+  const email = body.email?.trim();
+  const hasId = body.user_id !== undefined && body.user_id !== null && String(body.user_id).trim() !== '';
+  if (hasId || !email) return resolveUserId(db, body.user_id);
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  if (!user) throw eventFieldError('email', 'events.chairEmailNotFound', { email });
+  return user;
+}
 
 /** A user named by `user_id` in a body: the public id (exact) or the numeric id; 400 on `user_id` otherwise. */
 export async function resolveUserId(db: Db, value: string | number | null | undefined): Promise<MemberUser> {
@@ -102,9 +115,17 @@ export async function addMember(
   });
 }
 
+/** The roles an event must always keep one active holder of, and the refusal when the last one would go. */
+const LAST_ONE = {
+  event_admin: () => eventError(409, 'LAST_EVENT_ADMIN', 'events.lastEventAdmin'),
+  chair: () => eventError(409, 'LAST_CHAIR', 'committee.lastChair'),
+} as const;
+
 /**
- * Removes a user's event-wide membership in a role (any status). Removing the last active event admin is
- * refused (409 LAST_EVENT_ADMIN): someone must stay able to run the event. Audited as event.<role>_removed.
+ * Removes a user's event-wide membership in a role (any status). Removing the last active event admin or the last
+ * active chair of the whole event is refused (409 LAST_EVENT_ADMIN, LAST_CHAIR): someone must stay able to run the
+ * event. Two removals racing for the last two cannot both pass: each locks the event row first, so the second
+ * counts after the first has committed. Audited as event.<role>_removed.
  */
 export async function removeMember(
   db: Db,
@@ -112,51 +133,66 @@ export async function removeMember(
   event: EventRow,
   user: MemberUser,
   role: MembershipRole,
+  auditData: Record<string, unknown> = {},
 ): Promise<void> {
   const existing = await findMembership(db, event.id, user.id, role);
   if (!existing) throw eventFieldError('user_id', NOT_MEMBER[role]);
   await db.transaction(async (tx) => {
-    if (role === 'event_admin' && existing.status === 'active') {
-      // Lock the event's admin rows so two concurrent removals cannot both pass the check.
-      await tx.execute(
-        sql`select id from ${eventMemberships} where event_id = ${event.id} and role = 'event_admin' for update`,
-      );
-      const [admins] = await tx
+    if (role !== 'reviewer' && existing.status === 'active') {
+      // The event row's lock serializes the removals of one event; the count below then sees the earlier ones.
+      await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
+      const [others] = await tx
         .select({ value: count() })
         .from(eventMemberships)
         .where(
           and(
             eq(eventMemberships.eventId, event.id),
-            eq(eventMemberships.role, 'event_admin'),
+            eq(eventMemberships.role, role),
             eq(eventMemberships.status, 'active'),
+            isNull(eventMemberships.trackId),
+            ne(eventMemberships.id, existing.id),
           ),
         );
-      if (Number(admins?.value ?? 0) <= 1) throw eventError(409, 'LAST_EVENT_ADMIN', 'events.lastEventAdmin');
+      if (Number(others?.value ?? 0) === 0) throw LAST_ONE[role]();
     }
-    await tx.delete(eventMemberships).where(eq(eventMemberships.id, existing.id));
+    const [removed] = await tx
+      .delete(eventMemberships)
+      .where(eq(eventMemberships.id, existing.id))
+      .returning({ id: eventMemberships.id });
+    // Removed meanwhile by a concurrent request: this one has nothing left to remove.
+    if (!removed) throw eventFieldError('user_id', NOT_MEMBER[role]);
     await recordAudit(tx, {
       actorId: actor.id,
       eventId: event.id,
       entity: 'event_membership',
       entityId: existing.id,
       action: `event.${role}_removed`,
-      data: { user_id: user.id, status: existing.status },
+      data: { user_id: user.id, status: existing.status, ...auditData },
     });
   });
 }
 
-/** `add_reviewer/`'s expertise (default '') and max_papers (default 5, a whole number from 1 to 100). */
-export function reviewerGrant(body: AddReviewerBody): Required<Grant> {
-  const expertise = (body.expertise ?? '').trim();
+/** A reviewer's expertise text, trimmed; 400 on `expertise` past EXPERTISE_TEXT_MAX_LENGTH. */
+export function checkExpertise(value: string | null | undefined): string {
+  const expertise = (value ?? '').trim();
   if (expertise.length > EXPERTISE_TEXT_MAX_LENGTH) {
     throw eventFieldError('expertise', 'events.tooLong', { max: EXPERTISE_TEXT_MAX_LENGTH });
   }
-  const raw = body.max_papers;
+  return expertise;
+}
+
+/** A reviewer's max_papers: empty → the default (5), else a whole number from 1 to 100 (400 on `max_papers`). */
+export function checkMaxPapers(raw: string | number | null | undefined): number {
   const maxPapers = raw === undefined || raw === null || String(raw).trim() === '' ? DEFAULT_MAX_PAPERS : Number(raw);
   if (!Number.isInteger(maxPapers) || maxPapers < MAX_PAPERS_MIN || maxPapers > MAX_PAPERS_MAX) {
     throw eventFieldError('max_papers', 'events.maxPapersRange', { min: MAX_PAPERS_MIN, max: MAX_PAPERS_MAX });
   }
-  return { expertise, maxPapers };
+  return maxPapers;
+}
+
+/** `add_reviewer/`'s expertise (default '') and max_papers (default 5, a whole number from 1 to 100). */
+export function reviewerGrant(body: AddReviewerBody): Required<Grant> {
+  return { expertise: checkExpertise(body.expertise), maxPapers: checkMaxPapers(body.max_papers) };
 }
 
 /**

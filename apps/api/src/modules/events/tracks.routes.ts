@@ -1,6 +1,7 @@
 import {
   CreateTrackBody,
   EventIdParams,
+  TrackChairsBody,
   TrackDto,
   TrackIdParams,
   TrackListDto,
@@ -16,7 +17,7 @@ import { loadEvent } from './event-loader.ts';
 import { eventPolicies } from './events.policy.ts';
 import { presentTrack } from './events.presenter.ts';
 import { findTrack, listTracksWithChairs, type TrackRow } from './events.queries.ts';
-import { createTrack, deleteTrack, updateTrack } from './tracks.service.ts';
+import { createTrack, deleteTrack, setTrackChairs, updateTrack } from './tracks.service.ts';
 
 const TAGS = ['events'];
 
@@ -95,6 +96,25 @@ export const trackRoutes: FastifyPluginAsyncZod = async (app) => {
       const { event, track } = await loadTrack(request.params, actor);
       const updated = await updateTrack(app.db, actor, event, track, request.body);
       return presentOneTrack(app.db, event.id, updated);
+    },
+  );
+
+  app.put(
+    '/api/events/:id/tracks/:track_id/chairs/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Set a track's chairs: exactly the users of user_ids (public ids) afterwards",
+        params: TrackIdParams,
+        body: TrackChairsBody,
+        response: { 200: TrackDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { event, track } = await loadTrack(request.params, actor);
+      await setTrackChairs(app.db, actor, event, track, request.body.user_ids);
+      return presentOneTrack(app.db, event.id, track);
     },
   );
 

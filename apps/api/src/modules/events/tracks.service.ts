@@ -1,4 +1,9 @@
-import { type CreateTrackBody, TRACK_DESCRIPTION_MAX_LENGTH, TRACK_NAME_MAX_LENGTH } from '@confero/contracts';
+import {
+  type CreateTrackBody,
+  TRACK_CHAIRS_MAX,
+  TRACK_DESCRIPTION_MAX_LENGTH,
+  TRACK_NAME_MAX_LENGTH,
+} from '@confero/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventMemberships, tracks, users } from '../../db/schema/index.ts';
@@ -8,8 +13,8 @@ import type { Actor } from '../../plugins/auth.ts';
 import { eventError, eventFieldError } from './event-errors.ts';
 import type { EventRow, TrackRow } from './events.queries.ts';
 
-/** The users named by `chair_ids` (public ids or numeric ids), in one query; 400 on the first unknown one. */
-async function resolveChairIds(db: Db, ids: (string | number)[]): Promise<number[]> {
+/** The users named by `chair_ids` (public ids or numeric ids), in one query; 400 on the first unknown one (`field`). */
+async function resolveChairIds(db: Db, ids: (string | number)[], field = 'chair_ids'): Promise<number[]> {
   const wanted = ids.map((value) => ({ value: String(value).trim(), parsed: parseIdParam(String(value).trim()) }));
   const numeric = wanted.flatMap((entry) => (entry.parsed ? [entry.parsed.id] : []));
   const found = numeric.length
@@ -20,7 +25,7 @@ async function resolveChairIds(db: Db, ids: (string | number)[]): Promise<number
   for (const entry of wanted) {
     const row = entry.parsed ? byId.get(entry.parsed.id) : undefined;
     if (!row || (entry.parsed?.publicId && row.publicId !== entry.parsed.publicId)) {
-      throw eventFieldError('chair_ids', 'events.trackChairNotFound', { id: entry.value });
+      throw eventFieldError(field, 'events.trackChairNotFound', { id: entry.value });
     }
     if (!result.includes(row.id)) result.push(row.id);
   }
@@ -151,6 +156,50 @@ export async function updateTrack(
     if (isUniqueViolation(error)) throw eventError(409, 'DUPLICATE_TRACK', 'events.trackNameTaken');
     throw error;
   }
+}
+
+/**
+ * `PUT events/{id}/tracks/{track_id}/chairs/`: exactly these users (public ids or numeric ids, at most
+ * TRACK_CHAIRS_MAX) chair the track afterwards. Audited as track.chairs_changed with the public ids before and after
+ * in `data.changes.chairs`; nothing is written when the set is unchanged.
+ */
+export async function setTrackChairs(
+  db: Db,
+  actor: Actor,
+  event: EventRow,
+  track: TrackRow,
+  ids: (string | number)[],
+): Promise<void> {
+  if (ids.length > TRACK_CHAIRS_MAX) {
+    throw eventFieldError('user_ids', 'committee.tooManyTrackChairs', { max: TRACK_CHAIRS_MAX });
+  }
+  const chairIds = await resolveChairIds(db, ids, 'user_ids');
+  await db.transaction(async (tx) => {
+    // The track's row lock orders two concurrent changes of its chairs: the later one reads the earlier's result.
+    const [locked] = await tx.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, track.id)).for('update');
+    if (!locked) throw eventError(404, 'NOT_FOUND', 'events.trackNotFound');
+    const before = await tx
+      .select({ userId: eventMemberships.userId, publicId: users.publicId })
+      .from(eventMemberships)
+      .innerJoin(users, eq(users.id, eventMemberships.userId))
+      .where(and(eq(eventMemberships.trackId, track.id), eq(eventMemberships.role, 'chair')));
+    const from = before.map((row) => row.publicId).sort();
+    const to = chairIds.length
+      ? (await tx.select({ publicId: users.publicId }).from(users).where(inArray(users.id, chairIds)))
+          .map((row) => row.publicId)
+          .sort()
+      : [];
+    if (from.join() === to.join()) return;
+    await replaceTrackChairs(tx, event, track, chairIds, actor);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      eventId: event.id,
+      entity: 'track',
+      entityId: track.id,
+      action: 'track.chairs_changed',
+      data: { name: track.name, changes: { chairs: { from, to } } },
+    });
+  });
 }
 
 /** Deletes a track and its chairs' track memberships. Audited. */

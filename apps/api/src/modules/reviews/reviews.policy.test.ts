@@ -17,6 +17,7 @@ const access = (event: Partial<EventAccess>, flags: Partial<SubmissionAccess> = 
   event: { ...none, ...event },
   isAuthor: false,
   isConflicted: false,
+  trackId: null,
   ...flags,
 });
 

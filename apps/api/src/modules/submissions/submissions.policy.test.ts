@@ -6,23 +6,44 @@ const none = noEventAccess();
 
 type Who = { name: string; access: SubmissionAccess };
 const viewers: Who[] = [
-  { name: 'outsider', access: { event: none, isAuthor: false, isConflicted: false } },
-  { name: 'author', access: { event: none, isAuthor: true, isConflicted: true } },
-  { name: 'reviewer', access: { event: { ...none, isReviewer: true }, isAuthor: false, isConflicted: false } },
+  { name: 'outsider', access: { event: none, isAuthor: false, isConflicted: false, trackId: null } },
+  { name: 'author', access: { event: none, isAuthor: true, isConflicted: true, trackId: null } },
+  {
+    name: 'reviewer',
+    access: { event: { ...none, isReviewer: true }, isAuthor: false, isConflicted: false, trackId: null },
+  },
   {
     name: 'conflicted reviewer',
-    access: { event: { ...none, isReviewer: true }, isAuthor: false, isConflicted: true },
+    access: { event: { ...none, isReviewer: true }, isAuthor: false, isConflicted: true, trackId: null },
   },
-  { name: 'track chair', access: { event: { ...none, isTrackChair: true }, isAuthor: false, isConflicted: false } },
-  { name: 'chair', access: { event: { ...none, isEventChair: true }, isAuthor: false, isConflicted: false } },
-  { name: 'conflicted chair', access: { event: { ...none, isEventChair: true }, isAuthor: false, isConflicted: true } },
-  { name: 'chair and author', access: { event: { ...none, isEventChair: true }, isAuthor: true, isConflicted: true } },
-  { name: 'event admin', access: { event: { ...none, isEventAdmin: true }, isAuthor: false, isConflicted: false } },
+  {
+    name: 'track chair',
+    access: { event: { ...none, isTrackChair: true }, isAuthor: false, isConflicted: false, trackId: null },
+  },
+  {
+    name: 'chair',
+    access: { event: { ...none, isEventChair: true }, isAuthor: false, isConflicted: false, trackId: null },
+  },
+  {
+    name: 'conflicted chair',
+    access: { event: { ...none, isEventChair: true }, isAuthor: false, isConflicted: true, trackId: null },
+  },
+  {
+    name: 'chair and author',
+    access: { event: { ...none, isEventChair: true }, isAuthor: true, isConflicted: true, trackId: null },
+  },
+  {
+    name: 'event admin',
+    access: { event: { ...none, isEventAdmin: true }, isAuthor: false, isConflicted: false, trackId: null },
+  },
   {
     name: 'platform admin',
-    access: { event: { ...none, isPlatformAdmin: true }, isAuthor: false, isConflicted: false },
+    access: { event: { ...none, isPlatformAdmin: true }, isAuthor: false, isConflicted: false, trackId: null },
   },
-  { name: 'creator only', access: { event: { ...none, isCreator: true }, isAuthor: false, isConflicted: false } },
+  {
+    name: 'creator only',
+    access: { event: { ...none, isCreator: true }, isAuthor: false, isConflicted: false, trackId: null },
+  },
 ];
 
 // view, update, delete, changeStatus, makeDecision, download, viewInsights, review
@@ -48,7 +69,12 @@ describe('submission policies (truth table)', () => {
   });
 
   it('blinds reviewers of double-blind events only', () => {
-    const reviewer: SubmissionAccess = { event: { ...none, isReviewer: true }, isAuthor: false, isConflicted: false };
+    const reviewer: SubmissionAccess = {
+      event: { ...none, isReviewer: true },
+      isAuthor: false,
+      isConflicted: false,
+      trackId: null,
+    };
     expect(isBlindedReviewer(reviewer, 'double')).toBe(true);
     expect(isBlindedReviewer(reviewer, 'single')).toBe(false);
     expect(isBlindedReviewer({ ...reviewer, event: { ...reviewer.event, isEventChair: true } }, 'double')).toBe(false);

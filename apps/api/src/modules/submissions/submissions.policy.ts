@@ -1,6 +1,6 @@
 import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
 import type { EventAccess } from '../events/events.policy.ts';
-import { isBlindedEventReviewer, isOrganizer, isStaff } from '../events/events.policy.ts';
+import { chairsTrack, isBlindedEventReviewer, isOrganizer, isStaff } from '../events/events.policy.ts';
 import { submissionError, submissionForbidden, submissionNotFound } from './submission-errors.ts';
 
 /**
@@ -12,15 +12,26 @@ export type SubmissionAccess = {
   event: EventAccess;
   isAuthor: boolean;
   isConflicted: boolean;
+  /**
+   * The submission's track (null: none); a chair of that track manages the submission (`chairsTrack`). Left out, no
+   * track chair manages it (the rules fail closed).
+   */
+  trackId?: number | null;
 };
 
 /* Named predicates: the policy's actions are built from these, never from role names. */
 export const isSubmissionStaff = (a: SubmissionAccess) => isStaff(a.event);
 /**
- * The committee of a submission: its event's admins, chairs of the whole event and platform admins, without a
- * conflict (authorship included). It decides on the submission and manages its reviewers.
+ * Who runs a submission: its event's organizers (admins, chairs of the whole event, platform admins) and the chairs
+ * of its track, whether or not they have a conflict with it.
  */
-export const isCommittee = (a: SubmissionAccess) => isOrganizer(a.event) && !a.isConflicted && !a.isAuthor;
+export const managesSubmission = (a: SubmissionAccess) =>
+  isOrganizer(a.event) || chairsTrack(a.event, a.trackId ?? null);
+/**
+ * The committee of a submission: the people who run it (`managesSubmission`), without a conflict (authorship
+ * included). It decides on the submission and manages its reviewers.
+ */
+export const isCommittee = (a: SubmissionAccess) => managesSubmission(a) && !a.isConflicted && !a.isAuthor;
 /** The double-blind rule of the event (events.policy), except that authors always see their own submission. */
 export const isBlindedReviewer = (a: SubmissionAccess, blindMode: string) =>
   !a.isAuthor && isBlindedEventReviewer(a.event, blindMode);

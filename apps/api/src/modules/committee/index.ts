@@ -1,0 +1,1 @@
+export { committeeRoutes } from './committee.routes.ts';
