@@ -29,6 +29,8 @@ export type AudienceRecipient = {
   submissionId: number | null;
   submissionPublicId: string | null;
   paperTitle: string | null;
+  /** The chair's comments on the paper's decision. */
+  decisionDetails: string | null;
 };
 
 /** What narrows a group: the papers chosen (author groups only). */
@@ -101,6 +103,7 @@ export async function listAudience(
         submissionId: submissions.id,
         submissionPublicId: submissions.publicId,
         paperTitle: submissions.title,
+        decisionDetails: submissions.decisionDetails,
       })
       .from(submissionAuthors)
       .innerJoin(submissions, eq(submissions.id, submissionAuthors.submissionId))
@@ -125,6 +128,7 @@ export async function listAudience(
       submissionId: sql<number | null>`null`,
       submissionPublicId: sql<string | null>`null`,
       paperTitle: sql<string | null>`null`,
+      decisionDetails: sql<string | null>`null`,
     })
     .from(users)
     .where(

@@ -14,7 +14,7 @@ import { buildReview } from '../../../test/factories/reviews.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
-import { auditLog, eventMailTemplates, events, mailOutbox, mailSends } from '../../db/schema/index.ts';
+import { auditLog, eventMailTemplates, events, mailOutbox, mailSends, submissions } from '../../db/schema/index.ts';
 import { sendAutomaticReminders } from './communications.job.ts';
 import { runGroupBatch } from './communications.service.ts';
 
@@ -486,5 +486,21 @@ describe('decision mails', () => {
     expect(row).toMatchObject({ template: 'events.message', subject: `Sorry about ${paper.title}`, eventId: event.id });
     expect(row?.textBody).toContain('Dear Eve,\n\nNotes:\nOut of scope.\n\nBye');
     expect(row?.textBody).toContain(`/submissions/${paper.publicId}`);
+  });
+
+  it("quote each paper's decision details in a mail to its authors, and only to authors", async () => {
+    const { event, chair, englishAuthor } = await buildWorld();
+    await app.db
+      .update(submissions)
+      .set({ decisionDetails: 'Please shorten section 2.' })
+      .where(and(eq(submissions.eventId, event.id), eq(submissions.decision, 'reject')));
+    const client = await as(chair);
+    const body = { subject: 'About {paper_title}', body: 'Dear {first_name},\n\n{decision_details}' };
+    const preview = await client.post(url(event, 'mail/preview/'), { audience: 'rejected_authors', ...body });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ recipient: { email: englishAuthor.email } });
+    expect((preview.json() as MailPreviewDto).text).toContain('Dear Eve,\n\nPlease shorten section 2.');
+    const reviewers = await client.post(url(event, 'mail/preview/'), { audience: 'reviewers', ...body });
+    expect(reviewers.json()).toMatchObject({ field_codes: { body: ['communications.unknownPlaceholder'] } });
   });
 });

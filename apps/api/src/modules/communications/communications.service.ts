@@ -164,7 +164,9 @@ export async function checkComposition(db: Db, event: EventRow, body: MailCompos
   let ownText: Wording | null = null;
   if (!body.template_key) {
     ownText = { subject: (body.subject ?? '').trim(), body: (body.body ?? '').trim() };
-    const issues = wordingIssues('', ownText, placeholdersOf(null)).map((issue) => ({
+    // A mail's own text to authors may quote each paper's decision details, like the decision templates.
+    const allowed = isAuthorAudience(body.audience) ? placeholdersOf('decision_accept') : placeholdersOf(null);
+    const issues = wordingIssues('', ownText, allowed).map((issue) => ({
       ...issue,
       field: issue.field.slice(1),
     }));
@@ -189,21 +191,22 @@ async function wordingsOf(db: Db, eventId: number, composition: Pick<Composition
 }
 
 /**
- * The placeholders' values for one recipient of a group: authors get their paper's title and page and the
- * submission deadline, everyone else the reviews page (reviewers) or the event's page (committee) and the review
+ * The placeholders' values for one recipient of a group: authors get their paper's title, page and decision details
+ * and the submission deadline, everyone else the reviews page (reviewers) or the event's page (committee) and the review
  * deadline.
  */
 function varsFor(
   publicUrl: string,
   event: Pick<EventRow, 'publicId' | 'submissionDeadline' | 'reviewDeadline'>,
   audience: MailAudience,
-  recipient: Pick<AudienceRecipient, 'paperTitle' | 'submissionPublicId'>,
+  recipient: Pick<AudienceRecipient, 'paperTitle' | 'submissionPublicId' | 'decisionDetails'>,
 ): MailVars {
   if (isAuthorAudience(audience)) {
     return {
       paper_title: recipient.paperTitle ?? '',
       link: `${publicUrl}/submissions/${recipient.submissionPublicId}`,
       deadline: event.submissionDeadline,
+      decision_details: recipient.decisionDetails ?? '',
     };
   }
   const link = audience === 'committee' ? `${publicUrl}/events/${event.publicId}` : `${publicUrl}/reviews`;
@@ -240,6 +243,7 @@ export async function previewMail(
     locale: 'en',
     paperTitle: null,
     submissionPublicId: null,
+    decisionDetails: null,
   };
   const vars = first
     ? varsFor(publicUrl, event, composition.audience, first)
