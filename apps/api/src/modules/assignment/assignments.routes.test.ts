@@ -7,7 +7,7 @@ import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { lastMail, mailsTo, signedInClients } from '../../../test/http.ts';
-import { auditLog, bids, reviews } from '../../db/schema/index.ts';
+import { auditLog, bids, conflicts, reviews } from '../../db/schema/index.ts';
 
 let app: TestApp;
 let event: BuiltEvent;
@@ -85,8 +85,12 @@ afterAll(async () => {
 
 describe('GET /api/submissions/{id}/reviewer-candidates/', () => {
   it('lists every reviewer with affinity, bid, load and conflicts, assignable ones best first', async () => {
+    const storedBefore = await app.db.select().from(conflicts).where(eq(conflicts.submissionId, paper.id));
     const response = await (await as(chair)).get(candidatesUrl(paper));
     expect(response.statusCode, response.body).toBe(200);
+    // A read stores nothing: the conflicts shown are detected from the data as it is now.
+    expect(await app.db.select().from(conflicts).where(eq(conflicts.submissionId, paper.id))).toEqual(storedBefore);
+    expect(storedBefore.some((row) => row.userId === conflicted.id)).toBe(false);
     const body = response.json() as CandidatesDto;
     expect(body).toMatchObject({
       submission: { public_id: paper.publicId },

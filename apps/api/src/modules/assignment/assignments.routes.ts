@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
+import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { presentReviewerRef } from '../reviews/reviews.presenter.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { assignmentPolicies } from './assignment.policy.ts';
@@ -27,9 +28,14 @@ const TAGS = ['assignments'];
 export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
 
-  /** The submission (404 when invisible) with its event, for a committee member without a conflict (else 403). */
+  /**
+   * The submission (404 when invisible) with its event, for a committee member without a conflict (else 403): a
+   * conflict the data shows now counts even before the sync stores it (detected without writing).
+   */
   async function loadManaged(actor: Actor, idParam: string) {
-    const { submission, access } = await loadSubmission(app.db, actor, idParam);
+    const loaded = await loadSubmission(app.db, actor, idParam);
+    const { submission } = loaded;
+    const access = await withDetectedConflict(app.db, actor, submission, loaded.access);
     authorize(assignmentPolicies['submission.manageReviewers'](access));
     return { submission, event: submission.event };
   }

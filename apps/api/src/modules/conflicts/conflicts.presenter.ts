@@ -18,22 +18,26 @@ export function presentReason(reason: ConflictReason): ConflictReasonDto {
   return { code: reason.code, params: reason.params, message: reviewMessage(reason.code, reason.params) };
 }
 
+/** What the reasons of a conflict are told from: its type and source, the override (a bid) and who declared it. */
+export type ConflictReasonSource = {
+  conflict: Pick<ConflictListRow['conflict'], 'type' | 'source' | 'reason'>;
+  override: ConflictListRow['override'];
+  decider: ConflictListRow['decider'];
+};
+
 /**
  * The reasons of a conflict, the same wherever a conflict is shown (the committee's list, the reviewer candidates):
  * a declared one says who declared it (or that the reviewer did when bidding); a detected one gives what detection
  * found now (authorship, e-mail domain, affiliation, co-authorship), else authorship when that is its type.
  */
 export function conflictReasons(
-  row: Pick<ConflictListRow, 'conflict' | 'override' | 'decider'>,
+  row: ConflictReasonSource,
   detected: DetectedConflict | undefined,
 ): ConflictReasonDto[] {
   return reasonsOf(row, detected).map(presentReason);
 }
 
-function reasonsOf(
-  row: Pick<ConflictListRow, 'conflict' | 'override' | 'decider'>,
-  detected: DetectedConflict | undefined,
-): ConflictReason[] {
+function reasonsOf(row: ConflictReasonSource, detected: DetectedConflict | undefined): ConflictReason[] {
   const { conflict, override, decider } = row;
   if (conflict.source === 'declared') {
     if (override?.viaBid) return [{ code: 'conflicts.reason.bid', params: {} }];

@@ -25,18 +25,16 @@ import {
   type ConflictRow,
   findConflictRows,
   findEventConflict,
-  findEventPersons,
   findEventSubmission,
   findEventSubmissionsForDetection,
-  findOverrides,
   findSubmissionsAuthoredBy,
   findUserRef,
   isEventPerson,
 } from './conflicts.queries.ts';
+import { detectEventConflicts } from './detect-conflict.ts';
 import {
   buildCoauthorIndex,
   type DetectedConflict,
-  detectConflicts,
   detectPair,
   type Person,
   pairKey,
@@ -44,7 +42,7 @@ import {
 } from './detection.ts';
 
 /** The types detection owns: it adds, updates and removes these rows (authorship rows belong to submissions). */
-const DETECTED_TYPES: readonly ConflictType[] = ['coauthor', 'institutional', 'domain'];
+export const DETECTED_TYPES: readonly ConflictType[] = ['coauthor', 'institutional', 'domain'];
 /** The types a person may declare. */
 export const DECLARABLE_TYPES: readonly ConflictType[] = CONFLICT_TYPES.filter((type) => type !== 'author');
 
@@ -63,21 +61,9 @@ export async function syncConflicts(
   eventId: number,
   options: { submissionIds?: number[]; userIds?: number[] } = {},
 ): Promise<Map<string, DetectedConflict>> {
-  const [persons, eventSubmissions] = await Promise.all([
-    findEventPersons(db, eventId, options.userIds),
-    findEventSubmissionsForDetection(db, eventId, options.submissionIds),
-  ]);
-  if (persons.length === 0 || eventSubmissions.length === 0) return new Map();
-  const submissionIds = eventSubmissions.map((submission) => submission.id);
-  const [authored, existing, overrides] = await Promise.all([
-    findSubmissionsAuthoredBy(db, persons),
-    findConflictRows(db, submissionIds),
-    findOverrides(db, submissionIds),
-  ]);
-  const detected = detectConflicts(persons, eventSubmissions, buildCoauthorIndex(persons, authored));
-  for (const override of overrides) {
-    if (override.kind === 'lifted') detected.delete(pairKey(override.submissionId, override.userId));
-  }
+  const { detected, persons, submissionIds } = await detectEventConflicts(db, eventId, options);
+  if (persons.length === 0 || submissionIds.length === 0) return detected;
+  const existing = await findConflictRows(db, submissionIds);
 
   const personIds = new Set(persons.map((person) => person.userId));
   const existingByPair = new Map(existing.map((row) => [pairKey(row.submissionId, row.userId), row]));

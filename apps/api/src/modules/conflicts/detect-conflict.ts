@@ -9,7 +9,14 @@ import {
   findOverrides,
   findSubmissionsAuthoredBy,
 } from './conflicts.queries.ts';
-import { buildCoauthorIndex, type DetectionSubmission, detectConflicts } from './detection.ts';
+import {
+  buildCoauthorIndex,
+  type DetectedConflict,
+  type DetectionSubmission,
+  detectConflicts,
+  type Person,
+  pairKey,
+} from './detection.ts';
 
 /*
  * Detection for reads: reads that must honour a conflict of interest before `syncConflicts` stores it (a chair or
@@ -17,6 +24,41 @@ import { buildCoauthorIndex, type DetectionSubmission, detectConflicts } from '.
  * instead of syncing on the way in, so a read writes nothing. The same rules as the sync: only active members of the
  * event are persons, and a pair a chair lifted is no conflict.
  */
+
+/** What detection finds in an event's data now, with the persons and submissions it looked at. */
+export type EventDetection = {
+  /** Found conflicts by `pairKey(submission, user)`, the pairs a chair lifted left out. */
+  detected: Map<string, DetectedConflict>;
+  persons: Person[];
+  submissionIds: number[];
+};
+
+/**
+ * The conflicts detection finds in an event now (or among some of its submissions, or some persons), writing
+ * nothing: the sync stores this (`syncConflicts`), and reads that need every person's conflicts with a paper (the
+ * reviewer candidates) use it as is. Five queries whatever the numbers.
+ */
+export async function detectEventConflicts(
+  db: Db,
+  eventId: number,
+  options: { submissionIds?: number[]; userIds?: number[] } = {},
+): Promise<EventDetection> {
+  const [persons, eventSubmissions] = await Promise.all([
+    findEventPersons(db, eventId, options.userIds),
+    findEventSubmissionsForDetection(db, eventId, options.submissionIds),
+  ]);
+  const submissionIds = eventSubmissions.map((submission) => submission.id);
+  if (persons.length === 0 || eventSubmissions.length === 0) return { detected: new Map(), persons, submissionIds };
+  const [authored, overrides] = await Promise.all([
+    findSubmissionsAuthoredBy(db, persons),
+    findOverrides(db, submissionIds),
+  ]);
+  const detected = detectConflicts(persons, eventSubmissions, buildCoauthorIndex(persons, authored));
+  for (const override of overrides) {
+    if (override.kind === 'lifted') detected.delete(pairKey(override.submissionId, override.userId));
+  }
+  return { detected, persons, submissionIds };
+}
 
 /**
  * The submissions of an event (the ones given, with their authors as the caller loaded them, or all of them) that

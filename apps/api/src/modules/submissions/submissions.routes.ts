@@ -17,6 +17,7 @@ import { authorize } from '../../lib/authorize.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { type Actor, requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
+import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
 import { readMultipartForm, type StoredObject, storageSink } from './files.ts';
@@ -184,7 +185,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { submission, access } = await loadSubmission(app.db, actor, request.params.id);
-      return presentSubmission(submission, access);
+      // The abilities honour a conflict the data shows now, as the routes they open do (detected, not stored).
+      return presentSubmission(submission, await withDetectedConflict(app.db, actor, submission, access));
     },
   );
 

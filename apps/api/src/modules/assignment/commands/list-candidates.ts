@@ -1,10 +1,11 @@
 import { BID_SCORES, type CandidateDto, type CandidatesDto } from '@confero/contracts';
 import type { Db } from '../../../db/client.ts';
 import { findBidsOfSubmission } from '../../bidding/bidding.queries.ts';
-import { conflictReasons } from '../../conflicts/conflicts.presenter.ts';
+import { type ConflictReasonSource, conflictReasons } from '../../conflicts/conflicts.presenter.ts';
 import { findSubmissionConflictRows } from '../../conflicts/conflicts.queries.ts';
-import { syncConflicts } from '../../conflicts/conflicts.service.ts';
-import { pairKey } from '../../conflicts/detection.ts';
+import { DETECTED_TYPES } from '../../conflicts/conflicts.service.ts';
+import { detectEventConflicts } from '../../conflicts/detect-conflict.ts';
+import { type DetectedConflict, pairKey, reasonText } from '../../conflicts/detection.ts';
 import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
 import {
   findEventReviewers,
@@ -23,6 +24,35 @@ export function bidScore(value: string | null | undefined): number {
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
 
 /**
+ * The conflicts of a paper's persons as the data has them now, without storing anything: the stored rows, less the
+ * detected ones detection no longer finds, plus what detection finds that the periodic sync has not stored yet
+ * (the same outcome `syncConflicts` would write).
+ */
+function currentConflicts(
+  submissionId: number,
+  stored: Map<number, ConflictReasonSource>,
+  detected: Map<string, DetectedConflict>,
+): Map<number, ConflictReasonSource> {
+  const current = new Map<number, ConflictReasonSource>();
+  for (const [userId, row] of stored) {
+    const stale =
+      row.conflict.source === 'detected' &&
+      DETECTED_TYPES.includes(row.conflict.type) &&
+      !detected.has(pairKey(submissionId, userId));
+    if (!stale) current.set(userId, row);
+  }
+  for (const found of detected.values()) {
+    if (found.submissionId !== submissionId || current.has(found.userId)) continue;
+    current.set(found.userId, {
+      conflict: { type: found.type, source: 'detected', reason: reasonText(found.reasons) },
+      override: null,
+      decider: null,
+    });
+  }
+  return current;
+}
+
+/**
  * The reviewer candidates of a submission (`GET submissions/{id}/reviewer-candidates/`): every active reviewer of
  * the event with their affinity (and the matched terms), bid, load against max_papers, assignment, and conflict of
  * interest with its reasons — the same reasons as the conflicts list (`conflictReasons`) — then not assignable. The
@@ -34,8 +64,8 @@ export async function listCandidates(
   event: SubmissionEvent,
   submission: { id: number; publicId: string; title: string },
 ): Promise<CandidatesDto> {
-  const detected = await syncConflicts(db, event.id, { submissionIds: [submission.id] });
-  const [reviewers, loads, bids, assigned, conflicts, eventSubmissions] = await Promise.all([
+  const [{ detected }, reviewers, loads, bids, assigned, stored, eventSubmissions] = await Promise.all([
+    detectEventConflicts(db, event.id, { submissionIds: [submission.id] }),
     findEventReviewers(db, event.id),
     reviewerLoads(db, event.id),
     findBidsOfSubmission(db, submission.id),
@@ -43,6 +73,7 @@ export async function listCandidates(
     findSubmissionConflictRows(db, submission.id),
     findReviewableSubmissions(db, event.id),
   ]);
+  const conflicts = currentConflicts(submission.id, stored, detected);
   const reviews = new Map(assigned.map((review) => [review.reviewerId, review]));
   const inputs = await loadAffinityInputs(db, {
     reviewers,
