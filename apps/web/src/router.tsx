@@ -25,6 +25,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'admin/events', lazy: () => import('./routes/AdminEvents.route.tsx') },
   { path: 'admin/events/:id', lazy: () => import('./routes/AdminEventDetail.route.tsx') },
   { path: 'admin/outbox', lazy: () => import('./routes/AdminOutbox.route.tsx') },
+  { path: 'admin/audit', lazy: () => import('./routes/AdminAudit.route.tsx') },
 ];
 
 /** Routes inside the authenticated layout, each behind the login guard. */
@@ -36,6 +37,8 @@ const authenticatedRoutes: RouteObject[] = [
   { path: 'events/:id/bids', lazy: () => import('./routes/EventBids.route.tsx') },
   { path: 'events/:id/assignment', lazy: () => import('./routes/EventAssignment.route.tsx') },
   { path: 'events/:id/conflicts', lazy: () => import('./routes/EventConflicts.route.tsx') },
+  { path: 'events/:id/exports', lazy: () => import('./routes/EventExports.route.tsx') },
+  { path: 'events/:id/audit', lazy: () => import('./routes/EventAudit.route.tsx') },
   { path: 'events/:eventId/submissions', lazy: () => import('./routes/EventSubmissions.route.tsx') },
   { path: 'events/:eventId/submissions/new', lazy: () => import('./routes/SubmissionForm.route.tsx') },
   { path: 'events/:eventId/submit', lazy: () => import('./routes/SubmissionForm.route.tsx') },

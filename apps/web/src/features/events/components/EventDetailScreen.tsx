@@ -9,6 +9,7 @@ import { eventRef } from '../event-display.ts';
 import { EventDetailSkeleton } from './EventDetailSkeleton.tsx';
 import { EventHeader } from './EventHeader.tsx';
 import { AboutCard, DatesCard, PeopleCard, RecordCard, StatsCard } from './EventInfoCards.tsx';
+import { EventRecordsCard } from '../../exports/components/EventRecordsCard.tsx';
 import { EventLoadError } from './EventLoadError.tsx';
 import { ReviewersPanel } from './ReviewersPanel.tsx';
 import { ReviewingCard } from './ReviewingCard.tsx';
@@ -86,6 +87,7 @@ export function EventDetailScreen({ id }: { id: string }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <ReviewingCard eventRef={ref} abilities={abilities} />
+            <EventRecordsCard eventRef={ref} abilities={abilities} />
             {abilities.manage_members ? <SubmissionLinkCard publicId={event.public_id} /> : null}
             {event.allowed_status_changes.length > 0 ? (
               <StatusChangeCard key={event.status} event={event} eventId={id} />
