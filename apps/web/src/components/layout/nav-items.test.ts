@@ -32,7 +32,12 @@ describe('sidebar navigation by active role', () => {
   it('gives admins the base links and the administration section, nothing else', () => {
     expect(links('admin')).toEqual({
       main: BASE,
-      admin: ['nav.userManagement /admin/users', 'nav.eventManagement /admin/events', 'outbox.nav /admin/outbox'],
+      admin: [
+        'nav.userManagement /admin/users',
+        'nav.eventManagement /admin/events',
+        'outbox.nav /admin/outbox',
+        'audit.nav /admin/audit',
+      ],
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   CalendarDays,
   ClipboardCheck,
   FileText,
+  History,
   LayoutDashboard,
   type LucideIcon,
   MailWarning,
@@ -21,7 +22,8 @@ export type NavLabelKey =
   | 'nav.reviewerEvents'
   | 'nav.userManagement'
   | 'nav.eventManagement'
-  | 'outbox.nav';
+  | 'outbox.nav'
+  | 'audit.nav';
 
 export type NavItem = { to: string; label: NavLabelKey; icon: LucideIcon };
 export type Navigation = { main: NavItem[]; admin: NavItem[] };
@@ -41,6 +43,7 @@ const ADMIN_ITEMS: NavItem[] = [
   { to: '/admin/users', label: 'nav.userManagement', icon: UsersRound },
   { to: '/admin/events', label: 'nav.eventManagement', icon: CalendarCog },
   { to: '/admin/outbox', label: 'outbox.nav', icon: MailWarning },
+  { to: '/admin/audit', label: 'audit.nav', icon: History },
 ];
 
 /**
