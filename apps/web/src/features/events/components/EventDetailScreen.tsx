@@ -1,15 +1,15 @@
 import { Button, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FilePlus2, FileStack } from 'lucide-react';
+import { FilePlus2, FileStack, Mail, Pencil, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EventRecordsCard } from '../../exports/components/EventRecordsCard.tsx';
 import { useActiveRole } from '../../roles/active-role-context.ts';
 import { eventDetailQuery } from '../api.ts';
 import { eventRef } from '../event-display.ts';
 import { EventDetailSkeleton } from './EventDetailSkeleton.tsx';
 import { EventHeader } from './EventHeader.tsx';
 import { AboutCard, DatesCard, PeopleCard, RecordCard, StatsCard } from './EventInfoCards.tsx';
-import { EventRecordsCard } from '../../exports/components/EventRecordsCard.tsx';
 import { EventLoadError } from './EventLoadError.tsx';
 import { ReviewersPanel } from './ReviewersPanel.tsx';
 import { ReviewingCard } from './ReviewingCard.tsx';
@@ -19,10 +19,11 @@ import { SubmissionLinkCard } from './SubmissionLinkCard.tsx';
 import { TracksPanel } from './TracksPanel.tsx';
 
 /**
- * /events/{id}. What the viewer may do comes from the event's `abilities`: the organizers (manage_members) get the
- * submission link and the reviewers panel, organizers (update) manage tracks and review settings, those with allowed
- * status changes move the event along, staff get 'view submissions' (never in the author role), and anyone may submit
- * while the event accepts submissions. Reviewers (bid) and the committee (manage_reviewing) get the reviewing tools.
+ * /events/{id}. What the viewer may do comes from the event's `abilities`: those who may edit it (update) get the
+ * link to its edit screen, manage tracks and review settings, the organizers (manage_members) get the submission link
+ * and the reviewers panel, those with allowed status changes move the event along, staff get 'view submissions'
+ * (never in the author role), and anyone may submit while the event accepts submissions. Reviewers (bid) and the
+ * committee (manage_reviewing) get the reviewing tools.
  */
 export function EventDetailScreen({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -54,6 +55,17 @@ export function EventDetailScreen({ id }: { id: string }) {
         back={back}
         actions={
           <>
+            {abilities.update ? (
+              <Button
+                component={Link}
+                to={`/events/${encodeURIComponent(ref)}/edit`}
+                variant="default"
+                leftSection={<Pencil size={16} />}
+                data-testid="event-edit-link"
+              >
+                {t('events.edit.open')}
+              </Button>
+            ) : null}
             {abilities.submit ? (
               <Button
                 component={Link}
@@ -62,6 +74,28 @@ export function EventDetailScreen({ id }: { id: string }) {
                 leftSection={<FilePlus2 size={16} />}
               >
                 {t('events.detail.submitPaper')}
+              </Button>
+            ) : null}
+            {abilities.manage_members ? (
+              <Button
+                component={Link}
+                to={`/events/${encodeURIComponent(ref)}/committee`}
+                variant="default"
+                leftSection={<UsersRound size={16} />}
+                data-testid="event-committee-link"
+              >
+                {t('committee.screen.link')}
+              </Button>
+            ) : null}
+            {abilities.manage_members ? (
+              <Button
+                component={Link}
+                to={`/events/${encodeURIComponent(ref)}/mail`}
+                variant="default"
+                leftSection={<Mail size={16} />}
+                data-testid="event-mail-link"
+              >
+                {t('communications.open')}
               </Button>
             ) : null}
             {canViewSubmissions ? (
