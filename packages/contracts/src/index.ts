@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './committee.ts';
 export * from './communications.ts';
 export * from './countries.ts';
+export * from './deadlines.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';

@@ -51,17 +51,24 @@ function parseIcs(text: string): { calendar: Record<string, string>; events: Vev
 
 const byUid = (events: Vevent[], suffix: string) => events.find((entry) => entry.UID?.includes(`-${suffix}@`));
 
+/** An event with fixed dates in 2030: submissions until 1 March (or `submissionDeadline`), the event in June. */
+function datedEvent(options: Parameters<typeof buildEvent>[1]) {
+  return buildEvent(app, {
+    submissionDeadline: '2030-03-01',
+    reviewDeadline: '2030-04-01',
+    notificationDate: '2030-05-01',
+    startDate: '2030-06-10',
+    endDate: '2030-06-12',
+    ...options,
+  });
+}
+
 describe('GET /api/events/{id}/calendar.ics', () => {
   it("serves a published event's dates to anyone, signed in or not, as RFC 5545 text", async () => {
-    const event = await buildEvent(app, {
+    const event = await datedEvent({
       status: 'approved',
       title: 'Applied AI; Systems, and Society',
       acronym: 'AAISS',
-      submissionDeadline: '2030-03-01',
-      reviewDeadline: '2030-04-01',
-      notificationDate: '2030-05-01',
-      startDate: '2030-06-10',
-      endDate: '2030-06-12',
       timezone: 'AoE',
     });
     const response = await createClient(app).get(`/api/events/${event.publicId}/calendar.ics`);
@@ -105,14 +112,7 @@ describe('GET /api/events/{id}/calendar.ics', () => {
   });
 
   it("keeps each entry's UID when a chair moves a deadline earlier, and ends it in the event's zone", async () => {
-    const event = await buildEvent(app, {
-      status: 'active',
-      submissionDeadline: '2030-03-10',
-      reviewDeadline: '2030-04-01',
-      notificationDate: '2030-05-01',
-      startDate: '2030-06-10',
-      endDate: '2030-06-12',
-    });
+    const event = await datedEvent({ status: 'active', submissionDeadline: '2030-03-10' });
     const chair = await buildUser(app);
     await addMembership(app, { event, user: chair, role: 'chair' });
     const client = await signedInClient(app, chair);

@@ -1,3 +1,5 @@
+import { zonedInstant } from '@confero/contracts';
+
 /*
  * Calendar dates and deadlines of events (`docs/domain.md#time-zones`): event dates are calendar dates (YYYY-MM-DD); a
  * deadline ends at 23:59:59 of its date in the event's time zone, which is Anywhere on Earth (UTC−12) unless the event
@@ -5,7 +7,6 @@
  */
 
 export const AOE = 'AoE';
-const AOE_OFFSET_MS = -12 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
 const ZONE_PATTERN = /^(?:UTC|[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9_+-]+){1,2})$/;
@@ -48,50 +49,9 @@ export function canonicalTimezone(value: string): string | undefined {
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-/** The offset of a zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
-function zoneOffsetMs(zone: string, instant: number): number {
-  if (zone === AOE) return AOE_OFFSET_MS;
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(zone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
 /** The instant a calendar date starts (00:00:00) in a zone. */
 export function startOfDay(date: string, zone: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  const midnightUtc = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1);
-  const first = midnightUtc - zoneOffsetMs(zone, midnightUtc);
-  return new Date(midnightUtc - zoneOffsetMs(zone, first));
+  return zonedInstant(date, zone);
 }
 
 /** The instant a date is over in a zone: the start of the next day (so 23:59:59 of `date` still counts). */

@@ -13,6 +13,8 @@ type ConfirmDialogProps = {
   loading?: boolean;
   /** Red confirm button for actions that remove something. */
   danger?: boolean;
+  /** The confirm button cannot be pressed yet (what it acts on is not ready, or empty). */
+  confirmDisabled?: boolean;
   /** Extra content between the message and the buttons (a reason field). */
   children?: ReactNode;
 };
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   onClose,
   loading = false,
   danger = false,
+  confirmDisabled = false,
   children,
 }: ConfirmDialogProps) {
   return (
@@ -39,7 +42,13 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button
+            color={danger ? 'red' : undefined}
+            onClick={onConfirm}
+            loading={loading}
+            disabled={confirmDisabled}
+            data-autofocus
+          >
             {confirmLabel}
           </Button>
         </Group>

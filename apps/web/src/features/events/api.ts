@@ -7,12 +7,16 @@ import type {
   EventMessageDto,
   EventStatus,
   InviteReviewerBody,
+  MailComposeBody,
+  MailPreviewDto,
+  MailSendCreatedDto,
   ResearchAreaCatalogueDto,
   ReviewerAnswerDto,
   ReviewerDto,
   ReviewSettingsPatch,
   RewriteDescriptionDto,
   TrackDto,
+  UpdatedEventDto,
   UpdateEventBody,
 } from '@confero/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -88,13 +92,30 @@ export function useCreateEventMutation() {
   });
 }
 
-/** `PATCH events/{id}/`: fields and review settings. */
+/**
+ * `PATCH events/{id}/`: fields, time zone, review settings and reminder days; the answer also names the deadlines
+ * that moved (`deadlines_changed`).
+ */
 export function useUpdateEventMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateEventBody & { review_settings?: ReviewSettingsPatch }) =>
-      api.patch<EventDto>(eventPath(id), body),
+      api.patch<UpdatedEventDto>(eventPath(id), body),
     onSuccess: (event) => storeEvent(queryClient, id, event),
+  });
+}
+
+/** `POST events/{id}/mail/preview/`: a group mail as one of its recipients would read it, and how many they are. */
+export function useMailPreviewMutation(id: string) {
+  return useMutation({
+    mutationFn: (body: MailComposeBody) => api.post<MailPreviewDto>(`${eventPath(id)}mail/preview/`, body),
+  });
+}
+
+/** `POST events/{id}/mail/send/` → 202: the group mail is accepted and written to the outbox in the background. */
+export function useMailSendMutation(id: string) {
+  return useMutation({
+    mutationFn: (body: MailComposeBody) => api.post<MailSendCreatedDto>(`${eventPath(id)}mail/send/`, body),
   });
 }
 

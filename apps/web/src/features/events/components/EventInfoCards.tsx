@@ -1,11 +1,12 @@
 import type { EventDto } from '@confero/contracts';
-import { Anchor, Badge, DataList, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CalendarDays, ChartColumn, ExternalLink, History, Info, UsersRound } from 'lucide-react';
+import { Anchor, Badge, Button, DataList, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CalendarDays, CalendarPlus, ChartColumn, ExternalLink, History, Info, UsersRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { UserText } from '../../../components/data/UserText.tsx';
-import { formatEventDate } from '../event-display.ts';
+import { eventRef, formatEventDate } from '../event-display.ts';
 import { useResearchAreas } from '../use-research-areas.ts';
+import { DeadlineTime } from './DeadlineTime.tsx';
 
 /** Description, webpage, research areas and additional information. */
 export function AboutCard({ event }: { event: EventDto }) {
@@ -65,18 +66,40 @@ export function AboutCard({ event }: { event: EventDto }) {
   );
 }
 
-/** Start, end, deadlines and notification date as MM/DD/YYYY, with the time zone the deadlines end in. */
+/** The event's calendar feed (`GET events/{id}/calendar.ics`), its texts in the interface language. */
+export function calendarFeedHref(event: EventDto, language: string): string {
+  return `/api/events/${encodeURIComponent(eventRef(event))}/calendar.ics?lang=${language.startsWith('ar') ? 'ar' : 'en'}`;
+}
+
+/**
+ * Start, end and notification date as MM/DD/YYYY; the deadlines at 23:59 in the event's time zone with the same
+ * instant in the viewer's (DeadlineTime); the time zone; and "Add to calendar", the event's iCalendar feed.
+ */
 export function DatesCard({ event }: { event: EventDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows = [
     ['startDate', event.start_date],
     ['endDate', event.end_date],
+  ] as const;
+  const deadlines = [
     ['submissionDeadline', event.submission_deadline],
     ['reviewDeadline', event.review_deadline],
-    ['notificationDate', event.notification_date],
   ] as const;
+  const addToCalendar = (
+    <Button
+      component="a"
+      href={calendarFeedHref(event, i18n.resolvedLanguage ?? i18n.language)}
+      download
+      size="xs"
+      variant="light"
+      leftSection={<CalendarPlus size={14} aria-hidden="true" />}
+      data-testid="event-calendar-link"
+    >
+      {t('events.calendar.add')}
+    </Button>
+  );
   return (
-    <DetailCard title={t('events.detail.dates')} icon={CalendarDays} data-testid="event-dates">
+    <DetailCard title={t('events.detail.dates')} icon={CalendarDays} actions={addToCalendar} data-testid="event-dates">
       <DataList labelWidth={150} size="sm">
         {rows.map(([key, value]) => (
           <DataList.Item key={key}>
@@ -84,6 +107,20 @@ export function DatesCard({ event }: { event: EventDto }) {
             <DataList.ItemValue data-testid={`event-${key}`}>{formatEventDate(value) || '-'}</DataList.ItemValue>
           </DataList.Item>
         ))}
+        {deadlines.map(([key, value]) => (
+          <DataList.Item key={key}>
+            <DataList.ItemLabel>{t(`events.detail.${key}`)}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <DeadlineTime value={value} timezone={event.timezone} testId={`event-${key}`} />
+            </DataList.ItemValue>
+          </DataList.Item>
+        ))}
+        <DataList.Item>
+          <DataList.ItemLabel>{t('events.detail.notificationDate')}</DataList.ItemLabel>
+          <DataList.ItemValue data-testid="event-notificationDate">
+            {formatEventDate(event.notification_date) || '-'}
+          </DataList.ItemValue>
+        </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>{t('events.detail.timezone')}</DataList.ItemLabel>
           <DataList.ItemValue>{event.timezone === 'AoE' ? t('events.detail.aoe') : event.timezone}</DataList.ItemValue>

@@ -1,11 +1,5 @@
-import {
-  AUTHORS_SEE_REVIEWS,
-  BLIND_MODES,
-  type EventDto,
-  OTHER_REVIEWS_VISIBILITY,
-  type ReviewSettings,
-} from '@confero/contracts';
-import { Button, DataList, Group, NumberInput, Select, Stack } from '@mantine/core';
+import type { EventDto, ReviewSettings } from '@confero/contracts';
+import { Button, DataList, Group, Stack } from '@mantine/core';
 import { Pencil, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +7,7 @@ import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useUpdateEventMutation } from '../api.ts';
 import { useEventText } from '../use-event-text.ts';
-
-const REVIEWERS_PER_PAPER_MIN = 1;
-const REVIEWERS_PER_PAPER_MAX = 20;
+import { ReviewSettingsFields } from './ReviewSettingsFields.tsx';
 
 /**
  * How the event runs its reviews: blind mode, when reviewers see the other reviews, reviewers per paper, when authors
@@ -66,46 +58,7 @@ export function ReviewSettingsCard({
     >
       {draft ? (
         <Stack gap="sm">
-          <Select
-            label={t('events.settings.blindMode')}
-            data={BLIND_MODES.map((value) => ({ value, label: t(`events.settings.blind.${value}`) }))}
-            value={draft.blind_mode}
-            onChange={(value) => value && setDraft({ ...draft, blind_mode: value as ReviewSettings['blind_mode'] })}
-            allowDeselect={false}
-          />
-          <Select
-            label={t('events.settings.otherReviews')}
-            data={OTHER_REVIEWS_VISIBILITY.map((value) => ({ value, label: t(`events.settings.other.${value}`) }))}
-            value={draft.reviewers_see_other_reviews}
-            onChange={(value) =>
-              value &&
-              setDraft({
-                ...draft,
-                reviewers_see_other_reviews: value as ReviewSettings['reviewers_see_other_reviews'],
-              })
-            }
-            allowDeselect={false}
-          />
-          <NumberInput
-            label={t('events.settings.reviewersPerPaper')}
-            min={REVIEWERS_PER_PAPER_MIN}
-            max={REVIEWERS_PER_PAPER_MAX}
-            clampBehavior="strict"
-            allowDecimal={false}
-            value={draft.reviewers_per_paper}
-            onChange={(value) =>
-              setDraft({ ...draft, reviewers_per_paper: typeof value === 'number' ? value : REVIEWERS_PER_PAPER_MIN })
-            }
-          />
-          <Select
-            label={t('events.settings.authorsSeeReviews')}
-            data={AUTHORS_SEE_REVIEWS.map((value) => ({ value, label: t(`events.settings.authors.${value}`) }))}
-            value={draft.authors_see_reviews}
-            onChange={(value) =>
-              value && setDraft({ ...draft, authors_see_reviews: value as ReviewSettings['authors_see_reviews'] })
-            }
-            allowDeselect={false}
-          />
+          <ReviewSettingsFields value={draft} onChange={setDraft} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" size="xs" onClick={() => setDraft(null)} disabled={update.isPending}>
               {t('events.common.cancel')}

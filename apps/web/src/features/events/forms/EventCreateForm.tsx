@@ -1,9 +1,5 @@
-import 'dayjs/locale/ar';
-import { Stack } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { UserRoundCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useEventText } from '../use-event-text.ts';
 import { ChairEmailsField } from './ChairEmailsField.tsx';
 import {
   AdditionalInfoSection,
@@ -13,6 +9,7 @@ import {
   SubmitBar,
   VenueSection,
 } from './EventFormSections.tsx';
+import { EventFormShell } from './EventFormShell.tsx';
 import { FormSection } from './FormSection.tsx';
 import { useEventCreateForm } from './use-event-create-form.ts';
 
@@ -23,28 +20,29 @@ import { useEventCreateForm } from './use-event-create-form.ts';
  */
 export function EventCreateForm() {
   const { t } = useTranslation();
-  const { language } = useEventText();
   const state = useEventCreateForm();
   return (
-    <DatesProvider settings={{ locale: language, firstDayOfWeek: language === 'ar' ? 6 : 1 }}>
-      <form onSubmit={(submitEvent) => void state.handleSubmit(submitEvent)} noValidate data-testid="event-create-form">
-        <Stack gap="lg">
-          <BasicInfoSection form={state.form} />
-          <VenueSection form={state.form} />
-          <DatesSection form={state.form} />
-          <ResearchAreasSection form={state.form} />
-          <FormSection
-            title={t('events.create.sections.chairs.title')}
-            description={t('events.create.sections.chairs.description')}
-            icon={UserRoundCheck}
-            data-testid="section-chairs"
-          >
-            <ChairEmailsField form={state.form} checks={state.checks} onCheck={(row) => void state.checkChair(row)} />
-          </FormSection>
-          <AdditionalInfoSection form={state.form} />
-          <SubmitBar submitting={state.submitting} onCancel={state.cancel} />
-        </Stack>
-      </form>
-    </DatesProvider>
+    <EventFormShell onSubmit={(submitEvent) => void state.handleSubmit(submitEvent)} testId="event-create-form">
+      <BasicInfoSection form={state.form} />
+      <VenueSection form={state.form} />
+      <DatesSection form={state.form} />
+      <ResearchAreasSection form={state.form} />
+      <FormSection
+        title={t('events.create.sections.chairs.title')}
+        description={t('events.create.sections.chairs.description')}
+        icon={UserRoundCheck}
+        data-testid="section-chairs"
+      >
+        <ChairEmailsField form={state.form} checks={state.checks} onCheck={(row) => void state.checkChair(row)} />
+      </FormSection>
+      <AdditionalInfoSection form={state.form} />
+      <SubmitBar
+        submitting={state.submitting}
+        onCancel={state.cancel}
+        submitLabel={t('events.create.submit')}
+        note={t('events.create.approvalNote')}
+        testId="event-create-submit"
+      />
+    </EventFormShell>
   );
 }

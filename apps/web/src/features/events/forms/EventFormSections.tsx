@@ -5,6 +5,7 @@ import {
   EVENT_TITLE_MAX_LENGTH,
   EVENT_TYPES,
   EVENT_WEBPAGE_MAX_LENGTH,
+  REMINDER_DAYS_CHOICES,
   VENUE_MAX_LENGTH,
 } from '@confero/contracts';
 import {
@@ -22,12 +23,23 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import { BookOpen, CalendarDays, CircleAlert, FileText, Globe, Info, MapPin, RefreshCw } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarDays,
+  CircleAlert,
+  FileText,
+  Globe,
+  Info,
+  MapPin,
+  RefreshCw,
+  SlidersHorizontal,
+} from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import { CountrySelect } from '../../../components/forms/CountrySelect.tsx';
 import { PassedDeadlinesAlert } from '../components/PassedDeadlines.tsx';
+import { ReviewSettingsFields } from '../components/ReviewSettingsFields.tsx';
 import { useEventText } from '../use-event-text.ts';
 import { useResearchAreas } from '../use-research-areas.ts';
 import { DescriptionField } from './DescriptionField.tsx';
@@ -36,8 +48,8 @@ import { FormSection } from './FormSection.tsx';
 import { timeZoneNames } from './time-zones.ts';
 
 /*
- * The sections of the event creation form, each laying out its fields over the form state of
- * `useEventCreateForm`; the rules and the submit live in that hook.
+ * The sections of the event form, each laying out its fields over the form state of `useEventForm` (creation:
+ * `useEventCreateForm`, edit: `useEventEditForm`); the rules and the submit live in those hooks.
  */
 
 type EventForm = UseFormReturnType<EventFormValues>;
@@ -141,8 +153,11 @@ export function VenueSection({ form }: { form: EventForm }) {
   );
 }
 
-/** The event's dates and deadlines and their time zone, with a warning for deadlines already past. */
-export function DatesSection({ form }: { form: EventForm }) {
+/**
+ * The event's dates and deadlines and their time zone, with a warning for deadlines already past and what that
+ * means for the form (`pastDeadlinesText`: creating by default).
+ */
+export function DatesSection({ form, pastDeadlinesText }: { form: EventForm; pastDeadlinesText?: string }) {
   const { t } = useTranslation();
   const values = form.getValues();
   const timeZones = useMemo(
@@ -211,7 +226,7 @@ export function DatesSection({ form }: { form: EventForm }) {
           review_deadline: values.reviewDeadline,
           timezone: values.timezone,
         }}
-        text={t('events.create.pastDeadlinesText')}
+        text={pastDeadlinesText ?? t('events.create.pastDeadlinesText')}
       />
     </FormSection>
   );
@@ -304,21 +319,65 @@ export function AdditionalInfoSection({ form }: { form: EventForm }) {
   );
 }
 
-/** The approval note, Cancel and Create. */
-export function SubmitBar({ submitting, onCancel }: { submitting: boolean; onCancel: () => void }) {
+/** How the event runs its reviews, and the days on which late reviewers are reminded (the edit form). */
+export function ReviewingSection({ form }: { form: EventForm }) {
+  const { t } = useTranslation();
+  const values = form.getValues();
+  return (
+    <FormSection
+      title={t('events.edit.sections.reviewing.title')}
+      description={t('events.edit.sections.reviewing.description')}
+      icon={SlidersHorizontal}
+      data-testid="section-reviewing"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <ReviewSettingsFields
+          value={values.reviewSettings}
+          onChange={(settings) => form.setFieldValue('reviewSettings', settings)}
+        />
+      </SimpleGrid>
+      <MultiSelect
+        label={t('events.edit.fields.reminderDays')}
+        description={t('events.edit.fields.reminderDaysHint')}
+        placeholder={values.reminderDays.length === 0 ? t('events.edit.fields.reminderDaysOff') : undefined}
+        clearable
+        data={REMINDER_DAYS_CHOICES.map((days) => ({
+          value: String(days),
+          label: t('events.edit.fields.reminderDay', { count: days }),
+        }))}
+        {...form.getInputProps('reminderDays')}
+      />
+    </FormSection>
+  );
+}
+
+type SubmitBarProps = {
+  submitting: boolean;
+  onCancel: () => void;
+  /** The submit button's text (Create event, Save changes). */
+  submitLabel: string;
+  /** A sentence beside the buttons (what happens after creation). */
+  note?: string;
+  testId: string;
+};
+
+/** The form's note, Cancel and its submit button. */
+export function SubmitBar({ submitting, onCancel, submitLabel, note, testId }: SubmitBarProps) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Group justify="space-between" gap="md">
-        <Text size="sm" c="dimmed" maw={560}>
-          {t('events.create.approvalNote')}
-        </Text>
+      <Group justify={note ? 'space-between' : 'flex-end'} gap="md">
+        {note ? (
+          <Text size="sm" c="dimmed" maw={560}>
+            {note}
+          </Text>
+        ) : null}
         <Group gap="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             {t('events.common.cancel')}
           </Button>
-          <Button type="submit" loading={submitting} data-testid="event-create-submit">
-            {t('events.create.submit')}
+          <Button type="submit" loading={submitting} data-testid={testId}>
+            {submitLabel}
           </Button>
         </Group>
       </Group>

@@ -1,11 +1,15 @@
+import { DEFAULT_REVIEW_SETTINGS } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
+import { eventDto } from '../../../test/fixtures.ts';
 import {
   type ChairCheck,
   type EventFormValues,
+  eventFormValuesOf,
   formFieldOfServerField,
   initialEventFormValues,
   newChairRow,
   toCreateEventBody,
+  toUpdateEventBody,
   validateEventForm,
 } from './event-form.ts';
 
@@ -172,5 +176,58 @@ describe('formFieldOfServerField', () => {
     const values = { ...validValues(), chairEmails: [newChairRow('a@example.org'), newChairRow('B@example.org')] };
     expect(formFieldOfServerField('chair_emails', values, 'b@example.org')).toBe('chairEmails.1.email');
     expect(formFieldOfServerField('chair_emails', values)).toBe('chairEmails.0.email');
+  });
+});
+
+describe('the edit form: values of an event and the update payload', () => {
+  const event = eventDto({
+    acronym: 'ICMLT',
+    location: { venue: 'Hall A', city: 'Lyon', country: 'France', country_code: 'FR', additional_details: '' },
+    review_settings: { ...DEFAULT_REVIEW_SETTINGS, blind_mode: 'single' },
+    reminder_days: [7, 1],
+  });
+
+  it('starts from the event as the server answers it', () => {
+    expect(eventFormValuesOf(event)).toMatchObject({
+      title: 'ICML Test',
+      acronym: 'ICMLT',
+      venue: 'Hall A',
+      country: 'FR',
+      submissionDeadline: '2099-05-01',
+      timezone: 'AoE',
+      chairEmails: [],
+      reviewSettings: { blind_mode: 'single', reviewers_per_paper: 3 },
+      reminderDays: ['7', '1'],
+    });
+  });
+
+  it('sends only what changed: cleared texts as empty, location and settings by part, reminder days sorted', () => {
+    const initial = eventFormValuesOf(event);
+    expect(toUpdateEventBody(initial, initial)).toEqual({});
+    const changed = {
+      ...initial,
+      acronym: '',
+      city: 'Grenoble',
+      reviewDeadline: '2099-05-20',
+      timezone: 'Europe/Paris',
+      reviewSettings: { ...initial.reviewSettings, reviewers_per_paper: 4 },
+      reminderDays: ['1', '14', '7'],
+    };
+    expect(toUpdateEventBody(changed, initial)).toEqual({
+      acronym: '',
+      review_deadline: '2099-05-20',
+      timezone: 'Europe/Paris',
+      location: { city: 'Grenoble' },
+      review_settings: { reviewers_per_paper: 4 },
+      reminder_days: [14, 7, 1],
+    });
+    // The same days in another order are no change.
+    expect(toUpdateEventBody({ ...initial, reminderDays: ['1', '7'] }, initial)).toEqual({});
+  });
+
+  it('names the form field of the new server fields', () => {
+    const values = eventFormValuesOf(event);
+    expect(formFieldOfServerField('reminder_days', values)).toBe('reminderDays');
+    expect(formFieldOfServerField('review_settings.blind_mode', values)).toBe('reviewSettings');
   });
 });

@@ -3,11 +3,19 @@ import {
   countryName,
   DEFAULT_EVENT_TIMEZONE,
   DEFAULT_EVENT_TYPE,
+  DEFAULT_REVIEW_SETTINGS,
+  type EventDto,
   type EventMessageKey,
   type EventType,
+  type ReviewSettings,
+  type ReviewSettingsPatch,
+  type UpdateEventBody,
 } from '@confero/contracts';
 
-/** The event creation form: its values, its client-side checks and the creation payload. */
+/**
+ * The event form, for creating an event and for editing it: its values, its client-side checks, the creation
+ * payload and the update payload (only what changed).
+ */
 
 /** Where a chair e-mail stands after its check on blur. */
 export type ChairCheck =
@@ -42,6 +50,10 @@ export type EventFormValues = {
   secondaryAreas: string[];
   chairEmails: ChairRow[];
   additionalInformation: string;
+  /** How the event runs its reviews (edited after creation). */
+  reviewSettings: ReviewSettings;
+  /** Days before the review deadline on which late reviewers are reminded, as the multi-select holds them. */
+  reminderDays: string[];
 };
 
 export type EventFormField = keyof EventFormValues | `chairEmails.${number}.email`;
@@ -73,6 +85,35 @@ export function initialEventFormValues(): EventFormValues {
     secondaryAreas: [],
     chairEmails: [newChairRow()],
     additionalInformation: '',
+    reviewSettings: DEFAULT_REVIEW_SETTINGS,
+    reminderDays: [],
+  };
+}
+
+/** The form's values for an event as the server answers it (the edit form starts from these). */
+export function eventFormValuesOf(event: EventDto): EventFormValues {
+  return {
+    title: event.title,
+    acronym: event.acronym,
+    type: event.type,
+    description: event.description,
+    webpage: event.webpage ?? '',
+    venue: event.location.venue,
+    city: event.location.city,
+    country: event.location.country_code,
+    additionalDetails: event.location.additional_details,
+    startDate: event.start_date,
+    endDate: event.end_date,
+    submissionDeadline: event.submission_deadline,
+    reviewDeadline: event.review_deadline,
+    notificationDate: event.notification_date,
+    timezone: event.timezone,
+    primaryArea: event.primary_research_area,
+    secondaryAreas: event.secondary_research_areas,
+    chairEmails: [],
+    additionalInformation: event.additional_information,
+    reviewSettings: { ...DEFAULT_REVIEW_SETTINGS, ...event.review_settings },
+    reminderDays: (event.reminder_days ?? []).map(String),
   };
 }
 
@@ -131,17 +172,14 @@ export function validateEventForm(
   return null;
 }
 
-const optional = (value: string) => value.trim() || undefined;
-
-/** The creation payload (the country as its English name; optional texts only when given). */
-export function toCreateEventBody(values: EventFormValues): CreateEventBody {
-  const chairEmails = [...new Set(values.chairEmails.map((row) => row.email.trim()).filter(Boolean))];
+/** The event's fields as the API names them, texts trimmed (an empty optional text stays ''). */
+function eventFieldsOf(values: EventFormValues) {
   return {
     title: values.title.trim(),
     description: values.description.trim(),
     type: values.type || DEFAULT_EVENT_TYPE,
-    acronym: optional(values.acronym),
-    webpage: optional(values.webpage),
+    acronym: values.acronym.trim(),
+    webpage: values.webpage.trim(),
     start_date: values.startDate,
     end_date: values.endDate,
     submission_deadline: values.submissionDeadline,
@@ -151,14 +189,61 @@ export function toCreateEventBody(values: EventFormValues): CreateEventBody {
     primary_research_area: values.primaryArea,
     secondary_research_area: values.secondaryAreas,
     location: {
-      venue: optional(values.venue),
+      venue: values.venue.trim(),
       city: values.city.trim(),
       country: values.country ? countryName(values.country, 'en') : '',
-      additional_details: optional(values.additionalDetails),
+      additional_details: values.additionalDetails.trim(),
+    },
+    additional_information: values.additionalInformation.trim(),
+  };
+}
+
+const optional = (value: string) => value || undefined;
+
+/** The creation payload (the country as its English name; optional texts only when given). */
+export function toCreateEventBody(values: EventFormValues): CreateEventBody {
+  const fields = eventFieldsOf(values);
+  const chairEmails = [...new Set(values.chairEmails.map((row) => row.email.trim()).filter(Boolean))];
+  return {
+    ...fields,
+    acronym: optional(fields.acronym),
+    webpage: optional(fields.webpage),
+    location: {
+      ...fields.location,
+      venue: optional(fields.location.venue),
+      additional_details: optional(fields.location.additional_details),
     },
     chair_emails: chairEmails.length > 0 ? chairEmails : undefined,
-    additional_information: optional(values.additionalInformation),
+    additional_information: optional(fields.additional_information),
   };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The entries of `after` that differ from `before`. */
+function changedEntries<T extends object>(after: T, before: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(after).filter(([key, value]) => !same(value, before[key as keyof T])),
+  ) as Partial<T>;
+}
+
+/**
+ * The update payload of an edit: only the fields that differ from where the form started (`initial`); within the
+ * location and the review settings only the parts that changed (the server keeps the others). Cleared optional
+ * texts are sent as ''. An empty object when nothing changed.
+ */
+export function toUpdateEventBody(values: EventFormValues, initial: EventFormValues): UpdateEventBody {
+  const { location, ...fields } = eventFieldsOf(values);
+  const { location: initialLocation, ...initialFields } = eventFieldsOf(initial);
+  const body: UpdateEventBody = changedEntries(fields, initialFields);
+  const locationChanges = changedEntries(location, initialLocation);
+  if (Object.keys(locationChanges).length > 0) body.location = locationChanges;
+  const settings: ReviewSettingsPatch = changedEntries(values.reviewSettings, initial.reviewSettings);
+  if (Object.keys(settings).length > 0) body.review_settings = settings;
+  const reminderDays = values.reminderDays.map(Number).sort((a, b) => b - a);
+  const initialReminderDays = initial.reminderDays.map(Number).sort((a, b) => b - a);
+  if (!same(reminderDays, initialReminderDays)) body.reminder_days = reminderDays;
+  return body;
 }
 
 /** The form field a server problem names (`location.city` → city), for showing it under that field. */
@@ -185,7 +270,9 @@ export function formFieldOfServerField(
     timezone: 'timezone',
     primary_research_area: 'primaryArea',
     secondary_research_area: 'secondaryAreas',
+    secondary_research_areas: 'secondaryAreas',
     additional_information: 'additionalInformation',
+    reminder_days: 'reminderDays',
   };
   if (field === 'chair_emails') {
     const index = values.chairEmails.findIndex(
@@ -193,5 +280,6 @@ export function formFieldOfServerField(
     );
     return `chairEmails.${Math.max(index, 0)}.email`;
   }
+  if (field.startsWith('review_settings.')) return 'reviewSettings';
   return direct[field];
 }

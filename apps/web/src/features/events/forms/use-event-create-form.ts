@@ -1,41 +1,36 @@
-import { useForm } from '@mantine/form';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useAuth } from '../../auth/auth-context.ts';
 import { checkUserEmail, useCreateEventMutation } from '../api.ts';
-import { firstFieldProblem } from '../event-errors.ts';
 import { useEventText } from '../use-event-text.ts';
 import {
   type ChairCheck,
   type ChairRow,
   EMAIL_PATTERN,
-  type EventFormField,
-  type EventFormProblem,
-  type EventFormValues,
-  formFieldOfServerField,
   initialEventFormValues,
   toCreateEventBody,
   validateEventForm,
 } from './event-form.ts';
+import { useEventForm } from './use-event-form.ts';
 
 /**
- * The state of the event creation form: the values (Mantine form), the check of each chair address against the
- * registered users, and the submit. Submitting checks rules 1–14 of `validateEventForm` in order (the chair
- * addresses typed but not yet checked are checked first) and stops at the first, shown under its field, focused,
- * and in a notification; the server's refusal is shown the same way. On success the user's roles are refreshed (the
+ * The state of the event creation form: the values and their problems (`useEventForm`, shared with the edit
+ * form), the check of each chair address against the registered users, and the submit. Submitting checks rules
+ * 1–14 of `validateEventForm` in order (the chair addresses typed but not yet checked are checked first) and stops
+ * at the first, shown under its field, focused, and in a notification; the server's refusal is shown the same way. On success the user's roles are refreshed (the
  * creator is now the event's event admin) and the user goes to /roles.
  */
 export function useEventCreateForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { refreshUser } = useAuth();
-  const { message, errorText, failureText } = useEventText();
+  const { errorText } = useEventText();
   const create = useCreateEventMutation();
   const [checks, setChecks] = useState<Record<string, ChairCheck>>({});
   const checksRef = useRef(checks);
-  const form = useForm<EventFormValues>({ initialValues: initialEventFormValues() });
+  const { form, reportProblem, reportServerError } = useEventForm(initialEventFormValues);
   const setCheck = useCallback((key: string, check: ChairCheck) => {
     checksRef.current = { ...checksRef.current, [key]: check };
     setChecks(checksRef.current);
@@ -74,19 +69,6 @@ export function useEventCreateForm() {
     [errorText, form, setCheck],
   );
 
-  const showProblem = (field: EventFormField, text: string) => {
-    form.setFieldError(field, text);
-    const node = form.getInputNode(field as Parameters<typeof form.getInputNode>[0]);
-    node?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    node?.focus({ preventScroll: true });
-  };
-
-  const reportProblem = (problem: EventFormProblem) => {
-    const text = message(problem.key, problem.params);
-    showProblem(problem.field, text);
-    notify('error', text);
-  };
-
   const handleSubmit = async (submitEvent: FormEvent<HTMLFormElement>) => {
     submitEvent.preventDefault();
     if (create.isPending) return;
@@ -108,14 +90,7 @@ export function useEventCreateForm() {
         await refreshUser();
         navigate('/roles');
       },
-      onError: (error) => {
-        const server = firstFieldProblem(error);
-        const email = typeof server?.params?.email === 'string' ? server.params.email : undefined;
-        const field = server ? formFieldOfServerField(server.field, values, email) : undefined;
-        const detail = errorText(error);
-        if (field && detail) showProblem(field, detail);
-        notify('error', failureText(t('events.create.failed'), error));
-      },
+      onError: (error) => reportServerError(error, t('events.create.failed')),
     });
   };
 
