@@ -1,6 +1,6 @@
 import type { EventAbilities } from '@confero/contracts';
 import { Button, Text } from '@mantine/core';
-import { Gavel, Hand, ShieldAlert, Workflow } from 'lucide-react';
+import { ChartColumn, Gavel, Hand, ShieldAlert, Workflow } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
@@ -27,6 +27,16 @@ export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
       ) : null}
       {abilities.manage_reviewing ? (
         <>
+          <Button
+            component={Link}
+            to={`${base}/progress`}
+            variant="light"
+            justify="start"
+            leftSection={<ChartColumn size={16} />}
+            data-testid="progress-link"
+          >
+            {t('events.reviewing.progress')}
+          </Button>
           <Button
             component={Link}
             to={`${base}/assignment`}

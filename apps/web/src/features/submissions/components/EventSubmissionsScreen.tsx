@@ -6,6 +6,7 @@ import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { eventDetailQuery } from '../../events/api.ts';
+import { ChairSubmissionsTable } from '../../progress/components/ChairSubmissionsTable.tsx';
 import { eventSubmissionsQuery } from '../api.ts';
 import { useSubmissionText } from '../use-submission-text.ts';
 import { SubmissionTable } from './SubmissionTable.tsx';
@@ -20,7 +21,12 @@ export function EventSubmissionsScreen({ eventId }: { eventId: string | undefine
   const { errorText } = useSubmissionText();
   const id = eventId ?? '';
   const eventQuery = useQuery({ ...eventDetailQuery(id), enabled: Boolean(id) });
-  const query = useQuery({ ...eventSubmissionsQuery(id), enabled: Boolean(id) });
+  // The event's organizers get the chair's table (review aggregates, filters, bulk decisions); its other staff the list.
+  const chair = eventQuery.data?.abilities.manage_reviewing === true;
+  const query = useQuery({
+    ...eventSubmissionsQuery(id),
+    enabled: Boolean(id) && (eventQuery.isError || (eventQuery.isSuccess && !chair)),
+  });
 
   useEffect(() => {
     if (query.isError) notify('error', t('submissions.list.loadFailed'));
@@ -48,17 +54,21 @@ export function EventSubmissionsScreen({ eventId }: { eventId: string | undefine
   return (
     <>
       <ScreenHeader title={listTitle} description={eventTitle || undefined} back={back} documentTitle={documentTitle} />
-      <SubmissionTable
-        submissions={query.data ?? []}
-        loading={query.isPending}
-        error={query.isError ? t('submissions.common.error') : null}
-        errorDetail={query.isError ? errorText(query.error) : undefined}
-        title={eventTitle ? t('submissions.eventList.listTitle', { title: isolate(eventTitle) }) : listTitle}
-        isEventSubmissions
-        eventId={id}
-        allowDelete={false}
-        onRetry={() => void query.refetch()}
-      />
+      {chair && eventQuery.data ? (
+        <ChairSubmissionsTable event={eventQuery.data} />
+      ) : (
+        <SubmissionTable
+          submissions={query.data ?? []}
+          loading={query.isPending || eventQuery.isPending}
+          error={query.isError ? t('submissions.common.error') : null}
+          errorDetail={query.isError ? errorText(query.error) : undefined}
+          title={eventTitle ? t('submissions.eventList.listTitle', { title: isolate(eventTitle) }) : listTitle}
+          isEventSubmissions
+          eventId={id}
+          allowDelete={false}
+          onRetry={() => void query.refetch()}
+        />
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { DeclareConflictButton } from '../../conflicts/components/DeclareConflictButton.tsx';
 import { DeclaredConflictsCard } from '../../conflicts/components/DeclaredConflictsCard.tsx';
+import { SubmissionTimeline } from '../../progress/components/SubmissionTimeline.tsx';
 import { SubmissionReviewsPanel } from '../../reviews/components/SubmissionReviewsPanel.tsx';
 import { useActiveRole } from '../../roles/active-role-context.ts';
 import { submissionDetailQuery } from '../api.ts';
@@ -240,6 +241,7 @@ function SubmissionDetail({
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <StatusPanel submission={submission} />
+            <SubmissionTimeline submissionId={submission.public_id} />
             {abilities.view_declared_conflicts ? (
               <DeclaredConflictsCard
                 eventRef={submission.event_public_id}

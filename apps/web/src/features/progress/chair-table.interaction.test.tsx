@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import type { SubmissionTableRowDto } from '@confero/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { eventDto } from '../../test/fixtures.ts';
+import { mountScreen, type SentCall, stubApi } from '../../test/interact.tsx';
+import { EventSubmissionsScreen } from '../submissions/components/EventSubmissionsScreen.tsx';
+
+/* The chair's submissions table, driven by a chair: sorting and filters in the address, a bulk decision end to end. */
+
+const EVENT = '9-aaaaaaaa';
+
+function row(n: number, overrides: Partial<SubmissionTableRowDto> = {}): SubmissionTableRowDto {
+  return {
+    id: `${n}-bbbbbbbb`,
+    title: `Paper ${n}`,
+    authors: `Author ${n}`,
+    track: null,
+    status: 'under_review',
+    status_display: 'Under Review',
+    decision: 'pending',
+    decision_display: 'Pending',
+    created_at: '2026-03-01T10:00:00Z',
+    conflicted: false,
+    reviews_assigned: 3,
+    reviews_done: 2,
+    average_score: 1.5,
+    score_spread: n === 2 ? 4 : 1,
+    disagreement: n === 2,
+    ...overrides,
+  };
+}
+
+function tablePage(call: SentCall) {
+  const query = new URLSearchParams(call.query);
+  const all = [
+    row(1),
+    row(2),
+    row(3, { conflicted: true, reviews_assigned: null, reviews_done: null, average_score: null, score_spread: null }),
+  ];
+  const rows = query.get('disagreement') === 'true' ? all.filter((r) => r.disagreement) : all;
+  return { status: 200, body: { count: rows.length, next: null, previous: null, results: rows } };
+}
+
+const chairEvent = () => ({ status: 200, body: eventDto({ public_id: EVENT }) });
+
+describe("the chair's submissions table", { timeout: 30_000 }, () => {
+  it('sorts by a header (aria-sort) and filters on disagreement, through the address', async () => {
+    const api = stubApi({
+      [`GET events/${EVENT}/`]: chairEvent(),
+      [`GET events/${EVENT}/submissions/table/`]: tablePage,
+    });
+    const { user, location } = await mountScreen(<EventSubmissionsScreen eventId={EVENT} />, {
+      url: `/events/${EVENT}/submissions`,
+      path: '/events/:eventId/submissions',
+    });
+    await screen.findByTestId('chair-table-rows');
+    expect(screen.getAllByTestId('table-row')).toHaveLength(3);
+    expect(screen.getAllByTestId('row-disagreement')).toHaveLength(1);
+    expect(screen.getByTestId('row-conflicted')).toBeTruthy();
+    expect(api.sent('GET', 'submissions/event_submissions/')).toHaveLength(0);
+
+    const header = screen.getByTestId('sort-average_score');
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    await user.click(within(header).getByRole('button'));
+    await waitFor(() => expect(location()).toBe(`/events/${EVENT}/submissions?sort=-average_score`));
+    await waitFor(() => expect(screen.getByTestId('sort-average_score').getAttribute('aria-sort')).toBe('descending'));
+
+    await user.click(screen.getByTestId('table-disagreement'));
+    await waitFor(() => expect(location()).toContain('disagreement=true'));
+    await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(1));
+    const asked = api
+      .sent('GET', `events/${EVENT}/submissions/table/`)
+      .map((c) => Object.fromEntries(new URLSearchParams(c.query)));
+    expect(asked.at(-1)).toEqual({ page: '1', page_size: '25', sort: '-average_score', disagreement: 'true' });
+  });
+
+  it('previews, decides without mail, then notifies the authors of the changed papers', async () => {
+    const result = (ok: boolean) => ({
+      changed: ok ? 1 : 0,
+      skipped: 1,
+      notified: false,
+      results: [
+        { id: '1-bbbbbbbb', title: 'Paper 1', from_decision: 'pending', to_decision: 'accept', ok: true, reason: null },
+        {
+          id: '2-bbbbbbbb',
+          title: 'Paper 2',
+          from_decision: 'accept',
+          to_decision: 'accept',
+          ok: false,
+          reason: 'unchanged',
+        },
+      ],
+    });
+    const api = stubApi({
+      [`GET events/${EVENT}/`]: chairEvent(),
+      [`GET events/${EVENT}/submissions/table/`]: tablePage,
+      [`POST events/${EVENT}/decisions/preview/`]: { status: 200, body: result(true) },
+      [`POST events/${EVENT}/decisions/`]: { status: 200, body: result(true) },
+      [`POST events/${EVENT}/mail/send/`]: { status: 202, body: { id: 's1', status: 'queued', recipients: 2 } },
+    });
+    const { user } = await mountScreen(<EventSubmissionsScreen eventId={EVENT} />, {
+      url: `/events/${EVENT}/submissions`,
+      path: '/events/:eventId/submissions',
+    });
+    await screen.findByTestId('chair-table-rows');
+    const rows = screen.getAllByTestId('select-row');
+    expect((rows[2] as HTMLInputElement).disabled).toBe(true);
+    await user.click(rows[0] as HTMLElement);
+    await user.click(rows[1] as HTMLElement);
+    expect(screen.getByTestId('selected-count').getAttribute('data-count')).toBe('2');
+
+    await user.click(screen.getByTestId('bulk-accept'));
+    await user.type(await screen.findByTestId('bulk-details'), 'Congratulations');
+    await user.click(screen.getByTestId('bulk-preview-button'));
+    const items = await screen.findAllByTestId('bulk-preview-item');
+    expect(items.map((item) => item.getAttribute('data-ok'))).toEqual(['true', 'false']);
+    expect(within(items[1] as HTMLElement).getByText('Already decided so')).toBeTruthy();
+    await user.click(screen.getByTestId('bulk-confirm'));
+    await screen.findByTestId('bulk-notify-step');
+    await user.click(screen.getByTestId('notify-send'));
+    await waitFor(() => expect(api.sent('POST', `events/${EVENT}/mail/send/`)).toHaveLength(1));
+
+    expect(api.sent('POST', `events/${EVENT}/decisions/preview/`)[0]?.body).toEqual({
+      submission_ids: ['1-bbbbbbbb', '2-bbbbbbbb'],
+      decision: 'accept',
+    });
+    expect(api.sent('POST', `events/${EVENT}/decisions/`)[0]?.body).toEqual({
+      submission_ids: ['1-bbbbbbbb', '2-bbbbbbbb'],
+      decision: 'accept',
+      decision_details: 'Congratulations',
+      notify: false,
+    });
+    expect(api.sent('POST', `events/${EVENT}/mail/send/`)[0]?.body).toEqual({
+      audience: 'accepted_authors',
+      template_key: 'decision_accept',
+      submission_ids: ['1-bbbbbbbb'],
+    });
+    await waitFor(() => expect(screen.queryByTestId('bulk-notify-step')).toBeNull());
+    expect(screen.getByTestId('selected-count').getAttribute('data-count')).toBe('0');
+  });
+
+  it('keeps the plain list for staff who do not run the event', async () => {
+    const api = stubApi({
+      [`GET events/${EVENT}/`]: {
+        status: 200,
+        body: eventDto({ public_id: EVENT, abilities: { ...eventDto().abilities, manage_reviewing: false } }),
+      },
+      'GET submissions/event_submissions/': { status: 200, body: [] },
+    });
+    await mountScreen(<EventSubmissionsScreen eventId={EVENT} />, {
+      url: `/events/${EVENT}/submissions`,
+      path: '/events/:eventId/submissions',
+    });
+    await waitFor(() => expect(api.sent('GET', 'submissions/event_submissions/')).toHaveLength(1));
+    expect(screen.queryByTestId('chair-table')).toBeNull();
+    expect(api.sent('GET', `events/${EVENT}/submissions/table/`)).toHaveLength(0);
+  });
+});
