@@ -7,9 +7,6 @@ import type {
   EventMessageDto,
   EventStatus,
   InviteReviewerBody,
-  MailComposeBody,
-  MailPreviewDto,
-  MailSendCreatedDto,
   ResearchAreaCatalogueDto,
   ReviewerAnswerDto,
   ReviewerDto,
@@ -102,20 +99,6 @@ export function useUpdateEventMutation(id: string) {
     mutationFn: (body: UpdateEventBody & { review_settings?: ReviewSettingsPatch }) =>
       api.patch<UpdatedEventDto>(eventPath(id), body),
     onSuccess: (event) => storeEvent(queryClient, id, event),
-  });
-}
-
-/** `POST events/{id}/mail/preview/`: a group mail as one of its recipients would read it, and how many they are. */
-export function useMailPreviewMutation(id: string) {
-  return useMutation({
-    mutationFn: (body: MailComposeBody) => api.post<MailPreviewDto>(`${eventPath(id)}mail/preview/`, body),
-  });
-}
-
-/** `POST events/{id}/mail/send/` → 202: the group mail is accepted and written to the outbox in the background. */
-export function useMailSendMutation(id: string) {
-  return useMutation({
-    mutationFn: (body: MailComposeBody) => api.post<MailSendCreatedDto>(`${eventPath(id)}mail/send/`, body),
   });
 }
 

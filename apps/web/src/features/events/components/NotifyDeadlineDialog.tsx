@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
-import { useMailPreviewMutation, useMailSendMutation } from '../api.ts';
+import { usePreviewMailMutation, useSendMailMutation } from '../../communications/api.ts';
 import { useEventText } from '../use-event-text.ts';
 
 /** Whom a deadline change is told to, and the event's template that words it. */
@@ -34,8 +34,8 @@ export function NotifyDeadlineDialog({
 }) {
   const { t } = useTranslation();
   const { errorText, failureText } = useEventText();
-  const preview = useMailPreviewMutation(eventId);
-  const send = useMailSendMutation(eventId);
+  const preview = usePreviewMailMutation(eventId);
+  const send = useSendMailMutation(eventId);
   const { mutate: askPreview, reset: resetPreview } = preview;
 
   useEffect(() => {
