@@ -1,0 +1,261 @@
+import type { CommitteeReviewerDto, ReviewerRemovalChoice } from '@confero/contracts';
+import { ActionIcon, Badge, Group, Paper, Radio, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Trash2, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/data/ListPagination.tsx';
+import { QueryView } from '../../../components/data/QueryView.tsx';
+import { isolate, USER_DIR, UserText } from '../../../components/data/UserText.tsx';
+import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
+import { notify } from '../../../components/feedback/notify.tsx';
+import { pageCount } from '../../../lib/list-filters.ts';
+import { useLastPageBound, useListParams } from '../../../lib/use-list-params.ts';
+import { reviewerStatusColor } from '../../events/event-display.ts';
+import { committeeReviewersQuery, useRemoveCommitteeReviewerMutation } from '../api.ts';
+import {
+  loadColor,
+  REVIEWER_LIST_CODEC,
+  REVIEWERS_PAGE_SIZE,
+  reviewersPage,
+  unfinishedOf,
+} from '../committee-display.ts';
+import { useCommitteeText } from '../use-committee-text.ts';
+import { EditReviewerModal } from './EditReviewerModal.tsx';
+
+const STATUS_KEYS = {
+  active: 'committee.reviewers.statusActive',
+  pending: 'committee.reviewers.statusPending',
+  declined: 'committee.reviewers.statusDeclined',
+} as const;
+
+function ReviewerRow({
+  reviewer,
+  onEdit,
+  onRemove,
+}: {
+  reviewer: CommitteeReviewerDto;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid="committee-reviewer" data-email={reviewer.email}>
+      <Table.Td>
+        <UserText size="sm" fw={600}>
+          {reviewer.display_name}
+        </UserText>
+        <Text size="xs" c="dimmed">
+          {reviewer.email}
+        </Text>
+      </Table.Td>
+      <Table.Td {...USER_DIR}>
+        <UserText size="sm" lineClamp={2}>
+          {reviewer.expertise}
+        </UserText>
+      </Table.Td>
+      <Table.Td>{reviewer.max_papers}</Table.Td>
+      <Table.Td>
+        <Text size="sm" c={loadColor(reviewer)} data-testid="committee-reviewer-load">
+          {t('committee.reviewers.loadValue', { load: reviewer.load, max: reviewer.max_papers })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('committee.reviewers.completedValue', { count: reviewer.completed })}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={reviewerStatusColor(reviewer.status)} variant="light">
+          {t(STATUS_KEYS[reviewer.status])}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {reviewer.public_id ? (
+            <Tooltip label={t('committee.reviewers.edit')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={onEdit}
+                aria-label={t('committee.reviewers.editAria', { name: reviewer.display_name })}
+              >
+                <Pencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          <Tooltip label={t('committee.reviewers.remove')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={onRemove}
+              aria-label={t('committee.reviewers.removeAria', { name: reviewer.display_name })}
+            >
+              <Trash2 size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Removing a reviewer: who it is, and when they hold reviews, what becomes of the unfinished ones (a choice). */
+function RemoveReviewerDialog({
+  eventId,
+  reviewer,
+  onClose,
+}: {
+  eventId: string;
+  reviewer: CommitteeReviewerDto | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { errorText } = useCommitteeText();
+  const remove = useRemoveCommitteeReviewerMutation(eventId);
+  const [choice, setChoice] = useState<ReviewerRemovalChoice | null>(null);
+  const holds = reviewer !== null && reviewer.load > 0;
+  // With completed reviews only there is nothing to choose: they are kept.
+  const needsChoice = reviewer !== null && unfinishedOf(reviewer) > 0;
+
+  const close = () => {
+    setChoice(null);
+    onClose();
+  };
+  const handleConfirm = () => {
+    if (!reviewer) return;
+    remove.mutate(
+      { reviewer, reviews: needsChoice ? choice : holds ? 'keep' : null },
+      {
+        onSuccess: () => {
+          notify('success', t('committee.reviewers.removed'));
+          close();
+        },
+        onError: (error) => notify('error', errorText(error, t('committee.reviewers.removeFailed'))),
+      },
+    );
+  };
+
+  return (
+    <ConfirmDialog
+      opened={reviewer !== null}
+      title={t('committee.reviewers.removeTitle')}
+      message={t('committee.reviewers.removeConfirm', {
+        name: isolate(reviewer?.display_name ?? ''),
+        email: reviewer?.email ?? '',
+      })}
+      confirmLabel={t('committee.reviewers.remove')}
+      cancelLabel={t('committee.reviewers.cancel')}
+      danger
+      loading={remove.isPending}
+      confirmDisabled={needsChoice && choice === null}
+      onConfirm={handleConfirm}
+      onClose={close}
+    >
+      {holds && reviewer ? (
+        <Stack gap="sm" data-testid="remove-reviewer-choice">
+          <Text size="sm" c="orange.9" fw={500}>
+            {t('committee.reviewers.removeHolds', {
+              unfinished: unfinishedOf(reviewer),
+              completed: reviewer.completed,
+            })}
+          </Text>
+          {needsChoice ? (
+            <Radio.Group
+              label={t('committee.reviewers.removeChoice')}
+              value={choice}
+              onChange={(value) => setChoice(value as ReviewerRemovalChoice)}
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="keep" label={t('committee.reviewers.removeKeep')} />
+                <Radio value="delete" label={t('committee.reviewers.removeDelete')} />
+              </Stack>
+            </Radio.Group>
+          ) : null}
+        </Stack>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+/** The reviewers with their expertise, limit, load and status; a page of twenty at a time (the page in the address). */
+export function ReviewersCard({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const { errorText } = useCommitteeText();
+  const reviewers = useQuery(committeeReviewersQuery(eventId));
+  const list = useListParams(REVIEWER_LIST_CODEC);
+  const [editing, setEditing] = useState<CommitteeReviewerDto | null>(null);
+  const [removing, setRemoving] = useState<CommitteeReviewerDto | null>(null);
+  const count = reviewers.data?.length ?? 0;
+  const pages = pageCount(count, REVIEWERS_PAGE_SIZE);
+  useLastPageBound(list, reviewers.data ? pages : null);
+
+  return (
+    <Paper withBorder radius="lg" component="section" data-testid="committee-reviewers">
+      <Group p="md" justify="space-between" gap="sm">
+        <Group gap="sm">
+          <UsersRound size={18} aria-hidden="true" />
+          <Text component="h2" fw={700} fz="md">
+            {t('committee.reviewers.title')}
+          </Text>
+        </Group>
+        {reviewers.data ? (
+          <Badge variant="light" size="lg" data-testid="committee-reviewers-count" data-count={count}>
+            {t('committee.reviewers.count', { count })}
+          </Badge>
+        ) : null}
+      </Group>
+      <QueryView
+        query={reviewers}
+        loading={<ListSkeleton rowHeight={52} />}
+        failure={t('committee.reviewers.loadFailed')}
+        failureDetail={(error) => errorText(error, '')}
+        inset
+        empty={{
+          when: (rows) => rows.length === 0,
+          icon: <UsersRound size={28} />,
+          title: t('committee.reviewers.emptyTitle'),
+          description: t('committee.reviewers.empty'),
+          testId: 'committee-reviewers-empty',
+        }}
+      >
+        {(rows) => (
+          <>
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('committee.reviewers.name')}</Table.Th>
+                    <Table.Th>{t('committee.reviewers.expertise')}</Table.Th>
+                    <Table.Th>{t('committee.reviewers.maxPapers')}</Table.Th>
+                    <Table.Th>{t('committee.reviewers.load')}</Table.Th>
+                    <Table.Th>{t('committee.reviewers.status')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('committee.reviewers.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {reviewersPage(rows, list.filters.page).map((reviewer) => (
+                    <ReviewerRow
+                      key={reviewer.public_id ?? reviewer.email}
+                      reviewer={reviewer}
+                      onEdit={() => setEditing(reviewer)}
+                      onRemove={() => setRemoving(reviewer)}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListPagination
+              page={list.filters.page}
+              pages={pages}
+              onChange={list.setPage}
+              data-testid="committee-reviewers-pagination"
+            />
+          </>
+        )}
+      </QueryView>
+      <EditReviewerModal eventId={eventId} reviewer={editing} onClose={() => setEditing(null)} />
+      <RemoveReviewerDialog eventId={eventId} reviewer={removing} onClose={() => setRemoving(null)} />
+    </Paper>
+  );
+}
