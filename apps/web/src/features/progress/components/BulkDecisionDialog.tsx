@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { USER_DIR } from '../../../components/data/UserText.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
-import { useMailPreviewMutation, useMailSendMutation } from '../../events/api.ts';
+import { usePreviewMailMutation, useSendMailMutation } from '../../communications/api.ts';
 import { useSubmissionText } from '../../submissions/use-submission-text.ts';
 import { useBulkDecisionMutation, useDecisionPreviewMutation } from '../api.ts';
 
@@ -43,8 +43,8 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
   const form = useForm({ mode: 'controlled', initialValues: { details: '' } });
   const preview = useDecisionPreviewMutation(eventId);
   const decide = useBulkDecisionMutation(eventId);
-  const mailPreview = useMailPreviewMutation(eventId);
-  const mailSend = useMailSendMutation(eventId);
+  const mailPreview = usePreviewMailMutation(eventId);
+  const mailSend = useSendMailMutation(eventId);
   const [planned, setPlanned] = useState<BulkDecisionResultDto | null>(null);
   const [result, setResult] = useState<BulkDecisionResultDto | null>(null);
   const ids = submissions.map((submission) => submission.id);
