@@ -163,7 +163,11 @@ describe('composing a group mail', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'معاينة' }));
     await waitFor(() =>
       expect(api.sent('POST', `${BASE}mail/preview/`).map((call) => call.body)).toEqual([
-        { audience: 'rejected_authors', template_key: 'decision_reject', submission_ids: ['12-abcdefgh', '13-bcdefghi'] },
+        {
+          audience: 'rejected_authors',
+          template_key: 'decision_reject',
+          submission_ids: ['12-abcdefgh', '13-bcdefghi'],
+        },
       ]),
     );
   });

@@ -199,7 +199,7 @@ function TemplateEditor({ eventId, template }: { eventId: string; template: Even
               const dir = language === 'ar' ? 'rtl' : 'ltr';
               const customized = template[language].customized;
               return (
-                <Stack key={language} gap="sm" data-testid={`template-${language}`} lang={language}>
+                <Stack key={language} gap="sm" data-testid={`template-${language}`} lang={language} dir={dir}>
                   <Group justify="space-between">
                     <Title order={3} fz="md">
                       {t(`communications.editor.${language}`)}
