@@ -7,6 +7,8 @@
 /** Anywhere on Earth, the zone of events that name none. */
 const AOE = 'AoE';
 const AOE_OFFSET_MS = -12 * 60 * 60 * 1000;
+/** Anywhere on Earth as the zone database names it: UTC−12 all year. */
+const AOE_IANA = 'Etc/GMT+12';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -28,24 +30,34 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** A wall-clock reading: the calendar date (YYYY-MM-DD) and the time (HH:MM:SS, 24 hours). */
+export type WallClock = { date: string; time: string };
+
+/**
+ * What a clock in a zone reads at an instant (an IANA name; 'AoE' is read as UTC−12). Throws a RangeError for a zone
+ * the runtime does not know.
+ */
+export function zonedWallClock(instant: Date, zone: string): WallClock {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(zone === AOE ? AOE_IANA : zone).formatToParts(instant)) {
+    parts[part.type] = part.value;
+  }
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
 /**
  * The offset of a zone from UTC at an instant, in milliseconds (positive east of Greenwich); 'AoE' is a fixed UTC−12.
  * Throws a RangeError for a zone the runtime does not know.
  */
 export function zoneOffsetMs(zone: string, instant: number): number {
   if (zone === AOE) return AOE_OFFSET_MS;
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(zone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
+  const { date, time } = zonedWallClock(new Date(instant), zone);
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm, ss] = time.split(':').map(Number);
+  const wall = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0, ss ?? 0);
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

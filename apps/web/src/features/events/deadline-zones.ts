@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_TIMEZONE, zonedInstant } from '@confero/contracts';
+import { DEFAULT_EVENT_TIMEZONE, zonedInstant, zonedWallClock } from '@confero/contracts';
 import { deadlineDate, isAoe } from '../../components/data/deadline.ts';
 
 /*
@@ -8,19 +8,8 @@ import { deadlineDate, isAoe } from '../../components/data/deadline.ts';
 
 /** The wall clock of an instant in a zone: YYYY-MM-DD and HH:MM (24 hours). */
 export function wallClock(instant: Date, zone: string): { date: string; time: string } {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  const { date, time } = zonedWallClock(instant, zone);
+  return { date, time: time.slice(0, 5) };
 }
 
 /**
