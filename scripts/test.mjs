@@ -129,6 +129,7 @@ if (wants('types')) {
     'bench/affinity',
     'bench/assignment',
     'bench/load',
+    'bench/chair-table',
   ]) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
       check(`types ${project}`, 'npx', ['tsc', '-p', project]);
