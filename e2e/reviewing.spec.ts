@@ -264,10 +264,12 @@ test.describe('reviewing', () => {
     await chairPage.getByTestId('decision-submit').click();
     await chairPage.getByRole('button', { name: 'Record and notify' }).click();
     await expect(toast(chairPage, 'Decision made')).toBeVisible();
+    // The event's decision template (`decision_accept`) in its default wording, with the chair's comments.
     const decisionMail = await waitForMail(author.email, {
-      subject: /^Decision on your submission: Longevity of Atlantic Sharpnose/,
+      subject: /your paper “Longevity of Atlantic Sharpnose.*” has been accepted$/,
     });
-    expect(decisionMail.text).toContain('Accept');
+    expect(decisionMail.text).toContain('has been accepted');
+    expect(decisionMail.text).toContain('Accepted after two reviews.');
 
     // After the decision the author reads both reviews by number: scores and comments, never names or remarks.
     await authorPage.reload();

@@ -233,9 +233,9 @@ test.describe('submissions', () => {
 
     // Every author is told of the decision.
     for (const address of [author.email, ...PAPER.authors.slice(1).map((other) => other.email)]) {
-      const decision = await waitForMail(address, { subject: /^Decision on your submission: / });
-      expect(decision.subject).toBe(`Decision on your submission: ${revised}`);
-      expect(decision.text).toContain('Accept');
+      const decision = await waitForMail(address, { subject: /has been accepted$/ });
+      expect(decision.subject).toContain(`your paper “${revised}” has been accepted`);
+      expect(decision.text).toContain('has been accepted');
       expect(decision.text).toContain('A clear contribution. Congratulations!');
     }
     await organiserContext.close();

@@ -199,10 +199,11 @@ describe('GET /api/admin/outbox/', () => {
       });
     });
     const page = (await (await as(admin)).get(LIST, { query: { event: String(event.id) } })).json() as OutboxPageDto;
+    // The decision mail is the event's decision template, sent as the chairs' mail template `events.message`.
     expect(page.results.map((row) => [row.template, row.event?.public_id]).sort()).toEqual([
+      ['events.message', event.publicId],
       ['reviews.assigned', event.publicId],
       ['reviews.unassigned', event.publicId],
-      ['submissions.decision', event.publicId],
     ]);
   });
 
