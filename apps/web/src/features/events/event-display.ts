@@ -1,4 +1,4 @@
-import { countryName } from '@confero/contracts';
+import { countryName, EVENT_DEADLINE_FIELDS, type EventDeadlineField } from '@confero/contracts';
 import { isDeadlinePast } from '../../components/data/deadline.ts';
 
 /**
@@ -109,9 +109,9 @@ export function submissionLink(origin: string, publicId: string): string {
   return `${origin.replace(/\/+$/, '')}/events/${encodeURIComponent(publicId)}/submit/`;
 }
 
-/** The deadlines of an event, in their order: submissions close, then reviews. */
-export const EVENT_DEADLINES = ['submission_deadline', 'review_deadline'] as const;
-export type EventDeadline = (typeof EVENT_DEADLINES)[number];
+/** The deadlines of an event, in their order: submissions close, then reviews (`EVENT_DEADLINE_FIELDS`). */
+export const EVENT_DEADLINES = EVENT_DEADLINE_FIELDS;
+export type EventDeadline = EventDeadlineField;
 
 export type EventDeadlines = Partial<Record<EventDeadline, string | null>> & { timezone?: string | null };
 
