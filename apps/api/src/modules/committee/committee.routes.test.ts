@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent, buildTrack } from '../../../test/factories/events.ts';
-import { buildReview } from '../../../test/factories/reviews.ts';
+import { buildReview, countQueries } from '../../../test/factories/reviews.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { buildUser } from '../../../test/factories/users.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
@@ -64,6 +64,23 @@ describe('GET events/{id}/reviewers/', () => {
     expect(response.json() as CommitteeReviewerDto[]).toEqual([
       expect.objectContaining({ public_id: reviewer.publicId, max_papers: 3, load: 2, completed: 1 }),
     ]);
+  });
+
+  it('costs the same number of queries for 1 and for 3 reviewers with reviews', async () => {
+    const costs: number[] = [];
+    for (const size of [1, 3]) {
+      const event = await buildEvent(app, { status: 'active' });
+      for (let index = 0; index < size; index += 1) {
+        const user = await buildUser(app);
+        await addMembership(app, { event, user, role: 'reviewer' });
+        await buildReview(app, { submission: await buildSubmission(app, { event }), reviewer: user });
+      }
+      const client = await as(event.creator);
+      const url = `/api/events/${event.publicId}/reviewers/`;
+      expect((await client.get(url)).json()).toHaveLength(size);
+      costs.push(await countQueries(app, () => client.get(url)));
+    }
+    expect(costs[1]).toBe(costs[0]);
   });
 
   it('shows the list to a track chair (403 to a reviewer, 404 to an outsider of a pending event)', async () => {
@@ -396,8 +413,10 @@ describe('bulk invitation of reviewers', () => {
       }
     }
     const pending = await buildEvent(app, { status: 'pending' });
-    const hidden = await (await as(outsider)).post(`/api/events/${pending.publicId}/reviewers/bulk/`, body);
-    expect(hidden.statusCode).toBe(404);
+    for (const path of ['bulk/preview/', 'bulk/']) {
+      const hidden = await (await as(outsider)).post(`/api/events/${pending.publicId}/reviewers/${path}`, body);
+      expect(hidden.statusCode).toBe(404);
+    }
     const invited = await app.db.select().from(eventMemberships).where(eq(eventMemberships.email, body.csv));
     expect(invited).toEqual([]);
   });

@@ -93,6 +93,15 @@ describe('chairs: add_chair/ and remove_chair/', () => {
       expect(response.statusCode).toBe(400);
       expect(Object.keys((response.json() as { fields: object }).fields)).toEqual(['user_id']);
     }
+    const byUnknownEmail = await organizer.post(`/api/events/${event.publicId}/add_chair/`, {
+      email: 'nobody.at.all@example.org',
+    });
+    expect(byUnknownEmail.statusCode).toBe(400);
+    expect(byUnknownEmail.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field_codes: { email: ['events.chairEmailNotFound'] },
+      field_params: { email: [{ email: 'nobody.at.all@example.org' }] },
+    });
     const other = await buildUser(app);
     const wrongSuffix = await organizer.post(`/api/events/${event.publicId}/add_chair/`, {
       user_id: `${other.id}-aaaaaaaa`,
