@@ -117,11 +117,13 @@ function orderOf<K extends string>(sort: string, columns: Record<K, string>, pre
  * A page of the event's reviewers (active reviewer members, and anyone holding one of its reviews) with their
  * reviews by state, late ones, the mean overall score of their completed reviews and their bids. One query: the
  * total comes with the page (`count(*) over ()`).
+ * SECURITY-CRITICAL: the mean leaves out the reviews of papers the viewer wrote or is conflicted with, so it never
+ * reveals a score they may not read (a reviewer with one completed review would give it away).
  */
 export async function pageReviewerProgress(
   db: Db,
   eventId: number,
-  options: { page: number; pageSize: number; sort: string; lateOnly: boolean; now: Date },
+  options: { page: number; pageSize: number; sort: string; lateOnly: boolean; now: Date; viewerId: number },
 ): Promise<ReviewerProgressRow[]> {
   const offset = (options.page - 1) * options.pageSize;
   return queryRows<ReviewerProgressRow>(
@@ -138,7 +140,10 @@ export async function pageReviewerProgress(
           (count(*) filter (where ${reviews.status} = 'in_progress'))::int as in_progress,
           (count(*) filter (where ${reviews.status} = 'assigned'))::int as not_started,
           (count(*) filter (where ${lateReviewSql(options.now)}))::int as late,
-          (avg(${reviews.overallScore}) filter (where ${reviews.status} = 'completed'))::float8 as average_score
+          (avg(${reviews.overallScore}) filter (where ${reviews.status} = 'completed'
+            and not exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
+              and c.user_id = ${options.viewerId})
+            and not coalesce(${authoredBy(options.viewerId)}, false)))::float8 as average_score
         from ${reviews}
         join ${submissions} on ${submissions.id} = ${reviews.submissionId}
         join ${events} on ${events.id} = ${submissions.eventId}

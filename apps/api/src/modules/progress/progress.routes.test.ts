@@ -141,6 +141,18 @@ describe('GET events/{id}/reviewers/progress/', () => {
     ).toEqual([world.reviewerA.publicId, world.reviewerC.publicId].sort());
   });
 
+  it("leaves out of a reviewer's mean the scores of papers the viewer is conflicted with, in one query", async () => {
+    const row = async (viewer: BuiltUser) => {
+      const response = await (await as(viewer)).get(url('reviewers/progress/'), { query: { sort: 'name' } });
+      return response.json().results.find((r: { user: { id: string } }) => r.user.id === world.reviewerB.publicId);
+    };
+    expect(await row(world.admin)).toMatchObject({ completed: 2, average_score: 0.5 });
+    expect(await row(world.chair)).toMatchObject({ completed: 2, average_score: -1 });
+    const client = await as(world.admin);
+    const statements = await recordStatements(app, () => client.get(url('reviewers/progress/')));
+    expect(statements.filter((statement) => /"reviews"/.test(statement))).toHaveLength(1);
+  });
+
   it('refuses a bad sort (400), outsiders (404) and reviewers (403)', async () => {
     const bad = await (await as(world.admin)).get(url('reviewers/progress/'), { query: { sort: 'salary' } });
     expect(bad.statusCode).toBe(400);

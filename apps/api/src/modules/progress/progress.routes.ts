@@ -81,7 +81,14 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, page_size: pageSize, sort, late } = request.query;
       const now = new Date();
       const lateOnly = late === 'true';
-      const rows = await pageReviewerProgress(app.db, event.id, { page, pageSize, sort, lateOnly, now });
+      const rows = await pageReviewerProgress(app.db, event.id, {
+        page,
+        pageSize,
+        sort,
+        lateOnly,
+        now,
+        viewerId: actor.id,
+      });
       const count = rows[0]?.total ?? (page > 1 ? await countReviewerProgress(app.db, event.id, lateOnly, now) : 0);
       return {
         count,
