@@ -89,6 +89,8 @@ describe('the event edit form, driven by a user', { timeout: 60_000 }, () => {
       reminder_days: [7, 3],
     });
     const notice = await screen.findByTestId('deadline-change-notice');
+    // Shown above a long form: it takes the focus, so the user sees it and a screen reader reads it.
+    await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(notice.textContent).toContain(
       'The submission deadline is now 05/03/2099, 23:59 (Anywhere on Earth, UTC−12).',
     );

@@ -1,7 +1,7 @@
 import type { EventDeadlineField, EventDto } from '@confero/contracts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { BellRing, Check, Mail } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventRef } from '../event-display.ts';
 import { useDeadlineText } from './DeadlineTime.tsx';
@@ -30,8 +30,16 @@ export function DeadlineChangeNotice({
   const deadlineText = useDeadlineText();
   const [open, setOpen] = useState<DeadlineMailGroup | null>(null);
   const [told, setTold] = useState<DeadlineMailGroup[]>([]);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // The save button is at the end of a long form: bring the notice into view and give it the focus.
+  useEffect(() => {
+    noticeRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    noticeRef.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Alert
+      ref={noticeRef}
+      tabIndex={-1}
       color="blue"
       radius="lg"
       mb="lg"

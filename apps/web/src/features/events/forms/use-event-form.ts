@@ -1,5 +1,5 @@
 import { useForm } from '@mantine/form';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { firstFieldProblem } from '../event-errors.ts';
 import { useEventText } from '../use-event-text.ts';
@@ -17,7 +17,8 @@ import {
  */
 export function useEventForm(initialValues: () => EventFormValues) {
   const { message, errorText, failureText } = useEventText();
-  const form = useForm<EventFormValues>({ initialValues: initialValues() });
+  const [initial] = useState(initialValues);
+  const form = useForm<EventFormValues>({ initialValues: initial });
 
   const showProblem = useCallback(
     (field: EventFormField, text: string) => {
