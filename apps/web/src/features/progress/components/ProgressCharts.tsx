@@ -16,7 +16,8 @@ const STATUS_COLORS: Record<string, string> = {
 
 /**
  * The dashboard's two charts: submissions by status (bars) and reviews by state (a ring). Right to left in Arabic: the
- * bars run from the right and the value axis stands on the right.
+ * bars run from the right and the value axis stands on the right. The drawings are images (no keyboard layer): their
+ * tables carry the same figures.
  */
 export function ProgressCharts({ progress }: { progress: EventProgressDto }) {
   const { t, i18n } = useTranslation();
@@ -62,8 +63,13 @@ export function ProgressCharts({ progress }: { progress: EventProgressDto }) {
             dataKey="status"
             series={[{ name: 'papers', label: t('progress.charts.papers'), color: 'indigo.6' }]}
             xAxisProps={{ reversed: rtl }}
-            yAxisProps={{ orientation: rtl ? 'right' : 'left', allowDecimals: false }}
+            yAxisProps={{
+              orientation: rtl ? 'right' : 'left',
+              allowDecimals: false,
+              ...(rtl ? { tick: { transform: 'translate(10, 0)', fontSize: 12, fill: 'currentColor' } } : {}),
+            }}
             withTooltip={false}
+            accessibilityLayer={false}
             aria-hidden="true"
           />
         }
@@ -92,6 +98,7 @@ export function ProgressCharts({ progress }: { progress: EventProgressDto }) {
             data={progress.reviews.total > 0 ? reviewData : [{ name: '-', value: 1, color: 'gray.2' }]}
             chartLabel={number.format(progress.reviews.total)}
             withTooltip={false}
+            accessibilityLayer={false}
             aria-hidden="true"
           />
         }
