@@ -1,4 +1,4 @@
-import type { ReviewerDto } from '@confero/contracts';
+import type { CommitteeReviewerDto, ReviewerDto } from '@confero/contracts';
 import {
   ActionIcon,
   Alert,
@@ -17,12 +17,11 @@ import { CircleAlert, RefreshCw, Trash2, UserPlus, UsersRound } from 'lucide-rea
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
-import { isolate, UserText } from '../../../components/data/UserText.tsx';
-import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { UserText } from '../../../components/data/UserText.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
-import { eventReviewersQuery, useRemoveReviewerMutation } from '../api.ts';
+import { committeeReviewersQuery } from '../../committee/api.ts';
+import { RemoveReviewerDialog } from '../../committee/components/RemoveReviewerDialog.tsx';
 import { formatEventDate, reviewerStatusColor } from '../event-display.ts';
-import { useEventText } from '../use-event-text.ts';
 import { InviteReviewerModal } from './InviteReviewerModal.tsx';
 
 const REVIEWER_STATUSES = ['active', 'pending', 'declined'] as const;
@@ -84,30 +83,18 @@ function ReviewerRow({ reviewer, onRemove }: { reviewer: ReviewerDto; onRemove: 
 /**
  * The assigned reviewers panel: shown to the event's organizers (ability `manage_members`). Lists reviewers and
  * invitations with their status (active green, pending yellow, other red), opens the invite modal, and removes a
- * reviewer after a confirmation.
+ * reviewer after a confirmation (the committee's dialog: a reviewer holding reviews is removed once the organizer
+ * chose what becomes of them).
  */
 export function ReviewersPanel({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
-  const { failureText } = useEventText();
-  const reviewers = useQuery(eventReviewersQuery(eventId));
+  const reviewers = useQuery(committeeReviewersQuery(eventId));
   const [inviting, setInviting] = useState(false);
-  const [removing, setRemoving] = useState<ReviewerDto | null>(null);
-  const remove = useRemoveReviewerMutation(eventId);
+  const [removing, setRemoving] = useState<CommitteeReviewerDto | null>(null);
 
   useEffect(() => {
     if (reviewers.isError && reviewers.errorUpdatedAt) notify('error', t('events.reviewers.loadFailed'));
   }, [reviewers.isError, reviewers.errorUpdatedAt, t]);
-
-  const handleRemove = () => {
-    if (!removing) return;
-    remove.mutate(removing, {
-      onSuccess: () => {
-        notify('success', t('events.reviewers.removed'));
-        setRemoving(null);
-      },
-      onError: (error) => notify('error', failureText(t('events.reviewers.removeFailed'), error)),
-    });
-  };
 
   let content: ReactNode;
   if (reviewers.isPending) {
@@ -167,20 +154,7 @@ export function ReviewersPanel({ eventId }: { eventId: string }) {
     >
       {content}
       <InviteReviewerModal eventId={eventId} opened={inviting} onClose={() => setInviting(false)} />
-      <ConfirmDialog
-        opened={removing !== null}
-        title={t('events.reviewers.removeTitle')}
-        message={t('events.reviewers.removeConfirm', {
-          name: isolate(removing?.display_name ?? ''),
-          email: removing?.email ?? '',
-        })}
-        confirmLabel={t('events.reviewers.remove')}
-        cancelLabel={t('events.common.cancel')}
-        danger
-        loading={remove.isPending}
-        onConfirm={handleRemove}
-        onClose={() => setRemoving(null)}
-      />
+      <RemoveReviewerDialog eventId={eventId} reviewer={removing} onClose={() => setRemoving(null)} />
     </DetailCard>
   );
 }
