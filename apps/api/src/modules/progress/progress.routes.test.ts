@@ -104,6 +104,14 @@ describe('GET events/{id}/progress/', () => {
     expect(body.deadlines.find((d: { key: string }) => d.key === 'notification_date').days_left).toBe(10);
   });
 
+  it('costs a fixed number of statements whatever the size of the event', async () => {
+    const client = await as(world.chair);
+    const statements = await recordStatements(app, () => client.get(url('progress/')));
+    // The signed-in actor, the event and the viewer's memberships, then three grouped counts (papers, reviews, bids).
+    expect(statements.length).toBeLessThanOrEqual(6);
+    expect(statements.filter((statement) => /"reviews"/.test(statement))).toHaveLength(2);
+  });
+
   it('answers 404 to people with no part in the event, 403 to its reviewers, 400 to a malformed id', async () => {
     expect((await (await as(world.outsider)).get(url('progress/'))).statusCode).toBe(404);
     expect((await (await as(world.author)).get(url('progress/'))).statusCode).toBe(404);
@@ -375,6 +383,14 @@ describe('GET submissions/{id}/timeline/', () => {
     expect(steps[3]).toMatchObject({ key: 'decision', decision: 'accept', date: expect.any(String) });
     const rejected = (await (await as(world.author)).get(`/api/submissions/${p1?.publicId}/timeline/`)).json().steps;
     expect(rejected.at(-1)).toMatchObject({ key: 'final_version', state: 'skipped' });
+  });
+
+  it('reads the submission as its page does, plus one grouped count of its reviews', async () => {
+    const id = world.papers[0]?.publicId;
+    const client = await as(world.author);
+    const timeline = await recordStatements(app, () => client.get(`/api/submissions/${id}/timeline/`));
+    const page = await recordStatements(app, () => client.get(`/api/submissions/${id}/`));
+    expect(timeline.length).toBe(page.length + 1);
   });
 
   it('answers 404 to outsiders and 400 to a malformed id', async () => {
