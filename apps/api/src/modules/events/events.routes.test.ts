@@ -1,4 +1,4 @@
-import type { EventDto, EventListItemDto } from '@confero/contracts';
+import { DEFAULT_REVIEW_SETTINGS, type EventDto, type EventListItemDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -633,6 +633,20 @@ describe('PATCH /api/events/{id}/', () => {
       fields: { 'reminder_days.0': [expect.any(String)] },
     });
     expect((await storedEvent(event.id))?.reminderDays).toEqual([]);
+    expect(await auditRows(event.id, 'event.updated')).toEqual([]);
+  });
+
+  it('refuses a review setting outside its choices (400 on the setting), changing nothing', async () => {
+    const { event, chair } = await eventWithOrganizers();
+    const response = await chair.patch(`/api/events/${event.publicId}/`, {
+      review_settings: { blind_mode: 'triple', reviewers_per_paper: 4 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field_codes: { 'review_settings.blind_mode': ['validation.invalidChoice'] },
+    });
+    expect((await storedEvent(event.id))?.reviewSettings).toEqual(DEFAULT_REVIEW_SETTINGS);
     expect(await auditRows(event.id, 'event.updated')).toEqual([]);
   });
 
