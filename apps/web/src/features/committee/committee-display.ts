@@ -34,10 +34,10 @@ export function bulkStatusColor(status: BulkLineStatus): string {
   }
 }
 
-/** A reviewer's load against their limit: red past it, orange at it, else the plain colour. */
+/** A reviewer's load against their limit: red past it, orange at it (dark shades, readable), else the plain colour. */
 export function loadColor(reviewer: Pick<CommitteeReviewerDto, 'load' | 'max_papers'>): string | undefined {
-  if (reviewer.load > reviewer.max_papers) return 'red';
-  if (reviewer.load === reviewer.max_papers) return 'orange';
+  if (reviewer.load > reviewer.max_papers) return 'red.9';
+  if (reviewer.load === reviewer.max_papers) return 'orange.9';
   return undefined;
 }
 

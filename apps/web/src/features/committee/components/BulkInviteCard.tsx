@@ -33,7 +33,7 @@ function LineRow({ line }: { line: BulkLineDto }) {
             {t(`committee.bulk.status.${line.status}`)}
           </Badge>
           {line.reason ? (
-            <Text size="xs" c="red.8" data-testid="bulk-line-reason">
+            <Text size="xs" c="red.9" data-testid="bulk-line-reason">
               {text({ key: line.reason, params: line.reason_params ?? undefined })}
             </Text>
           ) : null}
