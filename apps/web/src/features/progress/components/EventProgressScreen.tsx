@@ -53,7 +53,7 @@ export function EventProgressScreen({ eventId }: { eventId: string }) {
           <Stack gap="lg" data-testid="progress-dashboard">
             <ProgressSummary progress={data} />
             <ProgressCharts progress={data} />
-            <ReviewerProgressSection eventId={eventId} />
+            <ReviewerProgressSection eventId={eventId} lateReviews={data.reviews.late} />
           </Stack>
         )}
       </QueryView>

@@ -20,9 +20,11 @@ const NUMERIC_COLUMNS = ['assigned', 'completed', 'in_progress', 'late', 'averag
 /**
  * The reviewers' progress on the dashboard: per reviewer assigned, completed, in progress and late reviews, the mean
  * overall score they gave and their bids, sorted by any column (kept in the address), paginated; "Remind" for one
- * reviewer with a review not completed and "Remind all late" for every late one (the reminder mail of the event).
+ * reviewer with a review not completed and "Remind all late" for every late one (the reminder mail of the event),
+ * offered once a review is late: the reminders' group is the reviewers with reviews not completed, who are then the
+ * late ones.
  */
-export function ReviewerProgressSection({ eventId }: { eventId: string }) {
+export function ReviewerProgressSection({ eventId, lateReviews }: { eventId: string; lateReviews: number }) {
   const { t, i18n } = useTranslation();
   const { text } = useMessageText();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -77,6 +79,7 @@ export function ReviewerProgressSection({ eventId }: { eventId: string }) {
             variant="light"
             color="orange"
             leftSection={<BellRing size={16} />}
+            disabled={lateReviews === 0}
             onClick={() => send({ late: true })}
             loading={remind.isPending && remind.variables?.late === true}
             data-testid="remind-all-late"
