@@ -1,13 +1,15 @@
-import type {
-  BulkDecisionBody,
-  BulkDecisionPreviewBody,
-  BulkDecisionResultDto,
-  EventProgressDto,
-  ReviewerProgressPageDto,
-  ReviewerRemindBody,
-  ReviewerRemindDto,
-  SubmissionTablePageDto,
-  SubmissionTimelineDto,
+import {
+  BULK_DECISION_MAX,
+  type BulkDecisionBody,
+  type BulkDecisionPreviewBody,
+  type BulkDecisionResultDto,
+  type EventProgressDto,
+  PAGE_SIZE_MAX,
+  type ReviewerProgressPageDto,
+  type ReviewerRemindBody,
+  type ReviewerRemindDto,
+  type SubmissionTablePageDto,
+  type SubmissionTimelineDto,
 } from '@confero/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -81,4 +83,23 @@ export function useRemindReviewersMutation(id: string) {
   return useMutation({
     mutationFn: (body: ReviewerRemindBody) => api.post<ReviewerRemindDto>(`${eventPath(id)}reviewers/remind/`, body),
   });
+}
+
+/**
+ * Every paper the table's filters match (not the viewer's conflicted ones), for "select all matching": the table's
+ * pages of the largest size, at most as many papers as one bulk decision takes.
+ */
+export async function fetchMatchingPapers(
+  id: string,
+  params: TableListParams,
+): Promise<{ id: string; title: string }[]> {
+  const found: { id: string; title: string }[] = [];
+  for (let page = 1; found.length < BULK_DECISION_MAX; page += 1) {
+    const answer = await api.get<SubmissionTablePageDto>(`${eventPath(id)}submissions/table/`, {
+      query: { ...params, page, page_size: PAGE_SIZE_MAX },
+    });
+    for (const row of answer.results) if (!row.conflicted) found.push({ id: row.id, title: row.title });
+    if (!answer.next) break;
+  }
+  return found.slice(0, BULK_DECISION_MAX);
 }

@@ -140,6 +140,31 @@ describe("the chair's submissions table", { timeout: 30_000 }, () => {
     expect(screen.getByTestId('selected-count').getAttribute('data-count')).toBe('0');
   });
 
+  it('selects every paper the filters match across pages, leaving the conflicted ones out', async () => {
+    const all = Array.from({ length: 30 }, (_, i) => row(i + 1, { conflicted: i < 2 }));
+    const api = stubApi({
+      [`GET events/${EVENT}/`]: chairEvent(),
+      [`GET events/${EVENT}/submissions/table/`]: (call) => {
+        const query = new URLSearchParams(call.query);
+        const size = Number(query.get('page_size'));
+        const page = Number(query.get('page'));
+        const results = all.slice((page - 1) * size, page * size);
+        return { status: 200, body: { count: all.length, next: null, previous: null, results } };
+      },
+    });
+    const { user } = await mountScreen(<EventSubmissionsScreen eventId={EVENT} />, {
+      url: `/events/${EVENT}/submissions?min_score=1`,
+      path: '/events/:eventId/submissions',
+    });
+    await screen.findByTestId('chair-table-rows');
+    await user.click(screen.getByTestId('select-all-matching'));
+    await waitFor(() => expect(screen.getByTestId('selected-count').getAttribute('data-count')).toBe('28'));
+    const asked = api
+      .sent('GET', `events/${EVENT}/submissions/table/`)
+      .map((c) => Object.fromEntries(new URLSearchParams(c.query)));
+    expect(asked.at(-1)).toMatchObject({ page: '1', page_size: '100', min_score: '1' });
+  });
+
   it('keeps the plain list for staff who do not run the event', async () => {
     const api = stubApi({
       [`GET events/${EVENT}/`]: {

@@ -1,4 +1,9 @@
-import type { EventDto, SubmissionDecision, SubmissionTableRowDto } from '@confero/contracts';
+import {
+  BULK_DECISION_MAX,
+  type EventDto,
+  type SubmissionDecision,
+  type SubmissionTableRowDto,
+} from '@confero/contracts';
 import { Anchor, Badge, Button, Checkbox, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileSearch, Gavel } from 'lucide-react';
@@ -10,10 +15,11 @@ import { QueryView } from '../../../components/data/QueryView.tsx';
 import { USER_DIR } from '../../../components/data/UserText.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
+import { notify } from '../../../components/feedback/notify.tsx';
 import { pageCount } from '../../../lib/list-filters.ts';
 import { useLastPageBound, useListParams } from '../../../lib/use-list-params.ts';
 import { DecisionBadge, SubmissionStatusBadge } from '../../submissions/components/SubmissionBadges.tsx';
-import { submissionTableQuery } from '../api.ts';
+import { fetchMatchingPapers, submissionTableQuery } from '../api.ts';
 import { hasTableFilters, TABLE_LIST_CODEC, TABLE_PAGE_SIZE, tableListParams } from '../table-filters.ts';
 import { BulkDecisionDialog } from './BulkDecisionDialog.tsx';
 import { SortableHeader } from './SortableHeader.tsx';
@@ -63,6 +69,23 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
       return next;
     });
 
+  const [selectingAll, setSelectingAll] = useState(false);
+  const selectAllMatching = async () => {
+    setSelectingAll(true);
+    try {
+      const papers = await fetchMatchingPapers(eventId, tableListParams(filters));
+      setSelected((current) => {
+        const next = new Map(current);
+        for (const paper of papers) next.set(paper.id, paper.title);
+        return next;
+      });
+    } catch (error) {
+      notify('error', text(errorMessageOr(error, 'progress.table.loadFailed')));
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+
   const numeric = (column: string, label: string) => (
     <SortableHeader label={label} column={column} sort={filters.sort} numeric onSort={sortBy} />
   );
@@ -81,6 +104,20 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
         <Text size="sm" data-testid="selected-count" data-count={selected.size}>
           {t('progress.bulk.selected', { count: selected.size, formatted: number.format(selected.size) })}
         </Text>
+        {query.data && query.data.count > rows.length ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            loading={selectingAll}
+            onClick={() => void selectAllMatching()}
+            data-testid="select-all-matching"
+          >
+            {t('progress.bulk.selectAll', {
+              count: Math.min(query.data.count, BULK_DECISION_MAX),
+              formatted: number.format(Math.min(query.data.count, BULK_DECISION_MAX)),
+            })}
+          </Button>
+        ) : null}
         {DECISIONS.map((decision) => (
           <Button
             key={decision}
