@@ -47,6 +47,12 @@ export const GROUP_BATCH_SIZE = 200;
 
 const MAX_ERROR_LENGTH = 2000;
 
+/**
+ * The most reviewers one `late: true` reminder mails, in the request (far above any committee: the answer must say
+ * how many were mailed; the automatic reminders go through a job in batches).
+ */
+const REMIND_ALL_MAX = 5000;
+
 /* ---- Templates ---- */
 
 /** Checks one language of a template: a subject and a body, only the template's placeholders. */
@@ -444,7 +450,7 @@ export async function remindFromRequest(
     }
     reviewers = late;
   } else {
-    reviewers = await findLateReviewers(db, event.id, { limit: 5000 });
+    reviewers = await findLateReviewers(db, event.id, { limit: REMIND_ALL_MAX });
   }
   return db.transaction(async (tx) => {
     const answer = await remindReviewers(tx, publicUrl, event, reviewers);
@@ -454,7 +460,7 @@ export async function remindFromRequest(
       entity: 'event',
       entityId: event.id,
       action: 'reviewers.reminded',
-      data: { ...answer, user_ids: reviewers.map((row) => row.publicId), late: refs.length === 0 },
+      data: { ...answer, ...(refs.length > 0 ? { user_ids: reviewers.map((row) => row.publicId) } : { late: true }) },
     });
     return answer;
   });
