@@ -80,12 +80,17 @@ describe('the event edit form, driven by a user', { timeout: 60_000 }, () => {
     await user.click(screen.getByLabelText('Remind late reviewers', { selector: 'input' }));
     // The options list is in the DOM while its opening transition runs, so it is looked up among hidden nodes too.
     await user.click(await screen.findByRole('option', { name: '3 days before', hidden: true }));
+    await user.click(screen.getByLabelText('Blind mode', { selector: 'input' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Single blind: reviewers see the authors', hidden: true }),
+    );
     await save(user);
 
     await waitFor(() => expect(api.sent('PATCH', `events/${ID}/`)).toHaveLength(1));
     expect(api.sent('PATCH', `events/${ID}/`)[0]?.body).toEqual({
       title: 'ICML Test 2099',
       submission_deadline: '2099-05-03',
+      review_settings: { blind_mode: 'single' },
       reminder_days: [7, 3],
     });
     const notice = await screen.findByTestId('deadline-change-notice');
