@@ -199,7 +199,6 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
               </Button>
               {planned ? (
                 <Button
-                  color="indigo"
                   loading={decide.isPending}
                   disabled={planned.changed === 0}
                   onClick={runDecide}

@@ -99,6 +99,7 @@ export function ProgressCharts({ progress }: { progress: EventProgressDto }) {
             chartLabel={number.format(progress.reviews.total)}
             withTooltip={false}
             accessibilityLayer={false}
+            pieProps={{ rootTabIndex: -1 }}
             aria-hidden="true"
           />
         }

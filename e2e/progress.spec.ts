@@ -1,0 +1,147 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y.ts';
+import { registerUser, type SeededUser, signIn } from './support/accounts.ts';
+import { approveEventThroughApi, createEventThroughApi } from './support/events.ts';
+import {
+  addReviewerThroughApi,
+  asUser,
+  DOG_PAPER,
+  publicIdOf,
+  type SeededPaper,
+  SHARK_PAPER,
+  sendJson,
+  submitPaperThroughApi,
+  submitReviewThroughApi,
+} from './support/reviewing.ts';
+
+/** A page of its own (cookies apart) signed in as the user. */
+async function pageFor(browser: Browser, user: SeededUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, user.email, user.password);
+  return page;
+}
+
+/** The organiser assigns a reviewer to a paper (`POST submissions/{id}/assign/`). */
+async function assign(organiser: SeededUser, paper: SeededPaper, reviewer: SeededUser) {
+  const reviewerId = await publicIdOf(reviewer);
+  await asUser(organiser, (api) =>
+    sendJson(api, 'POST', `/api/submissions/${paper.public_id}/assign/`, { reviewer_id: reviewerId }, 201),
+  );
+}
+
+const review = (score: number) => ({
+  score,
+  confidence: 4,
+  strength: 'A careful study.',
+  weakness: 'The sample is small.',
+  toAuthors: 'Thank you for the paper.',
+  toChair: '',
+});
+
+test.describe('progress at a glance', () => {
+  test.describe.configure({ timeout: 300_000 });
+  test.use({ actionTimeout: 15_000 });
+
+  test('the chair reads the dashboard and the table, decides in bulk, and the author follows the timeline', async ({
+    page,
+    browser,
+  }) => {
+    const chair = await registerUser({
+      prefix: 'progress-chair',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      affiliation: 'Analytical Engines Ltd',
+    });
+    const author = await registerUser({
+      prefix: 'progress-author',
+      firstName: 'Jean',
+      lastName: 'Dupont',
+      affiliation: 'Université de Montpellier',
+    });
+    const first = await registerUser({
+      prefix: 'progress-r1',
+      firstName: 'Sylvia',
+      lastName: 'Earle',
+      affiliation: 'Ocean Research Institute',
+    });
+    const second = await registerUser({
+      prefix: 'progress-r2',
+      firstName: 'Brian',
+      lastName: 'Hare',
+      affiliation: 'Canine Cognition Center',
+    });
+    const event = await createEventThroughApi(chair, `Progress Workshop ${Date.now().toString(36)}`);
+    await approveEventThroughApi(event);
+    for (const reviewer of [first, second]) {
+      await addReviewerThroughApi(chair, event, reviewer, { expertise: 'animal behaviour', max_papers: 3 });
+    }
+    const shark = await submitPaperThroughApi(author, event, SHARK_PAPER);
+    const dog = await submitPaperThroughApi(author, event, DOG_PAPER);
+    await assign(chair, shark, first);
+    await assign(chair, shark, second);
+    await assign(chair, dog, first);
+    // The reviewers of the shark paper disagree (3 and −1).
+    await submitReviewThroughApi(first, shark, review(3));
+    await submitReviewThroughApi(second, shark, review(-1));
+
+    // The dashboard, from the event page.
+    await signIn(page, chair.email, chair.password);
+    await page.goto(`/events/${event.public_id}`);
+    await page.getByTestId('progress-link').click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event.public_id}/progress$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Progress' })).toBeVisible();
+    await expect(page.getByTestId('progress-reviews-done')).toContainText('2 / 3');
+    await expect(page.getByTestId('progress-reviews-chart').getByRole('img')).toHaveAttribute(
+      'aria-label',
+      '3 reviews: 2 completed, 0 in progress, 1 not started; 0 late.',
+    );
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    await expect(page.getByTestId('reviewer-row')).toHaveCount(2);
+    await expectAccessible(page, '/events/{id}/progress (en)');
+
+    // The chair's table: the disagreement stands out; a bulk decision with preview, decide, then "not now".
+    await page.getByTestId('progress-table-link').click();
+    await expect(page.getByTestId('chair-table-rows')).toBeVisible();
+    const sharkRow = page.getByTestId('table-row').filter({ hasText: SHARK_PAPER.title });
+    await expect(sharkRow).toHaveAttribute('data-disagreement', 'true');
+    await expect(sharkRow).toContainText('2 of 2');
+    await page.getByTestId('sort-average_score').getByRole('button').click();
+    await expect(page.getByTestId('sort-average_score')).toHaveAttribute('aria-sort', 'descending');
+    await expectAccessible(page, '/events/{id}/submissions, chair table (en)');
+
+    await sharkRow.getByTestId('select-row').check();
+    await page.getByTestId('bulk-accept').click();
+    await page.getByTestId('bulk-details').fill('Congratulations.');
+    await page.getByTestId('bulk-preview-button').click();
+    await expect(page.getByTestId('bulk-preview-item')).toHaveAttribute('data-ok', 'true');
+    await expectAccessible(page, 'bulk decision preview (en)');
+    await page.getByTestId('bulk-confirm').click();
+    await expect(page.getByTestId('bulk-notify-step')).toBeVisible();
+    await page.getByTestId('notify-later').click();
+    await expect(sharkRow.getByTestId('submission-decision')).toHaveAttribute('data-decision', 'accept');
+
+    // In Arabic: right to left, and axe passes.
+    await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
+    await page.goto(`/events/${event.public_id}/progress`);
+    await expect(page.locator('html[dir=rtl][lang=ar]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'سير العمل' })).toBeVisible();
+    await expect(page.getByTestId('progress-dashboard')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(1);
+    await expectAccessible(page, '/events/{id}/progress (ar)');
+    await page.goto(`/events/${event.public_id}/submissions`);
+    await expect(page.getByTestId('chair-table-rows')).toBeVisible();
+    await expectAccessible(page, '/events/{id}/submissions, chair table (ar)');
+
+    // The author follows the accepted paper's timeline.
+    const authorPage = await pageFor(browser, author);
+    await authorPage.goto(`/submissions/${shark.public_id}`);
+    const timeline = authorPage.getByTestId('submission-timeline');
+    await expect(timeline.getByTestId('timeline-decision')).toHaveAttribute('data-state', 'done');
+    await expect(timeline.getByTestId('timeline-final_version')).toHaveAttribute('data-state', 'current');
+    await expect(timeline.getByTestId('timeline-reviews')).toContainText('2 of 2 reviews completed');
+    await expectAccessible(authorPage, '/submissions/{id} with its timeline (en)');
+  });
+});
