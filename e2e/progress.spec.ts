@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
-import { registerUser, type SeededUser, signIn } from './support/accounts.ts';
+import { registerUser, type SeededUser, signIn, snapshot } from './support/accounts.ts';
 import { approveEventThroughApi, createEventThroughApi } from './support/events.ts';
 import {
   addReviewerThroughApi,
@@ -98,6 +98,7 @@ test.describe('progress at a glance', () => {
     await expect(page.locator('.recharts-surface').first()).toBeVisible();
     await expect(page.getByTestId('reviewer-row')).toHaveCount(2);
     await expectAccessible(page, '/events/{id}/progress (en)');
+    await snapshot(page, 'progress-dashboard-en');
 
     // The chair's table: the disagreement stands out; a bulk decision with preview, decide, then "not now".
     await page.getByTestId('progress-table-link').click();
@@ -108,6 +109,7 @@ test.describe('progress at a glance', () => {
     await page.getByTestId('sort-average_score').getByRole('button').click();
     await expect(page.getByTestId('sort-average_score')).toHaveAttribute('aria-sort', 'descending');
     await expectAccessible(page, '/events/{id}/submissions, chair table (en)');
+    await snapshot(page, 'progress-chair-table-en');
 
     await sharkRow.getByTestId('select-row').check();
     await page.getByTestId('bulk-accept').click();
@@ -131,9 +133,11 @@ test.describe('progress at a glance', () => {
     );
     expect(overflow).toBeLessThanOrEqual(1);
     await expectAccessible(page, '/events/{id}/progress (ar)');
+    await snapshot(page, 'progress-dashboard-ar');
     await page.goto(`/events/${event.public_id}/submissions`);
     await expect(page.getByTestId('chair-table-rows')).toBeVisible();
     await expectAccessible(page, '/events/{id}/submissions, chair table (ar)');
+    await snapshot(page, 'progress-chair-table-ar');
 
     // The author follows the accepted paper's timeline.
     const authorPage = await pageFor(browser, author);
@@ -143,5 +147,6 @@ test.describe('progress at a glance', () => {
     await expect(timeline.getByTestId('timeline-final_version')).toHaveAttribute('data-state', 'current');
     await expect(timeline.getByTestId('timeline-reviews')).toContainText('2 of 2 reviews completed');
     await expectAccessible(authorPage, '/submissions/{id} with its timeline (en)');
+    await snapshot(authorPage, 'progress-timeline-en');
   });
 });

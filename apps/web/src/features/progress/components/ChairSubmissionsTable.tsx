@@ -47,6 +47,8 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [deciding, setDeciding] = useState<Exclude<SubmissionDecision, 'pending'> | null>(null);
   const sortBy = (sort: string) => list.change({ sort });
+  // An event without tracks has no track column.
+  const withTracks = event.tracks.length > 0;
 
   const toggle = (row: SubmissionTableRowDto, on: boolean) =>
     setSelected((current) => {
@@ -170,7 +172,7 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                     sort={filters.sort}
                     onSort={sortBy}
                   />
-                  <Table.Th>{t('progress.table.columns.track')}</Table.Th>
+                  {withTracks ? <Table.Th>{t('progress.table.columns.track')}</Table.Th> : null}
                   <SortableHeader
                     label={t('progress.table.columns.status')}
                     column="status"
@@ -220,11 +222,13 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                         {row.authors}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" {...USER_DIR}>
-                        {row.track?.name ?? t('progress.none')}
-                      </Text>
-                    </Table.Td>
+                    {withTracks ? (
+                      <Table.Td>
+                        <Text size="sm" {...USER_DIR}>
+                          {row.track?.name ?? t('progress.none')}
+                        </Text>
+                      </Table.Td>
+                    ) : null}
                     <Table.Td>
                       <SubmissionStatusBadge status={row.status} display={row.status_display} />
                     </Table.Td>
@@ -248,7 +252,12 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                           })}
                         </Table.Td>
                         <Table.Td>
-                          {row.average_score === null ? t('progress.none') : score.format(row.average_score)}
+                          {row.average_score === null ? (
+                            t('progress.none')
+                          ) : (
+                            // A signed score reads "+1.5" in Arabic too, not "1.5+".
+                            <span dir="ltr">{score.format(row.average_score)}</span>
+                          )}
                         </Table.Td>
                         <Table.Td>
                           <Group gap={6} wrap="nowrap">

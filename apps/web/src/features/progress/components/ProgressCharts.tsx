@@ -15,8 +15,8 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 /**
- * The dashboard's two charts: submissions by status (bars) and reviews by state (a ring). Right to left in Arabic: the
- * bars run from the right and the value axis stands on the right. The drawings are images (no keyboard layer): their
+ * The dashboard's two charts: submissions by status (horizontal bars, every status named) and reviews by state (a
+ * ring). Right to left in Arabic: the names stand on the right and the bars grow to the left. The drawings are images (no keyboard layer): their
  * tables carry the same figures.
  */
 export function ProgressCharts({ progress }: { progress: EventProgressDto }) {
@@ -58,14 +58,15 @@ export function ProgressCharts({ progress }: { progress: EventProgressDto }) {
         data-testid="progress-status-chart"
         chart={
           <BarChart
-            h={220}
+            h={200}
+            orientation="vertical"
             data={statusRows.map((row) => ({ ...row, color: STATUS_COLORS[row.key] }))}
             dataKey="status"
             series={[{ name: 'papers', label: t('progress.charts.papers'), color: 'indigo.6' }]}
-            xAxisProps={{ reversed: rtl }}
+            xAxisProps={{ reversed: rtl, allowDecimals: false }}
             yAxisProps={{
               orientation: rtl ? 'right' : 'left',
-              allowDecimals: false,
+              width: 130,
               ...(rtl ? { tick: { transform: 'translate(10, 0)', fontSize: 12, fill: 'currentColor' } } : {}),
             }}
             withTooltip={false}

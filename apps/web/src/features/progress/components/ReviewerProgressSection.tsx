@@ -140,7 +140,12 @@ export function ReviewerProgressSection({ eventId, lateReviews }: { eventId: str
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {row.average_score === null ? t('progress.none') : score.format(row.average_score)}
+                      {row.average_score === null ? (
+                        t('progress.none')
+                      ) : (
+                        // A signed score reads "+1.5" in Arabic too, not "1.5+".
+                        <span dir="ltr">{score.format(row.average_score)}</span>
+                      )}
                     </Table.Td>
                     <Table.Td>{number.format(row.bids)}</Table.Td>
                     <Table.Td>
