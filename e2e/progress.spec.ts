@@ -145,6 +145,7 @@ test.describe('progress at a glance', () => {
     const timeline = authorPage.getByTestId('submission-timeline');
     await expect(timeline.getByTestId('timeline-decision')).toHaveAttribute('data-state', 'done');
     await expect(timeline.getByTestId('timeline-final_version')).toHaveAttribute('data-state', 'current');
+    await expect(timeline.getByTestId('timeline-final_version')).toContainText('Next: the final version');
     await expect(timeline.getByTestId('timeline-reviews')).toContainText('2 of 2 reviews completed');
     await expectAccessible(authorPage, '/submissions/{id} with its timeline (en)');
     await snapshot(authorPage, 'progress-timeline-en');

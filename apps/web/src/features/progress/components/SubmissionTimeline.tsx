@@ -53,6 +53,7 @@ export function TimelineSteps({ steps }: { steps: Step[] }) {
       });
     }
     if (step.key === 'decision' && step.decision) return decisionLabel(step.decision);
+    if (step.key === 'final_version' && step.state === 'current') return t('progress.timeline.finalNext');
     return t(`progress.timeline.states.${step.state}`);
   };
   return (
