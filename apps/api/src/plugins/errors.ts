@@ -1,10 +1,10 @@
-import { type ErrorCode, isMessageKey, type MessageKey } from '@confero/contracts';
+import { type ErrorCode, isMessageKey } from '@confero/contracts';
 import type { ServerMessageKey } from '@confero/i18n';
-import { messageText } from '@confero/i18n/catalogue';
+import { messageTemplate, messageText } from '@confero/i18n/catalogue';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldIssue, fieldErrors } from '../lib/errors.ts';
+import { type ApiMessageKey, AppError, type FieldIssue, fieldErrors } from '../lib/errors.ts';
 
 /** Fastify's own error codes that are the client's fault, mapped to our stable codes and message keys. */
 const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; key: ServerMessageKey }> = {
@@ -23,7 +23,11 @@ const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; key: Serv
 };
 
 /** One problem a route's zod schema found: the dotted field, its message key and values, and its English text. */
-export type SchemaIssue = FieldIssue & { key: MessageKey; params: Record<string, unknown>; text: string };
+export type SchemaIssue = FieldIssue & { key: ApiMessageKey; params: Record<string, unknown>; text: string };
+
+/** Whether a schema's message is a key of the catalogue (the accounts' keys, or any API message). */
+const isCatalogueKey = (message: string): message is ApiMessageKey =>
+  isMessageKey(message) || (message.includes('.') && messageTemplate(message) !== undefined);
 
 type ZodItem = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
 
@@ -31,10 +35,10 @@ type ZodItem = { keyword?: string; instancePath: string; message?: string; param
  * The message key of a zod issue: the schema's own key when it gave one (the contracts' schemas use keys as their
  * messages), else the closest generic key by the issue's kind; the text stays the schema's own wording then.
  */
-function issueKey(item: ZodItem): { key: MessageKey; params: Record<string, unknown> } {
+function issueKey(item: ZodItem): { key: ApiMessageKey; params: Record<string, unknown> } {
   const message = item.message ?? '';
   const params = item.params ?? {};
-  if (isMessageKey(message)) return { key: message, params };
+  if (isCatalogueKey(message)) return { key: message, params };
   if (item.keyword === 'too_big' && params.origin === 'string') {
     return { key: 'validation.tooLong', params: { maximum: params.maximum } };
   }
@@ -56,7 +60,7 @@ export function schemaIssues(error: FastifyError, fallbackField = 'non_field_err
   return (error.validation as ZodItem[]).map((item) => {
     const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const { key, params } = issueKey(item);
-    const text = isMessageKey(item.message ?? '')
+    const text = isCatalogueKey(item.message ?? '')
       ? messageText(key, params)
       : (item.message ?? messageText(key, params));
     return { field: path || fallbackField, key, params, text };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { messageText } from '@confero/i18n/catalogue';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ function testRoutes(app: FastifyInstance) {
           note: z.string().max(5, 'validation.tooLong'),
           kind: z.enum(['a', 'b']),
           name: z.string().max(3),
+          area: z.string().max(3, 'events.typeInvalid'),
         }),
       },
     },
@@ -149,7 +151,7 @@ describe('errors', () => {
       method: 'POST',
       url: '/api/test/keyed/',
       headers: withCsrf(),
-      payload: { note: 'too long', kind: 'c', name: 'long' },
+      payload: { note: 'too long', kind: 'c', name: 'long', area: 'long' },
     });
     expect(response.statusCode).toBe(400);
     const body = response.json();
@@ -157,11 +159,19 @@ describe('errors', () => {
       code: 'VALIDATION_ERROR',
       message_code: 'http.invalidInput',
       detail: 'note: Ensure this field has no more than 5 characters.',
-      field_codes: { note: ['validation.tooLong'], kind: ['validation.invalidChoice'], name: ['validation.tooLong'] },
+      field_codes: {
+        note: ['validation.tooLong'],
+        kind: ['validation.invalidChoice'],
+        name: ['validation.tooLong'],
+        area: ['events.typeInvalid'],
+      },
       field_params: { note: [{ maximum: 5 }], name: [{ maximum: 3 }] },
     });
     expect(body.params).toBeUndefined();
     expect(body.fields.note).toEqual(['Ensure this field has no more than 5 characters.']);
+    // A module's key of the API catalogue is a key too: its English text, never the key itself.
+    expect(body.fields.area).toEqual([messageText('events.typeInvalid')]);
+    expect(body.fields.area[0]).not.toBe('events.typeInvalid');
     // A problem the schema worded itself keeps zod's wording; its key tells a client what to show instead.
     expect(body.fields.kind).toHaveLength(1);
     expect(body.fields.kind[0]).not.toBe('validation.invalidChoice');

@@ -42,9 +42,7 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
     /** The mail job of an outbox row (an operator's retry finds it). */
-    index('jobs_outbox_idx')
-      .on(sql`((${t.payload} ->> 'outboxId'))`)
-      .where(sql`${t.type} = 'mail.send'`),
+    index('jobs_outbox_idx').on(sql`((${t.payload} ->> 'outboxId'))`).where(sql`${t.type} = 'mail.send'`),
   ],
 );
 
