@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReviewerDto } from './events.ts';
+import { MEMBERSHIP_STATUSES, ReviewerDto } from './events.ts';
 
 /*
  * The programme committee of an event: its chairs, the chairs of its tracks and its reviewers, managed by the
@@ -127,3 +127,33 @@ export const BulkApplyDto = z.object({
   invalid: z.number().int(),
 });
 export type BulkApplyDto = z.infer<typeof BulkApplyDto>;
+
+/** The roles that run an event (its organizers), each added, invited and removed on the committee screen. */
+export const ORGANIZER_ROLES = ['chair', 'event_admin'] as const;
+export type OrganizerRole = (typeof ORGANIZER_ROLES)[number];
+
+/**
+ * An invitation to be a chair of the whole event or an event admin, not (yet) an active membership
+ * (`GET events/{id}/organizer_invitations/`): pending, accepted while waiting for the invitee's account
+ * (`awaiting_account`), or declined. Cancelled with `remove_chair/` or `remove_event_admin/` by `email`.
+ */
+export const OrganizerInvitationDto = z.object({
+  role: z.enum(ORGANIZER_ROLES),
+  /** The invitee's user public id once an account holds the address; null otherwise. */
+  public_id: z.string().nullable(),
+  display_name: z.string(),
+  email: z.string(),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  awaiting_account: z.boolean(),
+  invited_at: z.string().nullable(),
+  responded_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type OrganizerInvitationDto = z.infer<typeof OrganizerInvitationDto>;
+
+export const OrganizerInvitationListDto = z.array(OrganizerInvitationDto);
+export type OrganizerInvitationListDto = z.infer<typeof OrganizerInvitationListDto>;
+
+/** The answer of `invite_chair/` and `invite_event_admin/`. */
+export const OrganizerInvitationAnswerDto = z.object({ message: z.string(), invitation: OrganizerInvitationDto });
+export type OrganizerInvitationAnswerDto = z.infer<typeof OrganizerInvitationAnswerDto>;

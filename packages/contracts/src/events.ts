@@ -337,7 +337,10 @@ export type TrackDto = z.infer<typeof TrackDto>;
 export const EventAbilities = z.object({
   update: z.boolean(),
   delete: z.boolean(),
+  /** The committee: chairs, their invitations, track chairs, reviewers (`add_chair/`, `invite_chair/` …). */
   manage_members: z.boolean(),
+  /** The event admins and their invitations (`add_event_admin/`, `invite_event_admin/` …). */
+  manage_event_admins: z.boolean(),
   approve: z.boolean(),
   change_status: z.boolean(),
   view_submissions: z.boolean(),
@@ -346,6 +349,14 @@ export const EventAbilities = z.object({
   manage_reviewing: z.boolean(),
   /** The bidding list (the event's reviewers). */
   bid: z.boolean(),
+  /** The event's mail: compose, templates, reminders, its outbox (the communications screens). */
+  send_mail: z.boolean(),
+  /** The exports screen. */
+  export: z.boolean(),
+  /** The event's audit log. */
+  view_audit: z.boolean(),
+  /** The dashboard, the reviewers' progress and the chair's submissions table. */
+  view_progress: z.boolean(),
 });
 export type EventAbilities = z.infer<typeof EventAbilities>;
 

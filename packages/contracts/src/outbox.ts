@@ -11,6 +11,8 @@ export const MAIL_TEMPLATES = [
   'events.rejected',
   'events.reviewer_invitation',
   'events.invitation_declined',
+  /** An invitation to be a chair of the whole event or an event admin (`role`: chair | event_admin). */
+  'events.organizer_invitation',
   /** A chair's mail to a person of the event (group mails, reminders, decisions): subject and body already filled. */
   'events.message',
   'submissions.receipt',

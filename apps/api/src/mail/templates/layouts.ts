@@ -64,6 +64,20 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     closing: [say('expiry')],
   }),
 
+  /** A chair's or an event admin's invitation: the role (`chair`, else event admin) chooses the words. */
+  'events.organizer_invitation': (v, say) => {
+    const role = v.text('role') === 'chair' ? 'Chair' : 'EventAdmin';
+    return {
+      subject: say(`subject${role}`),
+      paragraphs: [v.has('inviter_name') ? say(`introFrom${role}`) : say(`intro${role}`), say(`role${role}`)],
+      actions: [
+        { label: say('accept'), url: v.text('accept_url') },
+        { label: say('decline'), url: v.text('decline_url') },
+      ],
+      closing: [say('expiry')],
+    };
+  },
+
   'events.invitation_declined': (v, say) => ({
     subject: say('subject'),
     paragraphs: [say('intro'), say('next')],

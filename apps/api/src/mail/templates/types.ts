@@ -13,6 +13,7 @@ export type MailData = Record<string, string | number | null | undefined>;
  * - events.approved: `link` (the event page); events.rejected: `reason`
  * - events.reviewer_invitation: `inviter_name`
  * - events.invitation_declined: `link` (the event's reviewers page)
+ * - events.organizer_invitation: `inviter_name`; `role` is `chair` or `event_admin`
  * - events.message: `link` (a button under the text)
  * - submissions.receipt: `link` (the submission page)
  * - submissions.decision: `decision_details`, `link`
@@ -27,6 +28,7 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'events.rejected': ['event_title'],
   'events.reviewer_invitation': ['event_title', 'accept_url', 'decline_url'],
   'events.invitation_declined': ['event_title', 'reviewer_name', 'reviewer_email'],
+  'events.organizer_invitation': ['event_title', 'role', 'accept_url', 'decline_url'],
   'events.message': ['subject', 'body'],
   'submissions.receipt': ['submission_title', 'event_title', 'received_at', 'sha256'],
   'submissions.decision': ['submission_title', 'event_title', 'decision'],

@@ -14,7 +14,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { findEventSubmissionsForDetection, findSubmissionsAuthoredBy } from '../conflicts/conflicts.queries.ts';
 import { buildCoauthorIndex, detectConflicts, type Person } from '../conflicts/detection.ts';
 import type { EventRow } from '../events/events.queries.ts';
-import { checkInvitee, inviteReviewer } from '../events/invitations.service.ts';
+import { checkInvitee, inviteMember } from '../events/invitations.service.ts';
 import { addMember, checkExpertise, checkMaxPapers } from '../events/members.service.ts';
 import { findKnownPersons, type KnownPerson } from './committee.queries.ts';
 import { CsvQuoteError, parseCsv } from './csv.ts';
@@ -211,9 +211,10 @@ export async function applyBulkLines(
             await addMember(tx, input.actor, input.event, user, 'reviewer', grant);
             totals.added += 1;
           } else if (line.status === 'invite') {
-            await inviteReviewer(tx, {
+            await inviteMember(tx, {
               actor: input.actor,
               event: input.event,
+              role: 'reviewer',
               body: { email: line.email, first_name: line.first_name, last_name: line.last_name },
               publicUrl: input.publicUrl,
               grant,

@@ -1,6 +1,8 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ORGANIZER_ROLES } from '@confero/contracts';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventMemberships, reviews, submissions, users } from '../../db/schema/index.ts';
+import type { MembershipRow, PersonRow } from '../events/events.queries.ts';
 
 /** What a reviewer holds in one event: every assignment (`load`), the completed ones and the unfinished ones. */
 export type ReviewCounts = { load: number; completed: number; unfinished: number };
@@ -108,4 +110,41 @@ export async function findKnownPersons(db: Db, eventId: number, emails: string[]
     });
   }
   return known;
+}
+
+export type OrganizerInvitationRow = MembershipRow & { user: PersonRow | null };
+
+/**
+ * The event's chair and event-admin memberships that are not active: invitations pending, accepted while waiting for
+ * an account, or declined; oldest first, in one query (or the one membership given).
+ */
+export async function listOrganizerInvitations(
+  db: Db,
+  eventId: number,
+  membershipId?: number,
+): Promise<OrganizerInvitationRow[]> {
+  const rows = await db
+    .select({
+      membership: eventMemberships,
+      user: {
+        id: users.id,
+        publicId: users.publicId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
+    })
+    .from(eventMemberships)
+    .leftJoin(users, eq(users.id, eventMemberships.userId))
+    .where(
+      and(
+        eq(eventMemberships.eventId, eventId),
+        inArray(eventMemberships.role, [...ORGANIZER_ROLES]),
+        isNull(eventMemberships.trackId),
+        ne(eventMemberships.status, 'active'),
+        membershipId === undefined ? undefined : eq(eventMemberships.id, membershipId),
+      ),
+    )
+    .orderBy(asc(eventMemberships.createdAt), asc(eventMemberships.id));
+  return rows.map((row) => ({ ...row.membership, user: row.user }));
 }

@@ -6,6 +6,9 @@ import {
   EventIdParams,
   EventMessageDto,
   eventMessage,
+  InviteReviewerBody,
+  OrganizerInvitationAnswerDto,
+  OrganizerInvitationListDto,
   RemoveReviewerBody,
   ReviewerParams,
   UpdateReviewerAnswerDto,
@@ -17,22 +20,87 @@ import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
 import { listReviewerMemberships } from '../events/events.queries.ts';
+import { inviteMember } from '../events/invitations.service.ts';
 import { queueBulkInvitation } from './bulk-invite.job.ts';
 import { classifyLines, countLines, readLines } from './bulk-invite.ts';
-import { presentCommitteeReviewer, presentLine } from './committee.presenter.ts';
-import { NO_REVIEWS, reviewCountsByReviewer } from './committee.queries.ts';
+import { presentCommitteeReviewer, presentLine, presentOrganizerInvitation } from './committee.presenter.ts';
+import { listOrganizerInvitations, NO_REVIEWS, reviewCountsByReviewer } from './committee.queries.ts';
 import { loadReviewer, removeReviewerFromCommittee, updateReviewer } from './committee.service.ts';
 
 const TAGS = ['events'];
 
+/** An invitation's allowance: per inviter, an hour; anonymous callers are refused with 401 and use up nothing. */
+const inviteRateLimit = (name: string, max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (request: { actor: { id: number } | null }) => `${name}:${request.actor?.id}`,
+    allowList: (request: { actor: unknown }) => request.actor === null,
+  },
+});
+
 /**
- * The reviewers of an event's programme committee: the list with each reviewer's load, a reviewer's grant changed
- * later, a reviewer's removal with what becomes of their reviews, and the bulk invitation. Organizers (event admins,
- * chairs of the whole event, platform admins) manage them; track chairs see the list. Outsiders get 404, members
- * without the right 403.
+ * The people of an event's programme committee: the invitations of chairs and event admins (the spec's `add_chair/`
+ * and `remove_chair/` are the events module's), and the reviewers: the list with each reviewer's load, a reviewer's
+ * grant changed later, a reviewer's removal with what becomes of their reviews, and the bulk invitation. Organizers
+ * (event admins, chairs of the whole event, platform admins) manage them, event admins only by event admins and
+ * platform admins; track chairs see the reviewers. Outsiders get 404, members without the right 403.
  */
 export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
+
+  app.get(
+    '/api/events/:id/organizer_invitations/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Invitations of chairs and event admins not active yet (pending, awaiting an account, declined)',
+        params: EventIdParams,
+        response: { 200: OrganizerInvitationListDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const { event, access } = await loadEvent(app.db, actor, request.params.id);
+      authorize(eventPolicies['event.manageMembers'](access, { event }));
+      return (await listOrganizerInvitations(app.db, event.id)).map(presentOrganizerInvitation);
+    },
+  );
+
+  for (const [path, role, action, message] of [
+    ['invite_chair', 'chair', 'event.manageMembers', 'committee.chairInvited'],
+    ['invite_event_admin', 'event_admin', 'event.manageEventAdmins', 'committee.eventAdminInvited'],
+  ] as const) {
+    app.post(
+      `/api/events/:id/${path}/`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Invite a ${role === 'chair' ? 'chair of the whole event' : 'event admin'} by e-mail (with or without an account); they become one when they accept`,
+          params: EventIdParams,
+          body: InviteReviewerBody,
+          response: { 201: OrganizerInvitationAnswerDto },
+        },
+        config: inviteRateLimit('invite', 60),
+      },
+      async (request, reply) => {
+        const actor = requireUser(request);
+        const { event, access } = await loadEvent(app.db, actor, request.params.id);
+        authorize(eventPolicies[action](access, { event }));
+        const membership = await inviteMember(app.db, {
+          actor,
+          event,
+          role,
+          body: request.body,
+          publicUrl: app.config.publicUrl,
+        });
+        const [row] = await listOrganizerInvitations(app.db, event.id, membership.id);
+        if (!row) throw new Error('invitation vanished');
+        reply.status(201);
+        return { message: eventMessage(message), invitation: presentOrganizerInvitation(row) };
+      },
+    );
+  }
 
   app.get(
     '/api/events/:id/reviewers/',
@@ -130,14 +198,7 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: BulkInviteBody,
         response: { 202: BulkApplyDto },
       },
-      config: {
-        rateLimit: {
-          max: 20,
-          timeWindow: 60 * 60_000,
-          keyGenerator: (request) => `bulk-invite:${request.actor?.id}`,
-          allowList: (request) => request.actor === null,
-        },
-      },
+      config: inviteRateLimit('bulk-invite', 20),
     },
     async (request, reply) => {
       const actor = requireUser(request);

@@ -1,5 +1,5 @@
-import { allowIf, policyTable } from '../../lib/authorize.ts';
-import { type EventAccess, eventDenied, eventHidden, isInsider, isOrganizer } from '../events/events.policy.ts';
+import { policyTable } from '../../lib/authorize.ts';
+import { type EventAccess, eventConsolePolicies } from '../events/events.policy.ts';
 
 /*
  * Who may word, send and follow an event's mails: its organizers (event admins, chairs of the whole event) and
@@ -9,8 +9,10 @@ import { type EventAccess, eventDenied, eventHidden, isInsider, isOrganizer } fr
  * The event's outbox shows every mail of the event, including who was asked to review which paper: organizers see
  * the event's reviewers and assignments anyway, so the outbox tells them nothing new. A chair with a conflict of
  * interest on one paper still sees that paper's assignment mails here (the reviewers panel shows them too).
+ *
+ * Every action reads the events module's 'event.sendMail', which the event's `send_mail` ability reads too.
  */
-const forOrganizers = (a: EventAccess) => (isInsider(a) ? allowIf(isOrganizer(a), eventDenied) : eventHidden);
+const forOrganizers = eventConsolePolicies['event.sendMail'];
 
 export const communicationsPolicies = policyTable<EventAccess>()({
   'mail.manageTemplates': forOrganizers,

@@ -119,6 +119,21 @@ export const eventPolicies = policyTable<EventAccess, EventSubject>()({
 export type EventAction = keyof typeof eventPolicies;
 
 /**
+ * The organizers' console around the event, each screen a module of its own (communications, exports, audit,
+ * progress): hidden from outsiders (404), the organizers' business (other members 403). Those modules bind their
+ * actions to these rules and the event's `abilities` read them, so a screen's link and its routes answer alike.
+ */
+export const eventConsolePolicies = policyTable<EventAccess>()({
+  /** The event's mail: templates, group mails, reminders, its outbox. */
+  'event.sendMail': (a) => forInsiders(a, isOrganizer(a)),
+  'event.export': (a) => forInsiders(a, isOrganizer(a)),
+  'event.viewAudit': (a) => forInsiders(a, isOrganizer(a)),
+  /** The dashboard, the reviewers' progress and the chair's submissions table. */
+  'event.viewProgress': (a) => forInsiders(a, isOrganizer(a)),
+});
+export type EventConsoleAction = keyof typeof eventConsolePolicies;
+
+/**
  * Who may take each transition of the event state machine (`EVENT_TRANSITIONS` in event-state.ts names one of these
  * per transition; the table keeps the states, these rules the people). Refused: 403 `events.adminOnly`.
  */

@@ -10,7 +10,13 @@ import {
 } from '@confero/contracts';
 import { abilitiesFrom } from '../../lib/authorize.ts';
 import { allowedStatusChanges, statusDisplay } from './event-state.ts';
-import { type EventAccess, type EventAction, eventPolicies } from './events.policy.ts';
+import {
+  type EventAccess,
+  type EventAction,
+  type EventConsoleAction,
+  eventConsolePolicies,
+  eventPolicies,
+} from './events.policy.ts';
 import type { EventDetail, EventListRow, EventRow, PersonRow, ReviewerRow, TrackRow } from './events.queries.ts';
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
@@ -77,6 +83,7 @@ const EVENT_ABILITIES = {
   update: 'event.update',
   delete: 'event.delete',
   manage_members: 'event.manageMembers',
+  manage_event_admins: 'event.manageEventAdmins',
   approve: 'event.approve',
   view_submissions: 'event.viewSubmissions',
   submit: 'event.submit',
@@ -84,11 +91,20 @@ const EVENT_ABILITIES = {
   bid: 'event.bid',
 } as const satisfies Record<string, EventAction>;
 
+/** The abilities of the organizers' console screens and the rule each reads (their modules' routes read it too). */
+const CONSOLE_ABILITIES = {
+  send_mail: 'event.sendMail',
+  export: 'event.export',
+  view_audit: 'event.viewAudit',
+  view_progress: 'event.viewProgress',
+} as const satisfies Record<string, EventConsoleAction>;
+
 /** The viewer's abilities on the event: the policy's answers, with the state rules (approval, transitions). */
 export function abilitiesFor(access: EventAccess, event: EventRow, now = new Date()): EventAbilities {
   const allowed = abilitiesFrom(eventPolicies, access, { event, now }, EVENT_ABILITIES);
   return {
     ...allowed,
+    ...abilitiesFrom(eventConsolePolicies, access, undefined, CONSOLE_ABILITIES),
     approve: allowed.approve && event.status === 'pending',
     change_status: allowedStatusChanges(event.status, access).length > 0,
   };

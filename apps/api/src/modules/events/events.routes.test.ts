@@ -395,6 +395,11 @@ describe('GET /api/events/{id}/', () => {
       submit: true,
       manage_reviewing: false,
       bid: false,
+      manage_event_admins: false,
+      send_mail: false,
+      export: false,
+      view_audit: false,
+      view_progress: false,
     });
     expect((await createClient(app).get(`/api/events/${event.publicId}/`)).statusCode).toBe(401);
   });

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerInvitation } from './invitations.service.ts';
 
 /**
- * The links of the reviewer invitation mail (`{PUBLIC_URL}/api/events/invitations/{token}/accept/` and
- * `…/decline/`). They are GET requests from a mail client: no sign-in (the single-use token is the credential), no
+ * The links of the invitation mails to be a reviewer, a chair or an event admin
+ * (`{PUBLIC_URL}/api/events/invitations/{token}/accept/` and `…/decline/`). They are GET requests from a mail client: no sign-in (the single-use token is the credential), no
  * CSRF token (GET), rate limited per address. Each records the answer and redirects (302) to the web app's page
- * for the outcome: /reviewer-invitation/accepted, /declined, or /error?reason=expired|answered|invalid.
+ * for the outcome: /reviewer-invitation/accepted, /declined (with ?role=chair|event_admin for those invitations), or
+ * /error?reason=expired|answered|invalid.
  */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const answer of ['accept', 'decline'] as const) {
@@ -15,7 +16,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['events'],
-          summary: `${answer === 'accept' ? 'Accept' : 'Decline'} a reviewer invitation (link from the mail)`,
+          summary: `${answer === 'accept' ? 'Accept' : 'Decline'} an invitation to the event (link from the mail)`,
           params: InvitationTokenParams,
         },
         config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } },
@@ -29,7 +30,9 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         const location =
           result.outcome === 'error'
             ? `${INVITATION_REDIRECTS.error}?reason=${result.reason}`
-            : INVITATION_REDIRECTS[result.outcome];
+            : result.role === 'reviewer'
+              ? INVITATION_REDIRECTS[result.outcome]
+              : `${INVITATION_REDIRECTS[result.outcome]}?role=${result.role}`;
         reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
         return reply.redirect(location, 302);
       },

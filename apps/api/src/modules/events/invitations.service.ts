@@ -4,6 +4,7 @@ import {
   INVITE_NAME_MIN_LENGTH,
   type InvitationErrorReason,
   type InviteReviewerBody,
+  type MembershipRole,
   NAME_MAX_LENGTH,
 } from '@confero/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { queueMail } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { eventError, eventFieldError } from './event-errors.ts';
 import { type EventRow, findMembership, findOrganizers, type MembershipRow } from './events.queries.ts';
+import { ALREADY_MEMBER } from './members.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -41,33 +43,36 @@ export function checkInvitee(body: InviteReviewerBody): Invitee {
 }
 
 /**
- * Invites a reviewer by e-mail (`docs/domain.md#invitation`). The invitation is a pending reviewer membership: tied to
- * the account when a verified account uses the address, otherwise to the address alone until such an account exists. A
- * new random token (stored as its sha256, valid 14 days, single use) replaces any earlier one, and the invitation mail
- * carries its accept and decline links. Someone already active as reviewer → 409 ALREADY_MEMBER.
+ * Invites someone by e-mail to hold a role in the event (`docs/domain.md#invitation`): a reviewer, a chair of the whole
+ * event or an event admin. The invitation is a pending membership in that role: tied to the account when a verified
+ * account uses the address, otherwise to the address alone until such an account exists. A new random token (stored as
+ * its sha256, valid 14 days, single use) replaces any earlier one, and the invitation mail carries its accept and
+ * decline links. Someone already active in the role → 409 ALREADY_MEMBER. A pending membership gives no right: the
+ * access rules, the role lists and the "never the last chair" count read active memberships only.
  */
-export async function inviteReviewer(
+export async function inviteMember(
   db: Db,
   options: {
     actor: Actor;
     event: EventRow;
+    role: MembershipRole;
     body: InviteReviewerBody;
     publicUrl: string;
     /** The reviewer's expertise and max_papers once they accept (a bulk invitation's columns); defaults otherwise. */
     grant?: { expertise: string; maxPapers: number };
   },
 ): Promise<MembershipRow> {
-  const { actor, event, publicUrl, grant } = options;
+  const { actor, event, role, publicUrl, grant } = options;
   const invitee = checkInvitee(options.body);
   const [account] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${invitee.email})`);
   const user = account?.emailVerified ? account : undefined;
   const existing = user
-    ? await findMembership(db, event.id, user.id, 'reviewer')
-    : await findInvitationByEmail(db, event.id, invitee.email);
-  if (existing?.status === 'active') throw eventError(409, 'ALREADY_MEMBER', 'events.alreadyReviewer');
+    ? await findMembership(db, event.id, user.id, role)
+    : await findInvitationByEmail(db, event.id, invitee.email, role);
+  if (existing?.status === 'active') throw eventError(409, 'ALREADY_MEMBER', ALREADY_MEMBER[role]);
   if (existing && existing.userId === null && existing.respondedAt !== null && existing.status === 'pending') {
     // Accepted already, waiting for the invitee's account: nothing to ask again.
-    throw eventError(409, 'ALREADY_MEMBER', 'events.alreadyReviewer');
+    throw eventError(409, 'ALREADY_MEMBER', ALREADY_MEMBER[role]);
   }
 
   const token = crypto.randomBytes(32).toString('base64url');
@@ -92,49 +97,52 @@ export async function inviteReviewer(
           .returning()
       : await tx
           .insert(eventMemberships)
-          .values({
-            eventId: event.id,
-            userId: user?.id ?? null,
-            email: invitee.email,
-            role: 'reviewer',
-            ...invitation,
-          })
+          .values({ eventId: event.id, userId: user?.id ?? null, email: invitee.email, role, ...invitation })
           .returning();
     if (!membership) throw new Error('invitation write returned no row');
     const base = `${publicUrl}/api/events/invitations/${token}`;
+    const links = { accept_url: `${base}/accept/`, decline_url: `${base}/decline/` };
+    const data = {
+      event_title: event.title,
+      first_name: account?.firstName || invitee.firstName,
+      inviter_name: `${actor.firstName} ${actor.lastName}`.trim(),
+      ...links,
+    };
     await queueMail(tx, {
       to: user?.email ?? invitee.email,
-      template: 'events.reviewer_invitation',
       locale: mailLocale(account?.locale),
       eventId: event.id,
-      data: {
-        event_title: event.title,
-        first_name: account?.firstName || invitee.firstName,
-        inviter_name: `${actor.firstName} ${actor.lastName}`.trim(),
-        accept_url: `${base}/accept/`,
-        decline_url: `${base}/decline/`,
-      },
+      ...(role === 'reviewer'
+        ? { template: 'events.reviewer_invitation', data }
+        : { template: 'events.organizer_invitation', data: { ...data, role } }),
     });
     await recordAudit(tx, {
       actorId: actor.id,
       eventId: event.id,
       entity: 'event_membership',
       entityId: membership.id,
-      action: 'event.reviewer_invited',
+      action: `event.${role}_invited`,
       data: { email: invitee.email, user_id: user?.id ?? null },
     });
     return membership;
   });
 }
 
-async function findInvitationByEmail(db: Db, eventId: number, email: string): Promise<MembershipRow | undefined> {
+/** The event's invitation in a role addressed to an e-mail without a verified account (any letter case). */
+export async function findInvitationByEmail(
+  db: Db,
+  eventId: number,
+  email: string,
+  role: MembershipRole,
+): Promise<MembershipRow | undefined> {
   const [row] = await db
     .select()
     .from(eventMemberships)
     .where(
       and(
         eq(eventMemberships.eventId, eventId),
-        eq(eventMemberships.role, 'reviewer'),
+        eq(eventMemberships.role, role),
+        isNull(eventMemberships.trackId),
         isNull(eventMemberships.userId),
         sql`lower(${eventMemberships.email}) = lower(${email})`,
       ),
@@ -143,7 +151,7 @@ async function findInvitationByEmail(db: Db, eventId: number, email: string): Pr
 }
 
 export type InvitationOutcome =
-  | { outcome: 'accepted' | 'declined' }
+  | { outcome: 'accepted' | 'declined'; role: MembershipRole }
   | { outcome: 'error'; reason: InvitationErrorReason };
 
 /**
@@ -151,7 +159,9 @@ export type InvitationOutcome =
  * the answer is written only while the invitation is unanswered, so a second click answers `answered`.
  * - accept: the membership becomes active when it belongs to an account (or a verified account now uses the
  *   address); otherwise it stays pending, accepted, until that address is verified (`activateInvitations…`).
- * - decline: the membership is declined and the event's chairs and event admins are told by mail.
+ * - decline: the membership is declined; for a reviewer, the event's chairs and event admins are told by mail (a
+ *   declined chair or event-admin invitation shows on the committee screen, where those who sent it look).
+ * The role is the invitation's own: accepting a chair invitation makes a chair of the whole event.
  */
 export async function answerInvitation(
   db: Db,
@@ -197,8 +207,8 @@ export async function answerInvitation(
         action: 'event.invitation_declined',
         data: { email: claimed.email },
       });
-      await mailOrganizersOfDecline(tx, event, claimed, options.publicUrl);
-      return { outcome: 'declined' } as const;
+      if (claimed.role === 'reviewer') await mailOrganizersOfDecline(tx, event, claimed, options.publicUrl);
+      return { outcome: 'declined', role: claimed.role } as const;
     }
     let userId = claimed.userId;
     if (userId === null && claimed.email) {
@@ -216,7 +226,7 @@ export async function answerInvitation(
           and(
             eq(eventMemberships.eventId, event.id),
             eq(eventMemberships.userId, userId),
-            eq(eventMemberships.role, 'reviewer'),
+            eq(eventMemberships.role, claimed.role),
             isNull(eventMemberships.trackId),
           ),
         );
@@ -229,7 +239,7 @@ export async function answerInvitation(
       action: 'event.invitation_accepted',
       data: { email: claimed.email, awaiting_account: userId === null },
     });
-    return { outcome: 'accepted' } as const;
+    return { outcome: 'accepted', role: claimed.role } as const;
   });
 }
 
@@ -265,11 +275,11 @@ async function mailOrganizersOfDecline(db: Db, event: EventRow, invitation: Memb
 
 /**
  * Ties an invitation addressed to an e-mail to the account that verified that address. When the account already
- * has a reviewer membership in the event, the two are merged into that one (keeping the more advanced state:
- * active, then accepted, then pending, then declined). Returns the user id.
+ * has a membership in the invitation's role in the event, the two are merged into that one (keeping the more
+ * advanced state: active, then accepted, then pending, then declined). Returns the user id.
  */
 async function linkInvitation(db: Db, invitation: MembershipRow, userId: number): Promise<number> {
-  const existing = await findMembership(db, invitation.eventId, userId, 'reviewer');
+  const existing = await findMembership(db, invitation.eventId, userId, invitation.role);
   if (!existing) {
     await db
       .update(eventMemberships)
@@ -297,9 +307,10 @@ async function linkInvitation(db: Db, invitation: MembershipRow, userId: number)
 }
 
 /**
- * Runs when a user verifies an e-mail address (called from `onEmailVerified`): every reviewer invitation waiting
- * for that address is tied to the account, and those already accepted become active memberships, so the user is
- * a reviewer at once (roles in users/me/). Unanswered invitations stay pending and can still be answered.
+ * Runs when a user verifies an e-mail address (called from `onEmailVerified`): every invitation waiting for that
+ * address (reviewer, chair, event admin) is tied to the account, and those already accepted become active
+ * memberships, so the user holds the role at once (roles in users/me/). Unanswered invitations stay pending and can
+ * still be answered.
  */
 export async function activateInvitationsForVerifiedEmail(
   db: Db,

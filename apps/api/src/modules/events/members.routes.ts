@@ -14,8 +14,8 @@ import { loadEvent, presentEventFor } from './event-loader.ts';
 import { eventPolicies } from './events.policy.ts';
 import { presentReviewer } from './events.presenter.ts';
 import { findReviewerMembership } from './events.queries.ts';
-import { inviteReviewer } from './invitations.service.ts';
-import { addMember, removeMember, resolveMember, resolveUserId, reviewerGrant } from './members.service.ts';
+import { inviteMember } from './invitations.service.ts';
+import { addMember, removeOrganizer, resolveMember, resolveUserId, reviewerGrant } from './members.service.ts';
 
 const TAGS = ['events'];
 
@@ -45,7 +45,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: TAGS,
-          summary: `${verb === 'add' ? 'Add' : 'Remove'} an event-wide ${role === 'chair' ? 'chair' : 'event admin'} (user_id = public id, or the e-mail of a registered user)`,
+          summary:
+            verb === 'add'
+              ? `Add an event-wide ${role === 'chair' ? 'chair' : 'event admin'} (user_id = public id, or the e-mail of a registered user)`
+              : `Remove an event-wide ${role === 'chair' ? 'chair' : 'event admin'} (user_id, or e-mail: a member or an invitation, which is cancelled)`,
           params: EventIdParams,
           body: MemberBody,
           response: { 200: EventDto },
@@ -55,9 +58,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = requireUser(request);
         const { event, access } = await loadEvent(app.db, actor, request.params.id);
         authorize(eventPolicies[action](access, { event }));
-        const user = await resolveMember(app.db, request.body);
-        if (verb === 'add') await addMember(app.db, actor, event, user, role);
-        else await removeMember(app.db, actor, event, user, role);
+        if (verb === 'add') await addMember(app.db, actor, event, await resolveMember(app.db, request.body), role);
+        else await removeOrganizer(app.db, actor, event, role, request.body);
         return presentEventFor(app.db, app.extensions, actor, event);
       },
     );
@@ -110,9 +112,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
       authorize(eventPolicies['event.manageMembers'](access, { event }));
-      const membership = await inviteReviewer(app.db, {
+      const membership = await inviteMember(app.db, {
         actor,
         event,
+        role: 'reviewer',
         body: request.body,
         publicUrl: app.config.publicUrl,
       });

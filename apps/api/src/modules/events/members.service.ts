@@ -44,7 +44,11 @@ export async function resolveUserId(db: Db, value: string | number | null | unde
   return user;
 }
 
-const ALREADY: Record<MembershipRole, 'events.alreadyChair' | 'events.alreadyEventAdmin' | 'events.alreadyReviewer'> = {
+/** The refusal of a second membership in a role (409 ALREADY_MEMBER), by role. */
+export const ALREADY_MEMBER: Record<
+  MembershipRole,
+  'events.alreadyChair' | 'events.alreadyEventAdmin' | 'events.alreadyReviewer'
+> = {
   chair: 'events.alreadyChair',
   event_admin: 'events.alreadyEventAdmin',
   reviewer: 'events.alreadyReviewer',
@@ -71,7 +75,7 @@ export async function addMember(
   grant: Grant = {},
 ): Promise<MembershipRow> {
   const existing = await findMembership(db, event.id, user.id, role);
-  if (existing?.status === 'active') throw eventError(409, 'ALREADY_MEMBER', ALREADY[role]);
+  if (existing?.status === 'active') throw eventError(409, 'ALREADY_MEMBER', ALREADY_MEMBER[role]);
   return db.transaction(async (tx) => {
     const now = new Date();
     const values = {
@@ -90,19 +94,17 @@ export async function addMember(
           .values({ eventId: event.id, userId: user.id, role, invitedBy: actor.id, ...values })
           .returning();
     if (!membership) throw new Error('membership write returned no row');
-    if (role === 'reviewer') {
-      // An e-mail invitation to the same person is superseded by the direct assignment.
-      await tx
-        .delete(eventMemberships)
-        .where(
-          and(
-            eq(eventMemberships.eventId, event.id),
-            eq(eventMemberships.role, 'reviewer'),
-            isNull(eventMemberships.userId),
-            sql`lower(${eventMemberships.email}) = lower(${user.email})`,
-          ),
-        );
-    }
+    // An e-mail invitation to the same person in this role is superseded by the direct assignment.
+    await tx
+      .delete(eventMemberships)
+      .where(
+        and(
+          eq(eventMemberships.eventId, event.id),
+          eq(eventMemberships.role, role),
+          isNull(eventMemberships.userId),
+          sql`lower(${eventMemberships.email}) = lower(${user.email})`,
+        ),
+      );
     await recordAudit(tx, {
       actorId: actor.id,
       eventId: event.id,
@@ -196,38 +198,73 @@ export function reviewerGrant(body: AddReviewerBody): Required<Grant> {
 }
 
 /**
- * `remove_reviewer/`: a registered reviewer by `user_id`, or an invitation to someone without an account by
- * `email`. The membership goes in any status (active, pending invitation, declined). Audited.
+ * Withdraws an invitation in a role addressed to an e-mail without an account (pending, accepted while waiting for
+ * the account, or declined). Answers false when there is none. Audited as event.<role>_removed.
  */
-export async function removeReviewer(db: Db, actor: Actor, event: EventRow, body: RemoveReviewerBody): Promise<void> {
-  const hasUser = body.user_id !== undefined && body.user_id !== null && String(body.user_id).trim() !== '';
-  const email = body.email?.trim();
-  if (hasUser || !email) {
-    const user = await resolveUserId(db, body.user_id);
-    await removeMember(db, actor, event, user, 'reviewer');
-    return;
-  }
-  await db.transaction(async (tx) => {
-    const removed = await tx
+export async function removeEmailInvitation(
+  db: Db,
+  actor: Actor,
+  event: EventRow,
+  role: MembershipRole,
+  email: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
       .delete(eventMemberships)
       .where(
         and(
           eq(eventMemberships.eventId, event.id),
-          eq(eventMemberships.role, 'reviewer'),
+          eq(eventMemberships.role, role),
           isNull(eventMemberships.userId),
           sql`lower(${eventMemberships.email}) = lower(${email})`,
         ),
       )
-      .returning({ id: eventMemberships.id });
-    const [row] = removed;
-    if (!row) throw eventFieldError('email', 'events.notReviewer');
+      .returning({ id: eventMemberships.id, status: eventMemberships.status });
+    if (!row) return false;
     await recordAudit(tx, {
       actorId: actor.id,
       eventId: event.id,
       entity: 'event_membership',
       entityId: row.id,
-      action: 'event.reviewer_removed',
-      data: { email },
+      action: `event.${role}_removed`,
+      data: { email, status: row.status },
     });
+    return true;
   });
+}
+
+const named = (value: string | number | null | undefined) =>
+  value !== undefined && value !== null && String(value).trim() !== '';
+
+/**
+ * `remove_chair/`, `remove_event_admin/`: a member by `user_id`, or by `email` a registered member or an invitation
+ * to someone without an account (the invitation is looked for first). Any status goes (an invitation is cancelled
+ * this way); the last ACTIVE chair or event admin stays (`removeMember`).
+ */
+export async function removeOrganizer(
+  db: Db,
+  actor: Actor,
+  event: EventRow,
+  role: 'chair' | 'event_admin',
+  body: { user_id?: string | number | null; email?: string | null },
+): Promise<void> {
+  const email = body.email?.trim();
+  if (!named(body.user_id) && email && (await removeEmailInvitation(db, actor, event, role, email))) return;
+  await removeMember(db, actor, event, await resolveMember(db, body), role);
+}
+
+/**
+ * `remove_reviewer/`: a registered reviewer by `user_id`, or an invitation to someone without an account by
+ * `email`. The membership goes in any status (active, pending invitation, declined). Audited.
+ */
+export async function removeReviewer(db: Db, actor: Actor, event: EventRow, body: RemoveReviewerBody): Promise<void> {
+  const email = body.email?.trim();
+  if (named(body.user_id) || !email) {
+    const user = await resolveUserId(db, body.user_id);
+    await removeMember(db, actor, event, user, 'reviewer');
+    return;
+  }
+  if (!(await removeEmailInvitation(db, actor, event, 'reviewer', email))) {
+    throw eventFieldError('email', 'events.notReviewer');
+  }
 }

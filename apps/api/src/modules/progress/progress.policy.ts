@@ -1,5 +1,12 @@
 import { allowIf, policyTable } from '../../lib/authorize.ts';
-import { type EventAccess, eventDenied, eventHidden, isInsider, isOrganizer } from '../events/events.policy.ts';
+import {
+  type EventAccess,
+  eventConsolePolicies,
+  eventDenied,
+  eventHidden,
+  isInsider,
+  isOrganizer,
+} from '../events/events.policy.ts';
 
 /**
  * Who may watch an event's progress (the dashboard, the reviewers' progress, the chair's submissions table) and decide
@@ -8,7 +15,8 @@ import { type EventAccess, eventDenied, eventHidden, isInsider, isOrganizer } fr
  * then asks each paper's own rule ('submission.makeDecision': no conflict, no authorship).
  */
 export const progressPolicies = policyTable<EventAccess>()({
-  'progress.view': (a) => (isInsider(a) ? allowIf(isOrganizer(a), eventDenied) : eventHidden),
+  /** The events module's rule, which the event's `view_progress` ability reads too. */
+  'progress.view': eventConsolePolicies['event.viewProgress'],
   'progress.decide': (a) => (isInsider(a) ? allowIf(isOrganizer(a), eventDenied) : eventHidden),
 });
 export type ProgressAction = keyof typeof progressPolicies;

@@ -23,7 +23,7 @@ export function EventAuditScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const title = t('audit.title');
   return (
-    <EventToolGate eventId={eventId} title={title} testId="audit">
+    <EventToolGate eventId={eventId} title={title} testId="audit" ability="view_audit">
       {(event, back) => (
         <>
           <ScreenHeader title={title} description={event.title} back={back} documentTitle={`${event.title} – ${title}`}>

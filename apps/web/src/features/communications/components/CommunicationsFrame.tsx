@@ -31,7 +31,7 @@ type FrameProps = {
 
 /**
  * The frame of the event's mail screens: the event is loaded (an error panel when it cannot be), only its organizers
- * (`abilities.manage_members`, the same people the API lets manage the event's mail) get the screen, and a header
+ * (`abilities.send_mail`, read from the rule the API's mail routes apply) get the screen, and a header
  * with links between compose, templates and outbox.
  */
 export function CommunicationsFrame({ eventId, page, title, description, children }: FrameProps) {
@@ -64,7 +64,7 @@ export function CommunicationsFrame({ eventId, page, title, description, childre
       </>
     );
   }
-  if (!event?.abilities.manage_members) {
+  if (!event?.abilities.send_mail) {
     return (
       <>
         <ScreenHeader title={title} description={event?.title} back={back} />

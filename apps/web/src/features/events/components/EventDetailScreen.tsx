@@ -23,7 +23,8 @@ import { TracksPanel } from './TracksPanel.tsx';
  * link to its edit screen, manage tracks and review settings, the organizers (manage_members) get the submission link
  * and the reviewers panel, those with allowed status changes move the event along, staff get 'view submissions'
  * (never in the author role), and anyone may submit while the event accepts submissions. Reviewers (bid) and the
- * committee (manage_reviewing) get the reviewing tools.
+ * committee (manage_reviewing) get the reviewing tools; the console's links (mail, progress, exports, audit log)
+ * each follow their own ability (send_mail, view_progress, export, view_audit).
  */
 export function EventDetailScreen({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -87,7 +88,7 @@ export function EventDetailScreen({ id }: { id: string }) {
                 {t('committee.screen.link')}
               </Button>
             ) : null}
-            {abilities.manage_members ? (
+            {abilities.send_mail ? (
               <Button
                 component={Link}
                 to={`/events/${encodeURIComponent(ref)}/mail`}

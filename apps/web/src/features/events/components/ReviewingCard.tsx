@@ -5,15 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
 
-type ReviewingCardProps = { eventRef: string; abilities: Pick<EventAbilities, 'bid' | 'manage_reviewing'> };
+type ReviewingCardProps = {
+  eventRef: string;
+  abilities: Pick<EventAbilities, 'bid' | 'manage_reviewing' | 'view_progress'>;
+};
 
 /**
- * The event's reviewing tools, by ability: its reviewers bid on submissions; its committee runs the automatic
- * assignment and keeps the conflicts of interest. Nothing shows for anyone else.
+ * The event's reviewing tools, by ability: its reviewers bid on submissions; its organizers follow the progress
+ * (`view_progress`); its committee runs the automatic assignment and keeps the conflicts of interest. Nothing shows
+ * for anyone else.
  */
 export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
   const { t } = useTranslation();
-  if (!abilities.bid && !abilities.manage_reviewing) return null;
+  if (!abilities.bid && !abilities.manage_reviewing && !abilities.view_progress) return null;
   const base = `/events/${encodeURIComponent(eventRef)}`;
   return (
     <DetailCard title={t('events.reviewing.title')} icon={Gavel} data-testid="reviewing-card">
@@ -25,18 +29,20 @@ export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
           {t('events.reviewing.bids')}
         </Button>
       ) : null}
+      {abilities.view_progress ? (
+        <Button
+          component={Link}
+          to={`${base}/progress`}
+          variant="light"
+          justify="start"
+          leftSection={<ChartColumn size={16} />}
+          data-testid="progress-link"
+        >
+          {t('events.reviewing.progress')}
+        </Button>
+      ) : null}
       {abilities.manage_reviewing ? (
         <>
-          <Button
-            component={Link}
-            to={`${base}/progress`}
-            variant="light"
-            justify="start"
-            leftSection={<ChartColumn size={16} />}
-            data-testid="progress-link"
-          >
-            {t('events.reviewing.progress')}
-          </Button>
           <Button
             component={Link}
             to={`${base}/assignment`}

@@ -1,4 +1,4 @@
-import type { EventDto } from '@confero/contracts';
+import type { EventAbilities, EventDto } from '@confero/contracts';
 import { Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -16,15 +16,17 @@ type EventToolGateProps = {
   title: string;
   /** The test id prefix of the screen's states (`<testId>-loading`, `<testId>-denied`). */
   testId: string;
+  /** The ability that opens the tool (read from the rule its API routes apply). */
+  ability: keyof Pick<EventAbilities, 'export' | 'view_audit'>;
   children: (event: EventDto, back: { to: string; label: string }) => ReactNode;
 };
 
 /**
  * The frame of an event's committee tools (exports, audit log): loads the event, shows its load failure, a skeleton
- * while it loads, and a refusal to anyone the event's abilities do not make its committee (`manage_reviewing`, the
- * same rule the API applies to exports and the audit log); else the tool itself.
+ * while it loads, and a refusal to anyone without the tool's ability (`export`, `view_audit`: the rule the API
+ * applies to the tool's routes); else the tool itself.
  */
-export function EventToolGate({ eventId, title, testId, children }: EventToolGateProps) {
+export function EventToolGate({ eventId, title, testId, ability, children }: EventToolGateProps) {
   const { t } = useTranslation();
   const query = useQuery({ ...eventDetailQuery(eventId), enabled: Boolean(eventId) });
   const event = query.data;
@@ -56,7 +58,7 @@ export function EventToolGate({ eventId, title, testId, children }: EventToolGat
       </>
     );
   }
-  if (!event.abilities.manage_reviewing) {
+  if (!event.abilities[ability]) {
     return (
       <>
         <ScreenHeader title={title} description={event.title} back={back} />

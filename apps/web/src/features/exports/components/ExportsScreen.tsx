@@ -21,7 +21,7 @@ export function ExportsScreen({ eventId }: { eventId: string }) {
   const title = t('exports.title');
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <EventToolGate eventId={eventId} title={title} testId="exports">
+    <EventToolGate eventId={eventId} title={title} testId="exports" ability="export">
       {(event, back) => (
         <>
           <ScreenHeader title={title} description={event.title} back={back} documentTitle={`${event.title} – ${title}`}>
