@@ -40,8 +40,8 @@ describe('committee display helpers', () => {
   });
 
   it('colours loads and bulk lines, and counts the unfinished reviews', () => {
-    expect(loadColor({ load: 6, max_papers: 5 })).toBe('red.9');
-    expect(loadColor({ load: 5, max_papers: 5 })).toBe('orange.9');
+    expect(loadColor({ load: 6, max_papers: 5 })).toBe('red');
+    expect(loadColor({ load: 5, max_papers: 5 })).toBe('orange');
     expect(loadColor({ load: 1, max_papers: 5 })).toBeUndefined();
     expect(['invite', 'add', 'member', 'duplicate', 'invalid'].map((s) => bulkStatusColor(s as never))).toEqual([
       'blue',

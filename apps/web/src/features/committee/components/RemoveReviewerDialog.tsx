@@ -66,7 +66,7 @@ export function RemoveReviewerDialog({
     >
       {holds && reviewer ? (
         <Stack gap="sm" data-testid="remove-reviewer-choice">
-          <Text size="sm" c="orange.9" fw={500}>
+          <Text size="sm" c="orange" fw={500}>
             {t('committee.reviewers.removeHolds', {
               unfinished: unfinishedOf(reviewer),
               completed: reviewer.completed,
