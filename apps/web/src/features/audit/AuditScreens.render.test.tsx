@@ -75,6 +75,11 @@ describe('EventAuditScreen', () => {
     expect(html).toContain('data-testid="audit-redacted"');
     expect(html).toContain('Hidden: you have a conflict of interest with this paper');
     expect(html).toContain('30 entries');
+    // Nothing in the rows takes the focus: the scrolled region does, named (axe: scrollable-region-focusable).
+    expect(html).toMatch(
+      /role="region" aria-label="Audit entries \(scroll sideways to read every column\)"|aria-label="Audit entries[^"]*"[^>]*role="region"/,
+    );
+    expect(html).toMatch(/tabindex="0"[^>]*aria-label="Audit entries|aria-label="Audit entries[^>]*tabindex="0"/i);
     expect(html).not.toContain('audit-filter-event');
   });
 

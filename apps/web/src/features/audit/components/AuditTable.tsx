@@ -21,7 +21,11 @@ export function AuditTable({ entries, showEvent }: AuditTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <Table.ScrollContainer minWidth={showEvent ? 1100 : 960}>
+    <Table.ScrollContainer
+      minWidth={showEvent ? 1100 : 960}
+      // Nothing in the rows takes the focus: the region itself does, so the keyboard can scroll it sideways.
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.tableRegion') } }}
+    >
       <Table verticalSpacing="sm" horizontalSpacing="md" striped="odd" data-testid="audit-table">
         <Table.Thead>
           <Table.Tr>
