@@ -5,6 +5,9 @@ import type {
   CommitteeReviewerDto,
   EventDto,
   EventMessageDto,
+  OrganizerInvitationAnswerDto,
+  OrganizerInvitationDto,
+  OrganizerRole,
   ReviewerRemovalChoice,
   TrackDto,
   UpdateReviewerAnswerDto,
@@ -38,20 +41,47 @@ function useRefreshCommittee(id: string) {
     ]);
 }
 
-/** `POST events/{id}/add_chair/` {email}: a registered user becomes a chair of the whole event. */
-export function useAddChairMutation(id: string) {
+/** `GET events/{id}/organizer_invitations/`: chair and event-admin invitations not active yet. */
+export function organizerInvitationsQuery(id: string) {
+  return queryOptions({
+    queryKey: [...eventKeys.detail(id), 'organizer-invitations'],
+    queryFn: () => api.get<OrganizerInvitationDto[]>(`${eventPath(id)}organizer_invitations/`),
+  });
+}
+
+const ORGANIZER_PATHS = {
+  chair: { add: 'add_chair/', remove: 'remove_chair/', invite: 'invite_chair/' },
+  event_admin: { add: 'add_event_admin/', remove: 'remove_event_admin/', invite: 'invite_event_admin/' },
+} as const;
+
+/** `POST events/{id}/add_chair/` or `add_event_admin/` {email}: a registered user takes the role at once. */
+export function useAddOrganizerMutation(id: string, role: OrganizerRole) {
   const refresh = useRefreshCommittee(id);
   return useMutation({
-    mutationFn: (email: string) => api.post<EventDto>(`${eventPath(id)}add_chair/`, { email }),
+    mutationFn: (email: string) => api.post<EventDto>(`${eventPath(id)}${ORGANIZER_PATHS[role].add}`, { email }),
     onSuccess: refresh,
   });
 }
 
-/** `POST events/{id}/remove_chair/` {user_id}; the last chair cannot go (409 LAST_CHAIR). */
-export function useRemoveChairMutation(id: string) {
+/**
+ * `POST events/{id}/remove_chair/` or `remove_event_admin/`: a member by {user_id} (the last active one cannot go:
+ * 409 LAST_CHAIR, LAST_EVENT_ADMIN), or an invitation by {email}, which cancels it.
+ */
+export function useRemoveOrganizerMutation(id: string, role: OrganizerRole) {
   const refresh = useRefreshCommittee(id);
   return useMutation({
-    mutationFn: (userId: string) => api.post<EventDto>(`${eventPath(id)}remove_chair/`, { user_id: userId }),
+    mutationFn: (who: { user_id: string } | { email: string }) =>
+      api.post<EventDto>(`${eventPath(id)}${ORGANIZER_PATHS[role].remove}`, who),
+    onSuccess: refresh,
+  });
+}
+
+/** `POST events/{id}/invite_chair/` or `invite_event_admin/` {email}: an invitation mailed, pending until answered. */
+export function useInviteOrganizerMutation(id: string, role: OrganizerRole) {
+  const refresh = useRefreshCommittee(id);
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post<OrganizerInvitationAnswerDto>(`${eventPath(id)}${ORGANIZER_PATHS[role].invite}`, { email }),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { BulkPreviewDto, CommitteeReviewerDto } from '@confero/contracts';
+import type { BulkPreviewDto, CommitteeReviewerDto, OrganizerInvitationDto } from '@confero/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { eventDto } from '../../test/fixtures.ts';
@@ -15,6 +15,24 @@ const chair = (n: number) => ({
   email: `chair${n}@example.org`,
   role_display: 'Chair',
   public_id: `${n}-cccccccc`,
+});
+const invitation = (overrides: Partial<OrganizerInvitationDto> = {}): OrganizerInvitationDto => ({
+  role: 'chair',
+  public_id: null,
+  display_name: 'nobody@example.org',
+  email: 'nobody@example.org',
+  status: 'pending',
+  awaiting_account: false,
+  invited_at: '2026-11-20T10:00:00.000Z',
+  responded_at: null,
+  expires_at: '2026-12-04T10:00:00.000Z',
+  ...overrides,
+});
+const admin = (n: number) => ({
+  ...chair(n),
+  first_name: `Admin${n}`,
+  email: `admin${n}@example.org`,
+  role_display: 'Event admin',
 });
 const reviewer = (overrides: Partial<CommitteeReviewerDto> = {}): CommitteeReviewerDto => ({
   public_id: '21-rrrrrrrr',
@@ -32,7 +50,11 @@ const reviewer = (overrides: Partial<CommitteeReviewerDto> = {}): CommitteeRevie
 });
 
 function mount(routes: Parameters<typeof stubApi>[0], language: 'en' | 'ar' = 'en') {
-  const api = stubApi({ [`GET events/${EVENT}/reviewers/`]: { status: 200, body: [reviewer()] }, ...routes });
+  const api = stubApi({
+    [`GET events/${EVENT}/reviewers/`]: { status: 200, body: [reviewer()] },
+    [`GET events/${EVENT}/organizer_invitations/`]: { status: 200, body: [] },
+    ...routes,
+  });
   return {
     api,
     mounted: mountScreen(<CommitteeScreen eventId={EVENT} />, {
@@ -42,6 +64,18 @@ function mount(routes: Parameters<typeof stubApi>[0], language: 'en' | 'ar' = 'e
     }),
   };
 }
+
+const NOT_FOUND = {
+  status: 400,
+  body: {
+    detail: 'No user found with email nobody@example.org',
+    code: 'VALIDATION_ERROR',
+    message_code: 'events.chairEmailNotFound',
+    fields: { email: ['No user found with email nobody@example.org'] },
+    field_codes: { email: ['events.chairEmailNotFound'] },
+    field_params: { email: [{ email: 'nobody@example.org' }] },
+  },
+};
 
 describe('the committee screen', { timeout: 30_000 }, () => {
   it('keeps the last chair: its remove button is disabled with the reason; a chair is added by e-mail', async () => {
@@ -83,6 +117,92 @@ describe('the committee screen', { timeout: 30_000 }, () => {
     await user.click(within(chairs).getByRole('button', { name: 'Add chair' }));
     await waitFor(() => expect(api.sent('POST', `events/${EVENT}/add_chair/`)).toHaveLength(2));
     expect(api.sent('POST', `events/${EVENT}/add_chair/`).at(-1)?.body).toEqual({ email: 'chair2@example.org' });
+  });
+
+  it('invites an address no account uses, lists the invitation as pending and cancels it by e-mail', async () => {
+    const { api, mounted } = mount({
+      [`GET events/${EVENT}/`]: { status: 200, body: eventDto({ chairs: [chair(1)] }) },
+      [`GET events/${EVENT}/organizer_invitations/`]: [
+        { status: 200, body: [] },
+        { status: 200, body: [invitation(), invitation({ role: 'event_admin', email: 'x@example.org' })] },
+        { status: 200, body: [] },
+      ],
+      [`POST events/${EVENT}/add_chair/`]: NOT_FOUND,
+      [`POST events/${EVENT}/invite_chair/`]: {
+        status: 201,
+        body: { message: 'Chair invitation sent successfully', invitation: invitation() },
+      },
+      [`POST events/${EVENT}/remove_chair/`]: { status: 200, body: eventDto({ chairs: [chair(1)] }) },
+    });
+    const { user } = await mounted;
+    const chairs = await screen.findByTestId('committee-chairs');
+    await user.type(within(chairs).getByLabelText('E-mail of a registered user'), 'nobody@example.org');
+    await user.click(within(chairs).getByRole('button', { name: 'Add chair' }));
+    const prompt = await within(chairs).findByTestId('committee-chair-invite');
+    expect(prompt.textContent).toContain('No account uses');
+    await user.click(within(prompt).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.sent('POST', `events/${EVENT}/invite_chair/`)).toHaveLength(1));
+    expect(api.sent('POST', `events/${EVENT}/invite_chair/`)[0]?.body).toEqual({ email: 'nobody@example.org' });
+
+    // The list is asked again: the chair's invitation shows in the chairs' card only, pending.
+    const rows = await within(chairs).findAllByTestId('committee-chair-invitations-row');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0] as HTMLElement).getByTestId('committee-chair-invitations-status').textContent).toBe(
+      'Invitation pending',
+    );
+    expect(within(chairs).getAllByTestId('committee-chair')).toHaveLength(1);
+    const admins = screen.getByTestId('committee-event-admins');
+    expect(within(admins).getAllByTestId('committee-event-admin-invitations-row')).toHaveLength(1);
+
+    await user.click(
+      within(rows[0] as HTMLElement).getByRole('button', { name: 'Cancel the invitation of nobody@example.org' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel invitation' }));
+    await waitFor(() => expect(api.sent('POST', `events/${EVENT}/remove_chair/`)).toHaveLength(1));
+    expect(api.sent('POST', `events/${EVENT}/remove_chair/`)[0]?.body).toEqual({ email: 'nobody@example.org' });
+  });
+
+  it('shows the event admins; only a viewer who may manage them gets the form and the remove buttons', async () => {
+    const readOnly = mount({
+      [`GET events/${EVENT}/`]: {
+        status: 200,
+        body: eventDto({
+          chairs: [chair(1)],
+          event_admins: [admin(3)],
+          abilities: { ...eventDto().abilities, manage_event_admins: false },
+        }),
+      },
+    });
+    await readOnly.mounted;
+    const admins = await screen.findByTestId('committee-event-admins');
+    expect(within(admins).getByTestId('committee-event-admin').textContent).toContain('Admin3 Nour');
+    expect(within(admins).queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(within(admins).queryByTestId('committee-add-event-admin')).toBeNull();
+    expect(
+      within(admins).getByText('Only the event admins and site administrators change the event admins.'),
+    ).toBeTruthy();
+  });
+
+  it('an event admin adds another; the last one cannot be removed', async () => {
+    const { api, mounted } = mount({
+      [`GET events/${EVENT}/`]: { status: 200, body: eventDto({ chairs: [chair(1)], event_admins: [admin(3)] }) },
+      [`POST events/${EVENT}/add_event_admin/`]: {
+        status: 200,
+        body: eventDto({ chairs: [chair(1)], event_admins: [admin(3), admin(4)] }),
+      },
+    });
+    const { user } = await mounted;
+    const admins = await screen.findByTestId('committee-event-admins');
+    const remove = within(admins).getByRole('button', { name: 'Remove Admin3 Nour as event admin' });
+    expect(remove.hasAttribute('disabled')).toBe(true);
+    expect(within(admins).getByTestId('committee-last-event-admin').textContent).toBe(
+      'An event must keep at least one event admin: add another event admin first.',
+    );
+    await user.type(within(admins).getByLabelText('E-mail of a registered user'), 'admin4@example.org');
+    await user.click(within(admins).getByRole('button', { name: 'Add event admin' }));
+    await waitFor(() => expect(api.sent('POST', `events/${EVENT}/add_event_admin/`)).toHaveLength(1));
+    expect(api.sent('POST', `events/${EVENT}/add_event_admin/`)[0]?.body).toEqual({ email: 'admin4@example.org' });
   });
 
   it('removes a reviewer who holds reviews only once the organizer chose what becomes of them', async () => {

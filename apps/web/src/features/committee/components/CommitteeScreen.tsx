@@ -8,13 +8,14 @@ import { eventDetailQuery } from '../../events/api.ts';
 import { EventLoadError } from '../../events/components/EventLoadError.tsx';
 import { eventRef } from '../../events/event-display.ts';
 import { BulkInviteCard } from './BulkInviteCard.tsx';
-import { ChairsCard } from './ChairsCard.tsx';
+import { OrganizersCard } from './OrganizersCard.tsx';
 import { ReviewersCard } from './ReviewersCard.tsx';
 import { TrackChairsCard } from './TrackChairsCard.tsx';
 
 /**
- * /events/{id}/committee, for the event's organizers (`abilities.manage_members`): the chairs of the whole event
- * (added by e-mail, removed with a confirmation, the last one kept), the chairs of each track, the reviewers with
+ * /events/{id}/committee, for the event's organizers (`abilities.manage_members`): the chairs of the whole event and
+ * its event admins (added by e-mail or invited, removed with a confirmation, the last one kept, invitations listed
+ * and cancellable; the event admins changed only with `abilities.manage_event_admins`), the chairs of each track, the reviewers with
  * their load (edited, removed with a choice about their reviews) and the bulk invitation. Anyone else gets an error
  * panel, never the lists.
  */
@@ -60,7 +61,8 @@ export function CommitteeScreen({ eventId }: { eventId: string }) {
     <>
       <ScreenHeader title={title} description={event.title} back={back} documentTitle={`${event.title} – ${title}`} />
       <Stack gap="lg" data-testid="committee-screen">
-        <ChairsCard event={event} />
+        <OrganizersCard event={event} organizerRole="chair" canManage={event.abilities.manage_members} />
+        <OrganizersCard event={event} organizerRole="event_admin" canManage={event.abilities.manage_event_admins} />
         <TrackChairsCard event={event} />
         <ReviewersCard eventId={eventId} />
         <BulkInviteCard eventId={eventId} />
