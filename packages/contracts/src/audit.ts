@@ -1,6 +1,80 @@
 import { z } from 'zod';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
+/**
+ * Every action the server records in the audit log (`recordAudit`'s `action` is typed with it, so a new action
+ * must be added here, and the web's test then asks for its label in `audit.actions.*`).
+ */
+export const AUDIT_ACTIONS = [
+  'event.created',
+  'event.updated',
+  'event.deleted',
+  'event.status_changed',
+  'event.chair_added',
+  'event.chair_removed',
+  'event.chair_invited',
+  'event.event_admin_added',
+  'event.event_admin_removed',
+  'event.event_admin_invited',
+  'event.reviewer_added',
+  'event.reviewer_removed',
+  'event.reviewer_invited',
+  'event.reviewer_updated',
+  'event.invitation_accepted',
+  'event.invitation_declined',
+  'event.invitation_activated',
+  'event.invitation_linked',
+  'track.created',
+  'track.updated',
+  'track.deleted',
+  'track.chairs_changed',
+  'submission.created',
+  'submission.updated',
+  'submission.deleted',
+  'submission.status_changed',
+  'submission.decision_made',
+  'submission.authors_linked',
+  'review.assigned',
+  'review.unassigned',
+  'review.draft_saved',
+  'review.submitted',
+  'bid.put',
+  'bid.cleared',
+  'conflict.declared',
+  'conflict.lifted',
+  'conflict.withdrawn',
+  'assignment.applied',
+  'mail.retried',
+  'mail.resent',
+  'mail.group_sent',
+  'mail_template.updated',
+  'reviewers.reminded',
+  'user.registered',
+  'user.email_verified',
+  'user.profile_updated',
+  'user.password_changed',
+  'user.password_reset',
+  'user.admin_updated',
+  'user.deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kinds of things audit entries are about (`recordAudit`'s `entity`). */
+export const AUDIT_ENTITIES = [
+  'event',
+  'event_membership',
+  'event_mail_template',
+  'track',
+  'submission',
+  'review',
+  'conflict',
+  'assignment_preview',
+  'mail',
+  'mail_send',
+  'user',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 /** A user or an event by public id (`12-abcdefgh`) or numeric id, as the audit filters take them. */
 const IdRef = z
   .string()

@@ -23,10 +23,10 @@ describe('recordAudit', () => {
       eventId: 42,
       entity: 'submission',
       entityId: 17,
-      action: 'submission.decided',
+      action: 'submission.decision_made',
       data: { decision: 'accept', from: 'pending' },
     });
-    const rows = await app.db.select().from(auditLog).where(eq(auditLog.action, 'submission.decided'));
+    const rows = await app.db.select().from(auditLog).where(eq(auditLog.action, 'submission.decision_made'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       actorId,
@@ -38,19 +38,19 @@ describe('recordAudit', () => {
     expect(rows[0]?.createdAt).toBeInstanceOf(Date);
   });
 
-  it('accepts a system action with no actor, event, entity id or data', async () => {
-    await recordAudit(app.db, { actorId: null, entity: 'system', action: 'system.maintenance' });
-    const [row] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'system.maintenance'));
+  it('accepts an entry with no actor, event, entity id or data', async () => {
+    await recordAudit(app.db, { actorId: null, entity: 'mail', action: 'mail.retried' });
+    const [row] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'mail.retried'));
     expect(row).toMatchObject({ actorId: null, eventId: null, entityId: null, data: {} });
   });
 
   it('is part of the surrounding transaction', async () => {
     await expect(
       app.db.transaction(async (tx) => {
-        await recordAudit(tx, { actorId, entity: 'user', entityId: 'u-1', action: 'user.rolled_back' });
+        await recordAudit(tx, { actorId, entity: 'user', entityId: 'u-1', action: 'user.deleted' });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(await app.db.select().from(auditLog).where(eq(auditLog.action, 'user.rolled_back'))).toEqual([]);
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.action, 'user.deleted'))).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
+import type { AuditAction, AuditEntity } from '@confero/contracts';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 export type AuditEntry = {
   actorId: number | null;
   eventId?: number | null;
-  entity: string;
+  /** One of `AUDIT_ENTITIES` (contracts), which the audit screens name. */
+  entity: AuditEntity;
   entityId?: string | number | null;
-  action: string;
+  /** One of `AUDIT_ACTIONS` (contracts): a new action is added there, and gets its label in both languages. */
+  action: AuditAction;
   data?: Record<string, unknown>;
 };
 

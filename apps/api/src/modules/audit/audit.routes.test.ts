@@ -9,7 +9,7 @@ import { buildConflict, buildReview, countQueries } from '../../../test/factorie
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { createClient, signedInClients } from '../../../test/http.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { type AuditEntry, recordAudit } from '../../lib/audit.ts';
 
 let app: TestApp;
 let event: BuiltEvent;
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await buildConflict(app, { submission: secretPaper, user: conflictedChair });
   const secretReview = await buildReview(app, { submission: secretPaper, reviewer });
   await app.db.delete(auditLog);
-  const entries = [
+  const entries: (AuditEntry & { at: Date })[] = [
     {
       actorId: chair.id,
       eventId: event.id,

@@ -1,8 +1,9 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@confero/contracts';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { FilterX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, actionLabelKey, entityLabelKey } from '../audit-display.ts';
+import { actionLabelKey, entityLabelKey } from '../audit-display.ts';
 import { type AuditFilterName, type AuditFilters, hasAuditFilters } from '../audit-filters.ts';
 
 type AuditFiltersBarProps = {
