@@ -40,9 +40,20 @@ export async function postJson(api: APIRequestContext, path: string, data: unkno
   return response;
 }
 
+/** The subject of the confirmation mail in each language. */
+const CONFIRMATION_SUBJECT = { en: /confirm your e-mail/i, ar: /أكِّد عنوان بريدك الإلكتروني/ } as const;
+
 /** Registers an account through the API and, unless told otherwise, verifies it with the mailed link. */
 export async function registerUser(
-  options: { prefix?: string; firstName?: string; lastName?: string; affiliation?: string; verify?: boolean } = {},
+  options: {
+    prefix?: string;
+    firstName?: string;
+    lastName?: string;
+    affiliation?: string;
+    verify?: boolean;
+    /** The preferred language the account is registered with (the Accept-Language of the sign-up); English by default. */
+    language?: 'en' | 'ar';
+  } = {},
 ): Promise<SeededUser> {
   const user: SeededUser = {
     email: uniqueEmail(options.prefix ?? 'user'),
@@ -51,7 +62,10 @@ export async function registerUser(
     lastName: options.lastName ?? 'Hopper',
     affiliation: options.affiliation ?? 'Institut Pasteur',
   };
-  const api = await request.newContext({ baseURL: APP_URL });
+  const api = await request.newContext({
+    baseURL: APP_URL,
+    extraHTTPHeaders: { 'Accept-Language': options.language ?? 'en' },
+  });
   try {
     await postJson(
       api,
@@ -68,7 +82,7 @@ export async function registerUser(
       201,
     );
     if (options.verify !== false) {
-      const mail = await waitForMail(user.email, { subject: /confirm your e-mail/i });
+      const mail = await waitForMail(user.email, { subject: CONFIRMATION_SUBJECT[options.language ?? 'en'] });
       const token = new URL(linkIn(mail, '/verify-email'), APP_URL).searchParams.get('token');
       await postJson(api, '/api/auth/verify-email/', { token });
     }

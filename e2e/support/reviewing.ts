@@ -144,3 +144,11 @@ export async function submitReviewThroughApi(
     }),
   );
 }
+
+/** The organiser assigns a reviewer to a paper (`POST submissions/{id}/assign/`). */
+export async function assignThroughApi(organiser: SeededUser, paper: SeededPaper, reviewer: SeededUser): Promise<void> {
+  const reviewerId = await publicIdOf(reviewer);
+  await asUser(organiser, (api) =>
+    sendJson(api, 'POST', `/api/submissions/${paper.public_id}/assign/`, { reviewer_id: reviewerId }, 201),
+  );
+}
