@@ -176,7 +176,7 @@ describe('composing a group mail', { timeout: 20_000 }, () => {
     stubApi({
       [`GET ${BASE}`]: {
         status: 200,
-        body: eventDto({ public_id: '7-abcdefgh', abilities: { ...EVENT.abilities, manage_members: false } }),
+        body: eventDto({ public_id: '7-abcdefgh', abilities: { ...EVENT.abilities, send_mail: false } }),
       },
     });
     await openScreen();

@@ -37,7 +37,9 @@ describe('ExportsScreen', () => {
   });
 
   it('refuses anyone but the committee, without a download link', async () => {
-    const reviewerView = eventDto({ abilities: { ...eventDto().abilities, manage_reviewing: false, bid: true } });
+    const reviewerView = eventDto({
+      abilities: { ...eventDto().abilities, export: false, view_audit: false, bid: true },
+    });
     const html = await renderHtml(<ExportsScreen eventId="7-abcdefgh" />, { client: clientWith(reviewerView) });
     expect(html).toContain('data-testid="exports-denied"');
     expect(html).toContain('Only the event&#x27;s chairs and event admins can use this page.');
