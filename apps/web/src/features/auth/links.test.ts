@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInvitationReason, readResetLink, returnPath } from './links.ts';
+import { parseInvitationReason, parseInvitationRole, readResetLink, returnPath } from './links.ts';
 
 describe('returnPath', () => {
   it('goes back to the page the guard sent the user from, with its query and hash', () => {
@@ -36,5 +36,14 @@ describe('parseInvitationReason', () => {
     expect(parseInvitationReason('invalid')).toBe('invalid');
     expect(parseInvitationReason('other')).toBeNull();
     expect(parseInvitationReason(null)).toBeNull();
+  });
+});
+
+describe('parseInvitationRole', () => {
+  it('knows the chair and event-admin invitations only (a reviewer invitation has no role)', () => {
+    expect(parseInvitationRole('chair')).toBe('chair');
+    expect(parseInvitationRole('event_admin')).toBe('event_admin');
+    expect(parseInvitationRole('reviewer')).toBeNull();
+    expect(parseInvitationRole(null)).toBeNull();
   });
 });

@@ -23,6 +23,16 @@ export function readResetLink(
 export const INVITATION_ERROR_REASONS = ['expired', 'answered', 'invalid'] as const;
 export type InvitationErrorReason = (typeof INVITATION_ERROR_REASONS)[number];
 
+/** The role an answered invitation was for, when not a reviewer's (`?role=chair|event_admin`). */
+export const INVITATION_ORGANIZER_ROLES = ['chair', 'event_admin'] as const;
+export type InvitationOrganizerRole = (typeof INVITATION_ORGANIZER_ROLES)[number];
+
+export function parseInvitationRole(value: string | null): InvitationOrganizerRole | null {
+  return (INVITATION_ORGANIZER_ROLES as readonly string[]).includes(value ?? '')
+    ? (value as InvitationOrganizerRole)
+    : null;
+}
+
 export function parseInvitationReason(value: string | null): InvitationErrorReason | null {
   return (INVITATION_ERROR_REASONS as readonly string[]).includes(value ?? '')
     ? (value as InvitationErrorReason)

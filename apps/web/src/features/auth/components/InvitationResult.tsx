@@ -12,7 +12,12 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { INVITATION_ERROR_REASONS, type InvitationErrorReason, parseInvitationReason } from '../links.ts';
+import {
+  INVITATION_ERROR_REASONS,
+  type InvitationErrorReason,
+  parseInvitationReason,
+  parseInvitationRole,
+} from '../links.ts';
 import { AuthHeader } from './AuthHeader.tsx';
 
 const REASON_ICONS: Record<InvitationErrorReason, LucideIcon> = {
@@ -21,16 +26,27 @@ const REASON_ICONS: Record<InvitationErrorReason, LucideIcon> = {
   invalid: Link2Off,
 };
 
-/** Accepted: thanks, next steps, sign in or create an account. */
+/**
+ * Accepted: thanks, next steps, sign in or create an account. A chair's or an event admin's invitation
+ * (`?role=chair|event_admin`) is thanked and continued in its own words.
+ */
 export function InvitationAccepted() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const role = parseInvitationRole(search.get('role'));
   return (
     <>
       <AuthHeader
         icon={CircleCheck}
         color="teal"
         title={t('pages.reviewerInvitationAccepted.title')}
-        description={t('pages.reviewerInvitationAccepted.description')}
+        description={
+          role === 'chair'
+            ? t('pages.reviewerInvitationAccepted.descriptionChair')
+            : role === 'event_admin'
+              ? t('pages.reviewerInvitationAccepted.descriptionEventAdmin')
+              : t('pages.reviewerInvitationAccepted.description')
+        }
       />
       <Stack gap="lg">
         <div>
@@ -40,7 +56,7 @@ export function InvitationAccepted() {
           <List type="ordered" spacing="xs" size="sm">
             <List.Item>{t('invitation.nextStepAccount')}</List.Item>
             <List.Item>{t('invitation.nextStepVerify')}</List.Item>
-            <List.Item>{t('invitation.nextStepReviews')}</List.Item>
+            <List.Item>{role ? t('invitation.nextStepEvent') : t('invitation.nextStepReviews')}</List.Item>
           </List>
         </div>
         <Group grow>
@@ -56,16 +72,25 @@ export function InvitationAccepted() {
   );
 }
 
-/** Declined: recorded, organizers notified, contact them to change your mind. */
+/**
+ * Declined: recorded, organizers notified (a reviewer's decline is mailed to them; a chair's or an event admin's shows
+ * on the event's committee page), contact them to change your mind.
+ */
 export function InvitationDeclined() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const role = parseInvitationRole(search.get('role'));
   return (
     <>
       <AuthHeader
         icon={MailX}
         color="gray"
         title={t('pages.reviewerInvitationDeclined.title')}
-        description={t('pages.reviewerInvitationDeclined.description')}
+        description={
+          role
+            ? t('pages.reviewerInvitationDeclined.descriptionOrganizer')
+            : t('pages.reviewerInvitationDeclined.description')
+        }
       />
       <Stack gap="lg">
         <Text size="sm">{t('invitation.declinedChangeMind')}</Text>
