@@ -186,7 +186,9 @@ test.describe('submissions', () => {
     await staff.goto(`/events/${event.public_id}/submissions`);
     await expect(staff.getByRole('heading', { level: 1, name: 'Event submissions' })).toBeVisible();
     await expect(staff).toHaveTitle(`${event.title} – Event submissions · Confero`);
-    const staffRow = staff.getByTestId('submission-row').filter({ hasText: revised });
+    // The event's organisers get the chair's table (review figures, bulk decisions) with the assign action.
+    await expect(staff.getByTestId('chair-table-rows')).toBeVisible();
+    const staffRow = staff.getByTestId('table-row').filter({ hasText: revised });
     await expect(staffRow).toBeVisible();
     await expect(staff.getByRole('columnheader', { name: 'Event', exact: true })).toHaveCount(0);
     await expect(staffRow.getByRole('link', { name: `Assign reviewers to “${revised}”` })).toHaveAttribute(

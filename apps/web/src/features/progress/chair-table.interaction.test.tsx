@@ -59,6 +59,13 @@ describe("the chair's submissions table", { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('row-disagreement')).toHaveLength(1);
     expect(screen.getByTestId('row-conflicted')).toBeTruthy();
     expect(api.sent('GET', 'submissions/event_submissions/')).toHaveLength(0);
+    // Each paper the chair may judge links to its reviewer assignment; the conflicted one does not.
+    const assign = screen.getAllByTestId('row-assign');
+    expect(assign.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Assign reviewers to “Paper 1”',
+      'Assign reviewers to “Paper 2”',
+    ]);
+    expect(assign[0]?.getAttribute('href')).toBe(`/events/${EVENT}/submissions/1-bbbbbbbb/assign`);
 
     const header = screen.getByTestId('sort-average_score');
     expect(header.getAttribute('aria-sort')).toBe('none');

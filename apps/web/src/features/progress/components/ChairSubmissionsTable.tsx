@@ -4,9 +4,21 @@ import {
   type SubmissionDecision,
   type SubmissionTableRowDto,
 } from '@confero/contracts';
-import { Anchor, Badge, Button, Checkbox, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FileSearch, Gavel } from 'lucide-react';
+import { FileSearch, Gavel, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,7 +42,8 @@ const DECISIONS: Exclude<SubmissionDecision, 'pending'>[] = ['accept', 'reject',
 /**
  * The chair's submissions table of an event: each paper with its authors, track, status, decision, reviews done of
  * assigned, mean and spread of the overall scores (papers whose reviewers disagree stand out), sorted on any column,
- * filtered, searched and paginated through the address. Rows are selected (across pages) for a bulk decision.
+ * filtered, searched and paginated through the address. Rows are selected (across pages) for a bulk decision; each
+ * paper the viewer may judge links to its reviewer assignment.
  */
 export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public_id' | 'tracks'> }) {
   const { t, i18n } = useTranslation();
@@ -189,6 +202,9 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                   {numeric('average_score', t('progress.table.columns.average'))}
                   {numeric('score_spread', t('progress.table.columns.spread'))}
                   {numeric('created_at', t('progress.table.columns.submitted'))}
+                  <Table.Th>
+                    <VisuallyHidden>{t('progress.table.columns.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -275,6 +291,22 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                       <Text size="sm">
                         {new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(row.created_at))}
                       </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {row.conflicted ? null : (
+                        <Tooltip label={t('submissions.list.actions.assign')} withArrow>
+                          <ActionIcon
+                            component={Link}
+                            to={`/events/${encodeURIComponent(eventId)}/submissions/${encodeURIComponent(row.id)}/assign`}
+                            variant="subtle"
+                            color="teal"
+                            aria-label={t('submissions.list.actions.assignNamed', { title: row.title })}
+                            data-testid="row-assign"
+                          >
+                            <UserPlus size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}
