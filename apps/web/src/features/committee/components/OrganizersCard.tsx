@@ -200,6 +200,7 @@ export function OrganizersCard({ event, organizerRole: role, canManage }: Organi
                 type="email"
                 label={t(`committee.${ns}.email`)}
                 description={t(`committee.${ns}.emailHint`)}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 leftSection={<Mail size={16} />}
                 autoComplete="off"
                 style={{ flex: '1 1 260px' }}
@@ -207,7 +208,7 @@ export function OrganizersCard({ event, organizerRole: role, canManage }: Organi
               />
               <Button
                 type="submit"
-                mt={{ base: 0, xs: 47 }}
+                mt={{ base: 0, xs: 25 }}
                 leftSection={<UserPlus size={16} />}
                 loading={add.isPending}
               >
