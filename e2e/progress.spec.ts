@@ -4,12 +4,9 @@ import { registerUser, type SeededUser, signIn, snapshot } from './support/accou
 import { approveEventThroughApi, createEventThroughApi } from './support/events.ts';
 import {
   addReviewerThroughApi,
-  asUser,
+  assignThroughApi as assign,
   DOG_PAPER,
-  publicIdOf,
-  type SeededPaper,
   SHARK_PAPER,
-  sendJson,
   submitPaperThroughApi,
   submitReviewThroughApi,
 } from './support/reviewing.ts';
@@ -19,14 +16,6 @@ async function pageFor(browser: Browser, user: SeededUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, user.email, user.password);
   return page;
-}
-
-/** The organiser assigns a reviewer to a paper (`POST submissions/{id}/assign/`). */
-async function assign(organiser: SeededUser, paper: SeededPaper, reviewer: SeededUser) {
-  const reviewerId = await publicIdOf(reviewer);
-  await asUser(organiser, (api) =>
-    sendJson(api, 'POST', `/api/submissions/${paper.public_id}/assign/`, { reviewer_id: reviewerId }, 201),
-  );
 }
 
 const review = (score: number) => ({
