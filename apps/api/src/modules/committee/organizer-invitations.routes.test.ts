@@ -232,6 +232,33 @@ describe('invite_chair/ and organizer_invitations/', () => {
   });
 });
 
+describe('two calls at once', () => {
+  it('two invitations of one address: one row; the later one renews it or, racing, answers 409 (never a 500)', async () => {
+    const { event, admin, chair } = await organizers();
+    const email = uniqueEmail('twice');
+    const [first, second] = await Promise.all([
+      (await as(admin)).post(`/api/events/${event.publicId}/invite_chair/`, { email }),
+      (await as(chair)).post(`/api/events/${event.publicId}/invite_chair/`, { email }),
+    ]);
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual([first.statusCode, second.statusCode].sort());
+    expect((await memberships(event, 'chair')).filter((row) => row.email === email)).toHaveLength(1);
+  });
+
+  it('two additions of one user: one adds, the other answers 409, one row', async () => {
+    const { event, admin, chair } = await organizers();
+    const user = await buildUser(app);
+    const [first, second] = await Promise.all([
+      (await as(admin)).post(`/api/events/${event.publicId}/add_chair/`, { user_id: user.publicId }),
+      (await as(chair)).post(`/api/events/${event.publicId}/add_chair/`, { user_id: user.publicId }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect((await memberships(event, 'chair')).filter((row) => row.userId === user.id)).toHaveLength(1);
+  });
+});
+
 describe('invite_event_admin/', () => {
   it('an event admin invites one; accepted, they hold the role; only active admins count as the last one', async () => {
     const { event, admin } = await organizers();

@@ -98,8 +98,10 @@ export async function inviteMember(
       : await tx
           .insert(eventMemberships)
           .values({ eventId: event.id, userId: user?.id ?? null, email: invitee.email, role, ...invitation })
+          .onConflictDoNothing()
           .returning();
-    if (!membership) throw new Error('invitation write returned no row');
+    // Nothing written: the same person was invited or added in this role meanwhile (the unique indexes decide).
+    if (!membership) throw eventError(409, 'ALREADY_MEMBER', ALREADY_MEMBER[role]);
     const base = `${publicUrl}/api/events/invitations/${token}`;
     const links = { accept_url: `${base}/accept/`, decline_url: `${base}/decline/` };
     const data = {

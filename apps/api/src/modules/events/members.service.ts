@@ -92,8 +92,10 @@ export async function addMember(
       : await tx
           .insert(eventMemberships)
           .values({ eventId: event.id, userId: user.id, role, invitedBy: actor.id, ...values })
+          .onConflictDoNothing()
           .returning();
-    if (!membership) throw new Error('membership write returned no row');
+    // Nothing written: the same user was added in this role meanwhile (the unique index decides).
+    if (!membership) throw eventError(409, 'ALREADY_MEMBER', ALREADY_MEMBER[role]);
     // An e-mail invitation to the same person in this role is superseded by the direct assignment.
     await tx
       .delete(eventMemberships)
