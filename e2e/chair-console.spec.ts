@@ -165,12 +165,12 @@ test.describe("the chair's console", () => {
     await notice.getByRole('button', { name: 'Notify authors' }).click();
     const dialog = page.getByRole('dialog');
     // Authors get one mail per paper (it names the paper): the English author two, the Arabic one one.
-    await expect(dialog.getByTestId('notify-recipients')).toHaveText('This mail goes to 3 people.');
+    await expect(dialog.getByTestId('notify-recipients')).toHaveText('3 mails will be sent.');
     // The preview is the first recipient's mail: the Arabic author's, in Arabic.
     await expect(dialog.getByTestId('notify-text')).toContainText(SHARK_PAPER.title);
     await expect(dialog.getByTestId('notify-text')).toContainText('أصبح التقديم متاحًا حتى');
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(toast(page, 'The mail is on its way to 3 people.')).toBeVisible();
+    await expect(toast(page, '3 mails are on their way.')).toBeVisible();
     await expect(notice.getByRole('button', { name: 'Authors notified' })).toBeDisabled();
     const deadlineMails = await expectMails(author.email, /the submission deadline has changed/, 2);
     for (const [index, title] of [DOG_PAPER.title, ASSIGNMENT_PAPER.title].entries()) {

@@ -103,7 +103,7 @@ describe('the event edit form, driven by a user', { timeout: 60_000 }, () => {
 
     await user.click(within(notice).getByRole('button', { name: 'Notify authors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tell the authors about the new submission deadline' });
-    await within(dialog).findByText('This mail goes to 2 people.');
+    await within(dialog).findByText('2 mails will be sent.');
     expect(within(dialog).getByTestId('notify-text').textContent).toBe(
       'Dear Alma,\nthe submission deadline is now 3 May 2099.',
     );
@@ -119,7 +119,7 @@ describe('the event edit form, driven by a user', { timeout: 60_000 }, () => {
       audience: 'authors',
       template_key: 'submission_deadline_changed',
     });
-    expect(await screen.findByText('The mail is on its way to 2 people.')).toBeTruthy();
+    expect(await screen.findByText('2 mails are on their way.')).toBeTruthy();
     const told = await within(notice).findByRole('button', { name: 'Authors notified' });
     expect(told.hasAttribute('disabled')).toBe(true);
 
