@@ -47,6 +47,8 @@ const CONFIRMATION_SUBJECT = { en: /confirm your e-mail/i, ar: /أكِّد عن�
 export async function registerUser(
   options: {
     prefix?: string;
+    /** The address to register with (an invited one); a fresh one from `prefix` by default. */
+    email?: string;
     firstName?: string;
     lastName?: string;
     affiliation?: string;
@@ -56,7 +58,7 @@ export async function registerUser(
   } = {},
 ): Promise<SeededUser> {
   const user: SeededUser = {
-    email: uniqueEmail(options.prefix ?? 'user'),
+    email: options.email ?? uniqueEmail(options.prefix ?? 'user'),
     password: strongPassword(),
     firstName: options.firstName ?? 'Grace',
     lastName: options.lastName ?? 'Hopper',

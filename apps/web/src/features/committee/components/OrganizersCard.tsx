@@ -90,10 +90,14 @@ export function OrganizersCard({ event, organizerRole: role, canManage }: Organi
         form.reset();
       },
       onError: (error) => {
+        // No account uses the address: not a mistake to correct, an invitation to offer.
+        if (noAccount(error)) {
+          setUnknownEmail(email.trim());
+          return;
+        }
         const text = fieldError(error, 'email') ?? fieldError(error, 'user_id');
         if (text) form.setFieldError('email', text);
-        if (noAccount(error)) setUnknownEmail(email.trim());
-        else notify('error', errorText(error, t(`committee.${ns}.addFailed`)));
+        notify('error', errorText(error, t(`committee.${ns}.addFailed`)));
       },
     });
   });
