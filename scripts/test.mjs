@@ -130,6 +130,8 @@ if (wants('types')) {
     'bench/assignment',
     'bench/load',
     'bench/chair-table',
+    'bench/exports',
+    'bench/shared',
   ]) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
       check(`types ${project}`, 'npx', ['tsc', '-p', project]);

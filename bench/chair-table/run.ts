@@ -3,24 +3,18 @@
  * 2,000 papers and 6,000 reviews, and 100 clients asking for table pages (every sort, filters, searches, pages) at once,
  * closed loop. Prints latency percentiles, throughput, CPU per request and memory. See README.md.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { Session } from '../load/client.ts';
-import {
-  cpuSeconds,
-  createPostgresDatabase,
-  freePort,
-  memory,
-  postgresBackends,
-  type RunningServer,
-  resetPeak,
-  startServer,
-} from '../load/server.ts';
+import { cpuSeconds, memory, postgresBackends, resetPeak } from '../load/server.ts';
 import { formatMs, mulberry32, percentile } from '../load/workload.ts';
+import {
+  seedConflicts,
+  seedDatabase,
+  seedEvent,
+  seedPeople,
+  warnIfBusy,
+  withVenueServer,
+} from '../shared/seed-venue.ts';
 
 const { values } = parseArgs({
   options: {
@@ -63,47 +57,22 @@ const SORTS = [
 const WORDS = ['graph', 'learning', 'secure', 'quantum', 'consensus', 'cache', 'arabic', 'vision'];
 
 /** Seeds one event straight in the database (the API is what is measured, not the seeding): set-based inserts. */
-async function seed(url: string, adminEmail: string): Promise<{ eventId: string; trackIds: string[] }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const q = (text: string, params: unknown[] = []) => client.query(text, params);
-    await q('begin');
-    const { rows: events } = await q(
-      `insert into events (public_id, title, description, status, start_date, end_date, submission_deadline,
-         review_deadline, notification_date, timezone, ends_at, city, country, primary_research_area)
-       values ('pending', 'Bench Conference', 'A seeded event.', 'active', current_date + 60, current_date + 62,
-         current_date - 20, current_date - 1, current_date + 30, 'UTC', now() + interval '63 days', 'Cairo', 'EG',
-         'computer_science') returning id`,
-    );
-    const eventId = Number(events[0].id);
-    await q(`update events set public_id = id || '-benchevt' where id = $1`, [eventId]);
-    await q(
-      `insert into event_memberships (event_id, user_id, role) select $1, id, 'event_admin' from users
-       where lower(email) = lower($2)`,
-      [eventId, adminEmail],
-    );
+function seed(url: string, adminEmail: string): Promise<{ eventId: string; trackIds: string[] }> {
+  return seedDatabase(url, async (q) => {
+    const eventId = await seedEvent(q, { adminEmail, role: 'event_admin' });
     await q(
       `insert into tracks (event_id, public_id, name)
        select $1, 'pending-' || g, 'Track ' || g from generate_series(1, ${TRACKS}) g`,
       [eventId],
     );
     await q(`update tracks set public_id = id || '-benchtrk' where event_id = $1`, [eventId]);
-    await q(
-      `insert into users (public_id, email, password_hash, first_name, last_name, affiliation, country, email_verified)
-       select 'pending-' || g, 'person' || g || '@bench.example', 'not-a-hash', 'First' || g, 'Last' || g,
-         'Institute ' || (g % 50), 'EG', true
-       from generate_series(1, ${REVIEWERS + AUTHORS}) g`,
-    );
-    await q(`update users set public_id = id || '-benchusr' where public_id like 'pending-%'`);
-    const { rows: people } = await q(`select id from users where email like 'person%@bench.example' order by id`);
-    const ids = people.map((row) => Number(row.id));
-    const reviewers = ids.slice(0, REVIEWERS);
-    const authors = ids.slice(REVIEWERS);
-    await q(`insert into event_memberships (event_id, user_id, role) select $1, unnest($2::int[]), 'reviewer'`, [
-      eventId,
-      reviewers,
-    ]);
+    const { reviewers, authors } = await seedPeople(q, eventId, {
+      reviewers: REVIEWERS,
+      authors: AUTHORS,
+      firstName: 'First',
+      lastName: 'Last',
+      affiliation: 'Institute ',
+    });
     await q(
       `insert into submissions (public_id, event_id, track_id, title, abstract, status, submitted_by, created_at)
        select 'pending-' || g, $1,
@@ -134,14 +103,7 @@ async function seed(url: string, adminEmail: string): Promise<{ eventId: string;
       [eventId, reviewers],
     );
     await q(`update reviews set public_id = id || '-benchrev' where public_id like 'pending-%'`);
-    await q(
-      `insert into conflicts (submission_id, user_id, type, source, reason)
-       select s.id, ($2::int[])[1 + (s.id * 13) % ${REVIEWERS}], 'institutional', 'detected', 'seeded'
-       from submissions s where s.event_id = $1 and s.id % 10 = 0 on conflict do nothing`,
-      [eventId, reviewers],
-    );
-    await q('commit');
-    await q('analyze');
+    await seedConflicts(q, eventId, reviewers);
     const { rows: tracks } = await q('select public_id from tracks where event_id = $1', [eventId]);
     const { rows: counts } = await q(
       `select (select count(*) from submissions where event_id = $1)::int as papers,
@@ -150,9 +112,7 @@ async function seed(url: string, adminEmail: string): Promise<{ eventId: string;
     );
     console.log(`seeded 1 event: ${counts[0].papers} papers, ${counts[0].reviews} reviews, ${REVIEWERS} reviewers`);
     return { eventId: `${eventId}-benchevt`, trackIds: tracks.map((row) => String(row.public_id)) };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** One random table page: a sort (either way), a page among the first 20, and now and then a filter or a search. */
@@ -174,32 +134,11 @@ function randomQuery(random: () => number, trackIds: string[]): string {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-chair-table-'));
-  const logFile = path.join(dataDir, 'server.log');
-  const admin = { email: 'bench-admin@bench.example', password: `Bench-${crypto.randomBytes(6).toString('hex')}-42` };
-  const db = await createPostgresDatabase(values.database ?? '');
-  let server: RunningServer | undefined;
-  let keep = false;
-  try {
-    const port = await freePort();
-    server = await startServer(
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: db.url,
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        RATE_LIMIT_SCALE: '1000',
-        RUN_JOBS: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      logFile,
-    );
-    const { eventId, trackIds } = await seed(db.url, admin.email);
+  await withVenueServer('chair-table', values.database ?? '', async ({ server, databaseUrl, admin, keepDatabase }) => {
+    const { eventId, trackIds } = await seed(databaseUrl, admin.email);
     if (values['seed-only']) {
-      console.log(`kept: ${db.url} (event ${eventId})`);
-      keep = true;
+      console.log(`kept: ${databaseUrl} (event ${eventId})`);
+      keepDatabase();
       return;
     }
     const session = new Session(server.baseUrl);
@@ -209,9 +148,7 @@ async function main() {
     const load =
       MODE === 'closed' ? `${CONCURRENCY} clients, closed loop` : `open loop, Poisson arrivals at ${RATE} pages/s`;
     console.log(`table: ${first.count} rows; ${load}; ${WARMUP} s warm-up, ${SECONDS} s measured`);
-    const [load1] = os.loadavg();
-    if ((load1 ?? 0) > 1.5)
-      console.log(`warning: the machine is busy (load ${load1?.toFixed(1)}); figures are pessimistic`);
+    warnIfBusy();
 
     const random = mulberry32(Number(values.seed));
     const run = async (seconds: number) => {
@@ -257,12 +194,12 @@ async function main() {
     const pid = server.pid;
     resetPeak(pid);
     const cpuBefore = cpuSeconds(pid);
-    const pgBefore = await postgresBackends(db.url);
+    const pgBefore = await postgresBackends(databaseUrl);
     const started = performance.now();
     const { latencies, errors } = await run(SECONDS);
     const elapsed = (performance.now() - started) / 1000;
     const serverCpu = cpuSeconds(pid) - cpuBefore;
-    const pgAfter = await postgresBackends(db.url);
+    const pgAfter = await postgresBackends(databaseUrl);
     let pgCpu = 0;
     for (const [backend, seconds] of pgAfter) pgCpu += seconds - (pgBefore.get(backend) ?? 0);
     const mem = memory(pid);
@@ -281,11 +218,7 @@ async function main() {
     console.log(`server memory: RSS ${mem.rssMb.toFixed(0)} MB, peak ${mem.peakMb.toFixed(0)} MB`);
     const p99 = percentile(latencies, 0.99);
     console.log(`target p99 < 50 ms: ${p99 < 50 && Object.keys(errors).length === 0 ? 'met' : 'NOT met'}`);
-  } finally {
-    await server?.stop().catch(() => undefined);
-    if (!keep) await db.drop().catch((error: Error) => console.log(`could not drop the database: ${error.message}`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -4,21 +4,17 @@
  * while its bytes are counted (never kept). Prints wall time, time to the first byte, bytes, rows and the server's
  * memory. See README.md.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import {
-  createPostgresDatabase,
-  freePort,
-  memory,
-  type RunningServer,
-  resetPeak,
-  startServer,
-} from '../load/server.ts';
+import { memory, resetPeak } from '../load/server.ts';
 import { formatMs } from '../load/workload.ts';
+import {
+  seedConflicts,
+  seedDatabase,
+  seedEvent,
+  seedPeople,
+  warnIfBusy,
+  withVenueServer,
+} from '../shared/seed-venue.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,41 +35,16 @@ const AUTHORS = 400;
 const TARGET_SECONDS = 5;
 
 /** Seeds one event straight in the database (the exports are what is measured, not the seeding): set-based inserts. */
-async function seed(url: string, adminEmail: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const q = (text: string, params: unknown[] = []) => client.query(text, params);
-    await q('begin');
-    const { rows: events } = await q(
-      `insert into events (public_id, title, acronym, description, status, start_date, end_date, submission_deadline,
-         review_deadline, notification_date, timezone, ends_at, city, country, primary_research_area)
-       values ('pending', 'Bench Conference', 'BENCH26', 'A seeded event.', 'active', current_date + 60,
-         current_date + 62, current_date - 20, current_date - 1, current_date + 30, 'UTC', now() + interval '63 days',
-         'Cairo', 'EG', 'computer_science') returning id`,
-    );
-    const eventId = Number(events[0].id);
-    await q(`update events set public_id = id || '-benchevt' where id = $1`, [eventId]);
-    await q(
-      `insert into event_memberships (event_id, user_id, role) select $1, id, 'chair' from users
-       where lower(email) = lower($2)`,
-      [eventId, adminEmail],
-    );
-    await q(
-      `insert into users (public_id, email, password_hash, first_name, last_name, affiliation, country, email_verified)
-       select 'pending-' || g, 'person' || g || '@bench.example', 'not-a-hash', 'سارة' || g, 'Haddad' || g,
-         'جامعة ' || (g % 50), 'EG', true
-       from generate_series(1, ${REVIEWERS + AUTHORS}) g`,
-    );
-    await q(`update users set public_id = id || '-benchusr' where public_id like 'pending-%'`);
-    const { rows: people } = await q(`select id from users where email like 'person%@bench.example' order by id`);
-    const ids = people.map((row) => Number(row.id));
-    const reviewers = ids.slice(0, REVIEWERS);
-    const authors = ids.slice(REVIEWERS);
-    await q(`insert into event_memberships (event_id, user_id, role) select $1, unnest($2::int[]), 'reviewer'`, [
-      eventId,
-      reviewers,
-    ]);
+function seed(url: string, adminEmail: string): Promise<string> {
+  return seedDatabase(url, async (q) => {
+    const eventId = await seedEvent(q, { adminEmail, role: 'chair', acronym: 'BENCH26' });
+    const { reviewers, authors } = await seedPeople(q, eventId, {
+      reviewers: REVIEWERS,
+      authors: AUTHORS,
+      firstName: 'سارة',
+      lastName: 'Haddad',
+      affiliation: 'جامعة ',
+    });
     await q(
       `insert into submissions (public_id, event_id, title, abstract, keywords, status, submitted_by)
        select 'pending-' || g, $1, 'تعلم الآلة, "paper" ' || g, 'An abstract.', array['learning', 'تعلم'],
@@ -119,14 +90,7 @@ async function seed(url: string, adminEmail: string): Promise<string> {
        from submissions s cross join generate_series(0, 4) k where s.event_id = $1 on conflict do nothing`,
       [eventId, reviewers],
     );
-    await q(
-      `insert into conflicts (submission_id, user_id, type, source, reason)
-       select s.id, ($2::int[])[1 + (s.id * 13) % ${REVIEWERS}], 'institutional', 'detected', 'seeded'
-       from submissions s where s.event_id = $1 and s.id % 10 = 0 on conflict do nothing`,
-      [eventId, reviewers],
-    );
-    await q('commit');
-    await q('analyze');
+    await seedConflicts(q, eventId, reviewers);
     const { rows: counts } = await q(
       `select (select count(*) from submissions where event_id = $1)::int as papers,
         (select count(*) from reviews r join submissions s on s.id = r.submission_id where s.event_id = $1)::int as reviews,
@@ -136,9 +100,7 @@ async function seed(url: string, adminEmail: string): Promise<string> {
     const { papers, reviews, bids } = counts[0];
     console.log(`seeded 1 event: ${papers} papers, ${reviews} reviews, ${bids} bids, ${REVIEWERS} reviewers`);
     return `${eventId}-benchevt`;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Signs in through the API and returns the cookie header of the session. */
@@ -182,32 +144,10 @@ async function download(url: string, cookie: string): Promise<Download> {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-exports-'));
-  const logFile = path.join(dataDir, 'server.log');
-  const admin = { email: 'bench-admin@bench.example', password: `Bench-${crypto.randomBytes(6).toString('hex')}-42` };
-  const db = await createPostgresDatabase(values.database ?? '');
-  let server: RunningServer | undefined;
-  try {
-    const port = await freePort();
-    server = await startServer(
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: db.url,
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        RATE_LIMIT_SCALE: '1000',
-        RUN_JOBS: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      logFile,
-    );
-    const eventId = await seed(db.url, admin.email);
+  await withVenueServer('exports', values.database ?? '', async ({ server, databaseUrl, admin }) => {
+    const eventId = await seed(databaseUrl, admin.email);
     const cookie = await signIn(server.baseUrl, admin);
-    const [load1] = os.loadavg();
-    if ((load1 ?? 0) > 1.5)
-      console.log(`warning: the machine is busy (load ${load1?.toFixed(1)}); figures are pessimistic`);
+    warnIfBusy();
     console.log(`server RSS before the exports: ${memory(server.pid).rssMb.toFixed(0)} MB`);
     const repeat = Math.max(1, Number(values.repeat));
     let reviewsWorst = 0;
@@ -238,11 +178,7 @@ async function main() {
         `target: the full reviews export < ${TARGET_SECONDS} s: ${met ? 'met' : 'NOT met'} (${formatMs(reviewsWorst)})`,
       );
     }
-  } finally {
-    await server?.stop().catch(() => undefined);
-    await db.drop().catch((error: Error) => console.log(`could not drop the database: ${error.message}`));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();
