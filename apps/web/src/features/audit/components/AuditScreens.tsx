@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { useListParams } from '../../../lib/use-list-params.ts';
-import { EventToolGate } from '../../exports/components/EventToolGate.tsx';
+import { EventToolGate } from '../../events/components/EventToolGate.tsx';
 import { eventAuditQuery, platformAuditQuery } from '../api.ts';
 import { AUDIT_LIST_CODEC, auditListParams } from '../audit-filters.ts';
 import { AuditLogView } from './AuditLogView.tsx';
@@ -23,8 +23,19 @@ export function EventAuditScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
   const title = t('audit.title');
   return (
-    <EventToolGate eventId={eventId} title={title} testId="audit" ability="view_audit">
-      {(event, back) => (
+    <EventToolGate
+      eventId={eventId}
+      title={title}
+      testId="audit"
+      ability="view_audit"
+      texts={{
+        eventLoadFailed: t('exports.eventLoadFailed'),
+        denied: t('exports.denied'),
+        backToEvent: t('exports.backToEvent'),
+        backToEvents: t('exports.backToEvents'),
+      }}
+    >
+      {(event, { back }) => (
         <>
           <ScreenHeader title={title} description={event.title} back={back} documentTitle={`${event.title} – ${title}`}>
             <Text size="sm" c="dimmed">

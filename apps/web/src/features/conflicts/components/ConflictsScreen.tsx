@@ -1,4 +1,4 @@
-import { type ConflictDto, reviewMessage } from '@confero/contracts';
+import { type ConflictDto, type EventDto, reviewMessage } from '@confero/contracts';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SearchCheck, ShieldCheck, ShieldPlus } from 'lucide-react';
@@ -9,14 +9,12 @@ import { QueryView } from '../../../components/data/QueryView.tsx';
 import { isolate } from '../../../components/data/UserText.tsx';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
-import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { pageCount } from '../../../lib/list-filters.ts';
 import { useLastPageBound, useListParams } from '../../../lib/use-list-params.ts';
-import { eventDetailQuery, eventReviewersQuery } from '../../events/api.ts';
-import { EventLoadError } from '../../events/components/EventLoadError.tsx';
-import { eventRef as refOfEvent } from '../../events/event-display.ts';
+import { eventReviewersQuery } from '../../events/api.ts';
+import { EventToolGate, type EventToolNav } from '../../events/components/EventToolGate.tsx';
 import { eventSubmissionsQuery } from '../../submissions/api.ts';
 import { eventConflictsQuery, useLiftConflictMutation } from '../api.ts';
 import { personName } from '../conflict-display.ts';
@@ -44,16 +42,42 @@ const tableSkeleton = <ListSkeleton rowHeight={52} data-testid="conflicts-loadin
  */
 export function ConflictsScreen({ eventId }: { eventId: string }) {
   const { t } = useTranslation();
-  const { language, typeLabel, errorText } = useConflictText();
-  const eventQuery = useQuery({ ...eventDetailQuery(eventId), enabled: Boolean(eventId) });
-  const canManage = eventQuery.data?.abilities.manage_reviewing === true;
+  const { language } = useConflictText();
+  return (
+    <EventToolGate
+      eventId={eventId}
+      title={t('conflicts.screen.title')}
+      testId="conflicts"
+      ability="manage_reviewing"
+      texts={{
+        eventLoadFailed: t('conflicts.screen.eventLoadFailed'),
+        denied: reviewMessage('conflicts.denied', {}, language),
+        backToEvent: t('conflicts.screen.backToEvent'),
+        backToEvents: t('conflicts.screen.backToEvents'),
+      }}
+      skeleton={
+        <Paper withBorder radius="lg">
+          {tableSkeleton}
+        </Paper>
+      }
+    >
+      {(event, nav) => <ConflictsTool eventId={eventId} event={event} nav={nav} />}
+    </EventToolGate>
+  );
+}
+
+/** The conflicts list and its actions, once the event is known to be the viewer's to manage. */
+function ConflictsTool({ eventId, event, nav }: { eventId: string; event: EventDto; nav: EventToolNav }) {
+  const { t } = useTranslation();
+  const { typeLabel, errorText } = useConflictText();
+  const { ref, back } = nav;
 
   const list = useListParams(CONFLICT_LIST_CODEC);
   const { filters } = list;
   const params = conflictListParams(filters);
-  const conflicts = useQuery({ ...eventConflictsQuery(eventId, params), enabled: canManage });
-  const reviewers = useQuery({ ...eventReviewersQuery(eventId), enabled: canManage });
-  const submissions = useQuery({ ...eventSubmissionsQuery(eventId), enabled: canManage });
+  const conflicts = useQuery(eventConflictsQuery(eventId, params));
+  const reviewers = useQuery(eventReviewersQuery(eventId));
+  const submissions = useQuery(eventSubmissionsQuery(eventId));
 
   const [adding, setAdding] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -64,9 +88,7 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
   const pages = pageCount(count, CONFLICTS_PAGE_SIZE);
   useLastPageBound(list, conflicts.data && !conflicts.isPlaceholderData ? pages : null);
 
-  const event = eventQuery.data;
-  const ref = event ? refOfEvent(event) : eventId;
-  const people = useMemo(() => (event ? committeePeople(event, reviewers.data) : []), [event, reviewers.data]);
+  const people = useMemo(() => committeePeople(event, reviewers.data), [event, reviewers.data]);
   const submissionChoices = useMemo(() => submissionOptions(submissions.data ?? []), [submissions.data]);
   const loadingOptions = submissions.isPending || reviewers.isPending;
   const currentLabels = useMemo(() => {
@@ -80,41 +102,6 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
   }, [conflicts.data, filters.submission, filters.user]);
 
   const title = t('conflicts.screen.title');
-  const back = { to: `/events/${encodeURIComponent(ref)}`, label: t('conflicts.screen.backToEvent') };
-
-  if (!eventId || eventQuery.isError) {
-    return (
-      <>
-        <ScreenHeader title={title} />
-        <EventLoadError
-          message={t('conflicts.screen.eventLoadFailed')}
-          error={eventQuery.error}
-          back={{ to: '/events', label: t('conflicts.screen.backToEvents') }}
-          onRetry={() => void eventQuery.refetch()}
-        />
-      </>
-    );
-  }
-  if (eventQuery.isPending) {
-    return (
-      <>
-        <ScreenHeader title={title} />
-        <Paper withBorder radius="lg">
-          {tableSkeleton}
-        </Paper>
-      </>
-    );
-  }
-  if (!canManage || !event) {
-    return (
-      <>
-        <ScreenHeader title={title} description={event?.title} back={back} />
-        <div data-testid="conflicts-denied">
-          <LoadFailure message={reviewMessage('conflicts.denied', {}, language)} back={back} />
-        </div>
-      </>
-    );
-  }
 
   const handleLift = () => {
     if (!lifting) return;

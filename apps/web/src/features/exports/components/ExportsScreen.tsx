@@ -4,9 +4,9 @@ import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
+import { EventToolGate } from '../../events/components/EventToolGate.tsx';
 import { eventRef } from '../../events/event-display.ts';
 import { exportHref } from '../export-links.ts';
-import { EventToolGate } from './EventToolGate.tsx';
 
 const FORMAT_ICONS = { csv: FileText, xlsx: FileSpreadsheet } as const;
 
@@ -21,8 +21,19 @@ export function ExportsScreen({ eventId }: { eventId: string }) {
   const title = t('exports.title');
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <EventToolGate eventId={eventId} title={title} testId="exports" ability="export">
-      {(event, back) => (
+    <EventToolGate
+      eventId={eventId}
+      title={title}
+      testId="exports"
+      ability="export"
+      texts={{
+        eventLoadFailed: t('exports.eventLoadFailed'),
+        denied: t('exports.denied'),
+        backToEvent: t('exports.backToEvent'),
+        backToEvents: t('exports.backToEvents'),
+      }}
+    >
+      {(event, { back }) => (
         <>
           <ScreenHeader title={title} description={event.title} back={back} documentTitle={`${event.title} – ${title}`}>
             <Text size="sm" c="dimmed">
