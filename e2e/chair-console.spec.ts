@@ -3,14 +3,16 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
 import { chooseOption, registerUser, signIn, snapshot } from './support/accounts.ts';
 import { parseCsv } from './support/csv.ts';
-import { approveEventThroughApi, createEventThroughApi, nextMonthDate, pickDate } from './support/events.ts';
+import { nextMonthDate, pickDate } from './support/events.ts';
 import { mailsTo, type SinkMail, waitForMail } from './support/mail.ts';
 import {
-  addReviewerThroughApi,
+  approvedEventWithReviewers,
   assignThroughApi,
   asUser,
+  CAST,
   DOG_PAPER,
   type JourneyPaper,
+  sampleReview as review,
   SHARK_PAPER,
   sendJson,
   submitPaperThroughApi,
@@ -35,15 +37,6 @@ const ASSIGNMENT_PAPER: JourneyPaper = {
   abstract: PAPER_FIXTURE.truth.abstract,
   keywords: PAPER_FIXTURE.truth.keywords.join(', '),
 };
-
-const review = (score: number) => ({
-  score,
-  confidence: 4,
-  strength: 'A careful study.',
-  weakness: 'The sample is small.',
-  toAuthors: 'Thank you for the paper.',
-  toChair: '',
-});
 
 /** A calendar date (YYYY-MM-DD) some days before today (UTC). */
 function daysAgo(days: number): string {
@@ -89,12 +82,7 @@ test.describe("the chair's console", () => {
   }) => {
     // The people: the chair, a co-chair, a reviewer to add, two reviewers at work, two authors (one reads Arabic).
     const [chair, coChair, newcomer, first, second, author, arabicAuthor] = await Promise.all([
-      registerUser({
-        prefix: 'console-chair',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        affiliation: 'Analytical Engines Ltd',
-      }),
+      registerUser({ prefix: 'console-chair', ...CAST.chair }),
       registerUser({
         prefix: 'console-cochair',
         firstName: 'Grace',
@@ -107,24 +95,9 @@ test.describe("the chair's console", () => {
         lastName: 'Turing',
         affiliation: 'Bletchley Research',
       }),
-      registerUser({
-        prefix: 'console-r1',
-        firstName: 'Sylvia',
-        lastName: 'Earle',
-        affiliation: 'Ocean Research Institute',
-      }),
-      registerUser({
-        prefix: 'console-r2',
-        firstName: 'Brian',
-        lastName: 'Hare',
-        affiliation: 'Canine Cognition Center',
-      }),
-      registerUser({
-        prefix: 'console-author',
-        firstName: 'Jean',
-        lastName: 'Dupont',
-        affiliation: 'Université de Montpellier',
-      }),
+      registerUser({ prefix: 'console-r1', ...CAST.marine }),
+      registerUser({ prefix: 'console-r2', ...CAST.canine }),
+      registerUser({ prefix: 'console-author', ...CAST.author }),
       registerUser({
         prefix: 'console-author-ar',
         firstName: 'Layla',
@@ -133,11 +106,7 @@ test.describe("the chair's console", () => {
         language: 'ar',
       }),
     ]);
-    const event = await createEventThroughApi(chair, `Chair Console ${Date.now().toString(36)}`);
-    await approveEventThroughApi(event);
-    for (const reviewer of [first, second]) {
-      await addReviewerThroughApi(chair, event, reviewer, { expertise: 'animal behaviour', max_papers: 3 });
-    }
+    const event = await approvedEventWithReviewers(chair, `Chair Console ${Date.now().toString(36)}`, [first, second]);
     const shark = await submitPaperThroughApi(arabicAuthor, event, SHARK_PAPER);
     const dog = await submitPaperThroughApi(author, event, DOG_PAPER);
     const assignment = await submitPaperThroughApi(author, event, ASSIGNMENT_PAPER);

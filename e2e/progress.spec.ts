@@ -1,31 +1,16 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
-import { registerUser, type SeededUser, signIn, snapshot } from './support/accounts.ts';
-import { approveEventThroughApi, createEventThroughApi } from './support/events.ts';
+import { pageFor, registerUser, signIn, snapshot } from './support/accounts.ts';
 import {
-  addReviewerThroughApi,
+  approvedEventWithReviewers,
   assignThroughApi as assign,
+  CAST,
   DOG_PAPER,
+  sampleReview as review,
   SHARK_PAPER,
   submitPaperThroughApi,
   submitReviewThroughApi,
 } from './support/reviewing.ts';
-
-/** A page of its own (cookies apart) signed in as the user. */
-async function pageFor(browser: Browser, user: SeededUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, user.email, user.password);
-  return page;
-}
-
-const review = (score: number) => ({
-  score,
-  confidence: 4,
-  strength: 'A careful study.',
-  weakness: 'The sample is small.',
-  toAuthors: 'Thank you for the paper.',
-  toChair: '',
-});
 
 test.describe('progress at a glance', () => {
   test.describe.configure({ timeout: 300_000 });
@@ -35,35 +20,14 @@ test.describe('progress at a glance', () => {
     page,
     browser,
   }) => {
-    const chair = await registerUser({
-      prefix: 'progress-chair',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      affiliation: 'Analytical Engines Ltd',
-    });
-    const author = await registerUser({
-      prefix: 'progress-author',
-      firstName: 'Jean',
-      lastName: 'Dupont',
-      affiliation: 'Université de Montpellier',
-    });
-    const first = await registerUser({
-      prefix: 'progress-r1',
-      firstName: 'Sylvia',
-      lastName: 'Earle',
-      affiliation: 'Ocean Research Institute',
-    });
-    const second = await registerUser({
-      prefix: 'progress-r2',
-      firstName: 'Brian',
-      lastName: 'Hare',
-      affiliation: 'Canine Cognition Center',
-    });
-    const event = await createEventThroughApi(chair, `Progress Workshop ${Date.now().toString(36)}`);
-    await approveEventThroughApi(event);
-    for (const reviewer of [first, second]) {
-      await addReviewerThroughApi(chair, event, reviewer, { expertise: 'animal behaviour', max_papers: 3 });
-    }
+    const chair = await registerUser({ prefix: 'progress-chair', ...CAST.chair });
+    const author = await registerUser({ prefix: 'progress-author', ...CAST.author });
+    const first = await registerUser({ prefix: 'progress-r1', ...CAST.marine });
+    const second = await registerUser({ prefix: 'progress-r2', ...CAST.canine });
+    const event = await approvedEventWithReviewers(chair, `Progress Workshop ${Date.now().toString(36)}`, [
+      first,
+      second,
+    ]);
     const shark = await submitPaperThroughApi(author, event, SHARK_PAPER);
     const dog = await submitPaperThroughApi(author, event, DOG_PAPER);
     await assign(chair, shark, first);

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
-import { label, registerUser, type SeededUser, signIn, snapshot } from './support/accounts.ts';
+import { label, pageFor, registerUser, signIn, snapshot } from './support/accounts.ts';
 import { approveEventThroughApi, createEventThroughApi } from './support/events.ts';
 import { waitForMail } from './support/mail.ts';
 import {
   addReviewerThroughApi,
+  CAST,
   DOG_PAPER,
   SHARK_PAPER,
   setReviewSettingsThroughApi,
@@ -14,13 +15,6 @@ import {
   submitReviewThroughApi,
 } from './support/reviewing.ts';
 import { toast } from './support/submissions.ts';
-
-/** A page of its own (cookies apart) signed in as the user. */
-async function pageFor(browser: Browser, user: SeededUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, user.email, user.password);
-  return page;
-}
 
 /** Chooses an option of a Mantine select by the field's label. */
 async function choose(page: Page, field: string, option: string) {
@@ -66,30 +60,10 @@ test.describe('reviewing', () => {
     browser,
   }) => {
     // An event with two papers by one author, two reviewers who know the topics, and a colleague of the author.
-    const chair = await registerUser({
-      prefix: 'chair',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      affiliation: 'Analytical Engines Ltd',
-    });
-    const author = await registerUser({
-      prefix: 'author',
-      firstName: 'Jean',
-      lastName: 'Dupont',
-      affiliation: 'Université de Montpellier',
-    });
-    const marine = await registerUser({
-      prefix: 'marine',
-      firstName: 'Sylvia',
-      lastName: 'Earle',
-      affiliation: 'Ocean Research Institute',
-    });
-    const canine = await registerUser({
-      prefix: 'canine',
-      firstName: 'Brian',
-      lastName: 'Hare',
-      affiliation: 'Canine Cognition Center',
-    });
+    const chair = await registerUser({ prefix: 'chair', ...CAST.chair });
+    const author = await registerUser({ prefix: 'author', ...CAST.author });
+    const marine = await registerUser({ prefix: 'marine', ...CAST.marine });
+    const canine = await registerUser({ prefix: 'canine', ...CAST.canine });
     const colleague = await registerUser({
       prefix: 'colleague',
       firstName: 'Camille',

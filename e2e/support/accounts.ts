@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, request } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, APP_URL } from './env.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
@@ -104,6 +104,13 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 export const signInAsAdmin = (page: Page) => signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+/** A page of its own (cookies apart) signed in as the user. */
+export async function pageFor(browser: Browser, user: SeededUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, user.email, user.password);
+  return page;
+}
 
 /** Signs in the page's browser context through the API (cookies shared with the page), for screens only. */
 export async function signInThroughApi(page: Page, email: string, password: string) {

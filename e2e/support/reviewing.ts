@@ -1,8 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { DOG_ARTICLE, type PaperFixture, SHARK_ARTICLE } from '../../apps/api/test/fixtures/pdf/papers.ts';
 import type { SeededUser } from './accounts.ts';
-import type { SeededEvent } from './events.ts';
-import { signedInApi } from './events.ts';
+import { approveEventThroughApi, createEventThroughApi, type SeededEvent, signedInApi } from './events.ts';
 import { pdfFile } from './submissions.ts';
 
 /**
@@ -151,4 +150,38 @@ export async function assignThroughApi(organiser: SeededUser, paper: SeededPaper
   await asUser(organiser, (api) =>
     sendJson(api, 'POST', `/api/submissions/${paper.public_id}/assign/`, { reviewer_id: reviewerId }, 201),
   );
+}
+
+/** The journeys' people: the chair, the author of the two papers, and the two reviewers who know their topics. */
+export const CAST = {
+  chair: { firstName: 'Ada', lastName: 'Lovelace', affiliation: 'Analytical Engines Ltd' },
+  author: { firstName: 'Jean', lastName: 'Dupont', affiliation: 'Université de Montpellier' },
+  marine: { firstName: 'Sylvia', lastName: 'Earle', affiliation: 'Ocean Research Institute' },
+  canine: { firstName: 'Brian', lastName: 'Hare', affiliation: 'Canine Cognition Center' },
+} as const;
+
+/** A complete review with the given overall score, in the journeys' plain wording (nothing for the chair alone). */
+export function sampleReview(score: number) {
+  return {
+    score,
+    confidence: 4,
+    strength: 'A careful study.',
+    weakness: 'The sample is small.',
+    toAuthors: 'Thank you for the paper.',
+    toChair: '',
+  };
+}
+
+/** The chair's event, approved, with the reviewers on its committee (animal behaviour, at most 3 papers each). */
+export async function approvedEventWithReviewers(
+  chair: SeededUser,
+  title: string,
+  reviewers: readonly SeededUser[],
+): Promise<SeededEvent> {
+  const event = await createEventThroughApi(chair, title);
+  await approveEventThroughApi(event);
+  for (const reviewer of reviewers) {
+    await addReviewerThroughApi(chair, event, reviewer, { expertise: 'animal behaviour', max_papers: 3 });
+  }
+  return event;
 }
