@@ -51,6 +51,15 @@ function outside(column: typeof submissions.id, hidden: ReadonlySet<number>): SQ
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
+/** The paper and the account a review, bid or conflict row is about (its query joins `submissions` and `users`). */
+const paperAndPerson = {
+  submissionPublicId: submissions.publicId,
+  title: submissions.title,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
 /** One page of an event's submissions after `afterId`, with their track, authors and review counts. */
 export async function pageSubmissions(db: Db, eventId: number, afterId: number, limit: number) {
   const rows = await db
@@ -132,12 +141,8 @@ export async function pageReviews(
     .select({
       submissionId: reviews.submissionId,
       ordinal: reviews.ordinal,
-      submissionPublicId: submissions.publicId,
-      title: submissions.title,
+      ...paperAndPerson,
       publicId: reviews.publicId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
       status: reviews.status,
       overallScore: reviews.overallScore,
       recommendation: reviews.recommendation,
@@ -228,11 +233,7 @@ export async function pageBids(db: Db, eventId: number, hidden: ReadonlySet<numb
   return db
     .select({
       id: bids.id,
-      submissionPublicId: submissions.publicId,
-      title: submissions.title,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...paperAndPerson,
       value: bids.value,
       updatedAt: bids.updatedAt,
     })
@@ -256,11 +257,7 @@ export async function pageConflicts(
   return db
     .select({
       id: conflicts.id,
-      submissionPublicId: submissions.publicId,
-      title: submissions.title,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...paperAndPerson,
       type: conflicts.type,
       source: conflicts.source,
       reason: conflicts.reason,
