@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
@@ -28,23 +27,10 @@ export function EventAuditScreen({ eventId }: { eventId: string }) {
       title={title}
       testId="audit"
       ability="view_audit"
-      texts={{
-        eventLoadFailed: t('exports.eventLoadFailed'),
-        denied: t('exports.denied'),
-        backToEvent: t('exports.backToEvent'),
-        backToEvents: t('exports.backToEvents'),
-      }}
+      textsFrom="exports"
+      intro={t('audit.description')}
     >
-      {(event, { back }) => (
-        <>
-          <ScreenHeader title={title} description={event.title} back={back} documentTitle={`${event.title} – ${title}`}>
-            <Text size="sm" c="dimmed">
-              {t('audit.description')}
-            </Text>
-          </ScreenHeader>
-          <EventAuditLog eventId={eventId} />
-        </>
-      )}
+      {() => <EventAuditLog eventId={eventId} />}
     </EventToolGate>
   );
 }

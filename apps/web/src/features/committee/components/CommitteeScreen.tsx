@@ -1,7 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormSkeleton } from '../../../components/feedback/FormSkeleton.tsx';
-import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { EventToolGate } from '../../events/components/EventToolGate.tsx';
 import { BulkInviteCard } from './BulkInviteCard.tsx';
 import { OrganizersCard } from './OrganizersCard.tsx';
@@ -24,30 +23,17 @@ export function CommitteeScreen({ eventId }: { eventId: string }) {
       title={title}
       testId="committee"
       ability="manage_members"
-      texts={{
-        eventLoadFailed: t('committee.screen.eventLoadFailed'),
-        denied: t('committee.screen.denied'),
-        backToEvent: t('committee.screen.backToEvent'),
-        backToEvents: t('committee.screen.backToEvents'),
-      }}
+      textsFrom="committee.screen"
       skeleton={<FormSkeleton />}
     >
-      {(event, { back }) => (
-        <>
-          <ScreenHeader
-            title={title}
-            description={event.title}
-            back={back}
-            documentTitle={`${event.title} – ${title}`}
-          />
-          <Stack gap="lg" data-testid="committee-screen">
-            <OrganizersCard event={event} organizerRole="chair" canManage={event.abilities.manage_members} />
-            <OrganizersCard event={event} organizerRole="event_admin" canManage={event.abilities.manage_event_admins} />
-            <TrackChairsCard event={event} />
-            <ReviewersCard eventId={eventId} />
-            <BulkInviteCard eventId={eventId} />
-          </Stack>
-        </>
+      {(event) => (
+        <Stack gap="lg" data-testid="committee-screen">
+          <OrganizersCard event={event} organizerRole="chair" canManage={event.abilities.manage_members} />
+          <OrganizersCard event={event} organizerRole="event_admin" canManage={event.abilities.manage_event_admins} />
+          <TrackChairsCard event={event} />
+          <ReviewersCard eventId={eventId} />
+          <BulkInviteCard eventId={eventId} />
+        </Stack>
       )}
     </EventToolGate>
   );

@@ -36,12 +36,8 @@ export function CommunicationsFrame({ eventId, page, title, description, childre
       title={title}
       testId="communications"
       ability="send_mail"
-      texts={{
-        eventLoadFailed: t('communications.screen.eventLoadFailed'),
-        denied: t('communications.screen.denied'),
-        backToEvent: t('communications.screen.backToEvent'),
-        backToEvents: t('communications.screen.backToEvents'),
-      }}
+      textsFrom="communications.screen"
+      ownHeader
     >
       {(event, { ref, back }) => (
         <>

@@ -49,12 +49,9 @@ export function ConflictsScreen({ eventId }: { eventId: string }) {
       title={t('conflicts.screen.title')}
       testId="conflicts"
       ability="manage_reviewing"
-      texts={{
-        eventLoadFailed: t('conflicts.screen.eventLoadFailed'),
-        denied: reviewMessage('conflicts.denied', {}, language),
-        backToEvent: t('conflicts.screen.backToEvent'),
-        backToEvents: t('conflicts.screen.backToEvents'),
-      }}
+      textsFrom="conflicts.screen"
+      denied={reviewMessage('conflicts.denied', {}, language)}
+      ownHeader
       skeleton={
         <Paper withBorder radius="lg">
           {tableSkeleton}

@@ -3,7 +3,6 @@ import { Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@m
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { EventToolGate } from '../../events/components/EventToolGate.tsx';
 import { eventRef } from '../../events/event-display.ts';
 import { exportHref } from '../export-links.ts';
@@ -26,20 +25,11 @@ export function ExportsScreen({ eventId }: { eventId: string }) {
       title={title}
       testId="exports"
       ability="export"
-      texts={{
-        eventLoadFailed: t('exports.eventLoadFailed'),
-        denied: t('exports.denied'),
-        backToEvent: t('exports.backToEvent'),
-        backToEvents: t('exports.backToEvents'),
-      }}
+      textsFrom="exports"
+      intro={t('exports.description')}
     >
-      {(event, { back }) => (
+      {(event) => (
         <>
-          <ScreenHeader title={title} description={event.title} back={back} documentTitle={`${event.title} – ${title}`}>
-            <Text size="sm" c="dimmed">
-              {t('exports.description')}
-            </Text>
-          </ScreenHeader>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="exports-kinds">
             {EXPORT_KINDS.map((kind: ExportKind) => (
               <Paper key={kind} withBorder radius="lg" p="lg" data-testid={`export-${kind}`}>
