@@ -12,15 +12,14 @@ import {
   seedDatabase,
   seedEvent,
   seedPeople,
+  VENUE_OPTIONS,
   warnIfBusy,
   withVenueServer,
 } from '../shared/seed-venue.ts';
 
 const { values } = parseArgs({
   options: {
-    database: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    papers: { type: 'string', default: '2000' },
-    'reviews-per-paper': { type: 'string', default: '3' },
+    ...VENUE_OPTIONS,
     concurrency: { type: 'string', default: '100' },
     /** closed: `concurrency` clients each asking again as soon as answered; open: Poisson arrivals at `rate`. */
     mode: { type: 'string', default: 'closed' },

@@ -12,15 +12,14 @@ import {
   seedDatabase,
   seedEvent,
   seedPeople,
+  VENUE_OPTIONS,
   warnIfBusy,
   withVenueServer,
 } from '../shared/seed-venue.ts';
 
 const { values } = parseArgs({
   options: {
-    database: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    papers: { type: 'string', default: '2000' },
-    'reviews-per-paper': { type: 'string', default: '3' },
+    ...VENUE_OPTIONS,
     kinds: { type: 'string', default: 'submissions,reviews,reviewers,bids,conflicts' },
     formats: { type: 'string', default: 'csv,xlsx' },
     /** Downloads of each file; the figures are of the fastest and the slowest. */

@@ -10,6 +10,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { createPostgresDatabase, freePort, type RunningServer, startServer } from '../load/server.ts';
 
+/** The options every venue bench takes: the PostgreSQL server to make its database on, and the venue's size. */
+export const VENUE_OPTIONS = {
+  database: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+  papers: { type: 'string', default: '2000' },
+  'reviews-per-paper': { type: 'string', default: '3' },
+} as const;
+
 export type Query = (text: string, params?: unknown[]) => Promise<pg.QueryResult>;
 export type Admin = { email: string; password: string };
 export type Venue = { server: RunningServer; databaseUrl: string; admin: Admin; keepDatabase(): void };
