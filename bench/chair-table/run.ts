@@ -7,19 +7,11 @@ import { parseArgs } from 'node:util';
 import { Session } from '../load/client.ts';
 import { cpuSeconds, memory, postgresBackends, resetPeak } from '../load/server.ts';
 import { formatMs, mulberry32, percentile } from '../load/workload.ts';
-import {
-  seedConflicts,
-  seedDatabase,
-  seedEvent,
-  seedPeople,
-  VENUE_OPTIONS,
-  warnIfBusy,
-  withVenueServer,
-} from '../shared/seed-venue.ts';
+import * as venue from '../shared/seed-venue.ts';
 
 const { values } = parseArgs({
   options: {
-    ...VENUE_OPTIONS,
+    ...venue.VENUE_OPTIONS,
     concurrency: { type: 'string', default: '100' },
     /** closed: `concurrency` clients each asking again as soon as answered; open: Poisson arrivals at `rate`. */
     mode: { type: 'string', default: 'closed' },
@@ -57,15 +49,15 @@ const WORDS = ['graph', 'learning', 'secure', 'quantum', 'consensus', 'cache', '
 
 /** Seeds one event straight in the database (the API is what is measured, not the seeding): set-based inserts. */
 function seed(url: string, adminEmail: string): Promise<{ eventId: string; trackIds: string[] }> {
-  return seedDatabase(url, async (q) => {
-    const eventId = await seedEvent(q, { adminEmail, role: 'event_admin' });
+  return venue.seedDatabase(url, async (q) => {
+    const eventId = await venue.seedEvent(q, { adminEmail, role: 'event_admin' });
     await q(
       `insert into tracks (event_id, public_id, name)
        select $1, 'pending-' || g, 'Track ' || g from generate_series(1, ${TRACKS}) g`,
       [eventId],
     );
     await q(`update tracks set public_id = id || '-benchtrk' where event_id = $1`, [eventId]);
-    const { reviewers, authors } = await seedPeople(q, eventId, {
+    const { reviewers, authors } = await venue.seedPeople(q, eventId, {
       reviewers: REVIEWERS,
       authors: AUTHORS,
       firstName: 'First',
@@ -102,7 +94,7 @@ function seed(url: string, adminEmail: string): Promise<{ eventId: string; track
       [eventId, reviewers],
     );
     await q(`update reviews set public_id = id || '-benchrev' where public_id like 'pending-%'`);
-    await seedConflicts(q, eventId, reviewers);
+    await venue.seedConflicts(q, eventId, reviewers);
     const { rows: tracks } = await q('select public_id from tracks where event_id = $1', [eventId]);
     const { rows: counts } = await q(
       `select (select count(*) from submissions where event_id = $1)::int as papers,
@@ -133,91 +125,95 @@ function randomQuery(random: () => number, trackIds: string[]): string {
 }
 
 async function main() {
-  await withVenueServer('chair-table', values.database ?? '', async ({ server, databaseUrl, admin, keepDatabase }) => {
-    const { eventId, trackIds } = await seed(databaseUrl, admin.email);
-    if (values['seed-only']) {
-      console.log(`kept: ${databaseUrl} (event ${eventId})`);
-      keepDatabase();
-      return;
-    }
-    const session = new Session(server.baseUrl);
-    await session.expect('POST', '/api/auth/login/', 200, { json: admin });
-    const base = `/api/events/${eventId}/submissions/table/`;
-    const first = await session.expect<{ count: number }>('GET', `${base}?sort=-average_score`, 200);
-    const load =
-      MODE === 'closed' ? `${CONCURRENCY} clients, closed loop` : `open loop, Poisson arrivals at ${RATE} pages/s`;
-    console.log(`table: ${first.count} rows; ${load}; ${WARMUP} s warm-up, ${SECONDS} s measured`);
-    warnIfBusy();
+  await venue.withVenueServer(
+    'chair-table',
+    values.database ?? '',
+    async ({ server, databaseUrl, admin, keepDatabase }) => {
+      const { eventId, trackIds } = await seed(databaseUrl, admin.email);
+      if (values['seed-only']) {
+        console.log(`kept: ${databaseUrl} (event ${eventId})`);
+        keepDatabase();
+        return;
+      }
+      const session = new Session(server.baseUrl);
+      await session.expect('POST', '/api/auth/login/', 200, { json: admin });
+      const base = `/api/events/${eventId}/submissions/table/`;
+      const first = await session.expect<{ count: number }>('GET', `${base}?sort=-average_score`, 200);
+      const load =
+        MODE === 'closed' ? `${CONCURRENCY} clients, closed loop` : `open loop, Poisson arrivals at ${RATE} pages/s`;
+      console.log(`table: ${first.count} rows; ${load}; ${WARMUP} s warm-up, ${SECONDS} s measured`);
+      venue.warnIfBusy();
 
-    const random = mulberry32(Number(values.seed));
-    const run = async (seconds: number) => {
-      const latencies: number[] = [];
-      const errors: Record<string, number> = {};
-      const record = (outcome: { status: number; failure?: string }, ms: number) => {
-        if (outcome.status === 200) latencies.push(ms);
-        else {
-          const key = String(outcome.status || outcome.failure);
-          errors[key] = (errors[key] ?? 0) + 1;
-        }
-      };
-      const until = performance.now() + seconds * 1000;
-      if (MODE === 'closed') {
-        const client = async () => {
-          while (performance.now() < until) {
-            const outcome = await session.call('GET', `${base}?${randomQuery(random, trackIds)}`);
-            record(outcome, outcome.ms);
+      const random = mulberry32(Number(values.seed));
+      const run = async (seconds: number) => {
+        const latencies: number[] = [];
+        const errors: Record<string, number> = {};
+        const record = (outcome: { status: number; failure?: string }, ms: number) => {
+          if (outcome.status === 200) latencies.push(ms);
+          else {
+            const key = String(outcome.status || outcome.failure);
+            errors[key] = (errors[key] ?? 0) + 1;
           }
         };
-        await Promise.all(Array.from({ length: CONCURRENCY }, client));
-      } else {
-        // Open loop: a request is sent when due, answered or not; its latency runs from the moment it was due.
-        const inFlight: Promise<void>[] = [];
-        let due = performance.now();
-        while (due < until) {
-          const wait = due - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          const dueAt = due;
-          inFlight.push(
-            session.call('GET', `${base}?${randomQuery(random, trackIds)}`).then((outcome) => {
-              record(outcome, performance.now() - dueAt);
-            }),
-          );
-          due += (-Math.log(1 - random()) / RATE) * 1000;
+        const until = performance.now() + seconds * 1000;
+        if (MODE === 'closed') {
+          const client = async () => {
+            while (performance.now() < until) {
+              const outcome = await session.call('GET', `${base}?${randomQuery(random, trackIds)}`);
+              record(outcome, outcome.ms);
+            }
+          };
+          await Promise.all(Array.from({ length: CONCURRENCY }, client));
+        } else {
+          // Open loop: a request is sent when due, answered or not; its latency runs from the moment it was due.
+          const inFlight: Promise<void>[] = [];
+          let due = performance.now();
+          while (due < until) {
+            const wait = due - performance.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            const dueAt = due;
+            inFlight.push(
+              session.call('GET', `${base}?${randomQuery(random, trackIds)}`).then((outcome) => {
+                record(outcome, performance.now() - dueAt);
+              }),
+            );
+            due += (-Math.log(1 - random()) / RATE) * 1000;
+          }
+          await Promise.all(inFlight);
         }
-        await Promise.all(inFlight);
-      }
-      return { latencies: latencies.sort((a, b) => a - b), errors };
-    };
+        return { latencies: latencies.sort((a, b) => a - b), errors };
+      };
 
-    await run(WARMUP);
-    const pid = server.pid;
-    resetPeak(pid);
-    const cpuBefore = cpuSeconds(pid);
-    const pgBefore = await postgresBackends(databaseUrl);
-    const started = performance.now();
-    const { latencies, errors } = await run(SECONDS);
-    const elapsed = (performance.now() - started) / 1000;
-    const serverCpu = cpuSeconds(pid) - cpuBefore;
-    const pgAfter = await postgresBackends(databaseUrl);
-    let pgCpu = 0;
-    for (const [backend, seconds] of pgAfter) pgCpu += seconds - (pgBefore.get(backend) ?? 0);
-    const mem = memory(pid);
-    const n = latencies.length;
-    console.log(`requests: ${n} answered 200, errors ${JSON.stringify(errors)}`);
-    console.log(`throughput: ${(n / elapsed).toFixed(0)} pages/s`);
-    console.log(
-      `latency: p50 ${formatMs(percentile(latencies, 0.5))}, p95 ${formatMs(percentile(latencies, 0.95))}, ` +
-        `p99 ${formatMs(percentile(latencies, 0.99))}, max ${formatMs(latencies[n - 1] ?? 0)}`,
-    );
-    console.log(
-      `CPU per request: server ${((serverCpu / Math.max(n, 1)) * 1000).toFixed(2)} ms, ` +
-        `PostgreSQL ${((pgCpu / Math.max(n, 1)) * 1000).toFixed(2)} ms ` +
-        `(server ${(serverCpu / elapsed).toFixed(2)} cores, PostgreSQL ${(pgCpu / elapsed).toFixed(2)} cores)`,
-    );
-    console.log(`server memory: RSS ${mem.rssMb.toFixed(0)} MB, peak ${mem.peakMb.toFixed(0)} MB`);
-    const p99 = percentile(latencies, 0.99);
-    console.log(`target p99 < 50 ms: ${p99 < 50 && Object.keys(errors).length === 0 ? 'met' : 'NOT met'}`);
-  });
+      await run(WARMUP);
+      const pid = server.pid;
+      resetPeak(pid);
+      const cpuBefore = cpuSeconds(pid);
+      const pgBefore = await postgresBackends(databaseUrl);
+      const started = performance.now();
+      const { latencies, errors } = await run(SECONDS);
+      const elapsed = (performance.now() - started) / 1000;
+      const serverCpu = cpuSeconds(pid) - cpuBefore;
+      const pgAfter = await postgresBackends(databaseUrl);
+      let pgCpu = 0;
+      for (const [backend, seconds] of pgAfter) pgCpu += seconds - (pgBefore.get(backend) ?? 0);
+      const mem = memory(pid);
+      const n = latencies.length;
+      console.log(`requests: ${n} answered 200, errors ${JSON.stringify(errors)}`);
+      console.log(`throughput: ${(n / elapsed).toFixed(0)} pages/s`);
+      console.log(
+        `latency: p50 ${formatMs(percentile(latencies, 0.5))}, p95 ${formatMs(percentile(latencies, 0.95))}, ` +
+          `p99 ${formatMs(percentile(latencies, 0.99))}, max ${formatMs(latencies[n - 1] ?? 0)}`,
+      );
+      console.log(
+        `CPU per request: server ${((serverCpu / Math.max(n, 1)) * 1000).toFixed(2)} ms, ` +
+          `PostgreSQL ${((pgCpu / Math.max(n, 1)) * 1000).toFixed(2)} ms ` +
+          `(server ${(serverCpu / elapsed).toFixed(2)} cores, PostgreSQL ${(pgCpu / elapsed).toFixed(2)} cores)`,
+      );
+      console.log(`server memory: RSS ${mem.rssMb.toFixed(0)} MB, peak ${mem.peakMb.toFixed(0)} MB`);
+      const p99 = percentile(latencies, 0.99);
+      console.log(`target p99 < 50 ms: ${p99 < 50 && Object.keys(errors).length === 0 ? 'met' : 'NOT met'}`);
+    },
+  );
 }
 
 await main();

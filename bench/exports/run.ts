@@ -7,19 +7,11 @@
 import { parseArgs } from 'node:util';
 import { memory, resetPeak } from '../load/server.ts';
 import { formatMs } from '../load/workload.ts';
-import {
-  seedConflicts,
-  seedDatabase,
-  seedEvent,
-  seedPeople,
-  VENUE_OPTIONS,
-  warnIfBusy,
-  withVenueServer,
-} from '../shared/seed-venue.ts';
+import * as venue from '../shared/seed-venue.ts';
 
 const { values } = parseArgs({
   options: {
-    ...VENUE_OPTIONS,
+    ...venue.VENUE_OPTIONS,
     kinds: { type: 'string', default: 'submissions,reviews,reviewers,bids,conflicts' },
     formats: { type: 'string', default: 'csv,xlsx' },
     /** Downloads of each file; the figures are of the fastest and the slowest. */
@@ -35,9 +27,9 @@ const TARGET_SECONDS = 5;
 
 /** Seeds one event straight in the database (the exports are what is measured, not the seeding): set-based inserts. */
 function seed(url: string, adminEmail: string): Promise<string> {
-  return seedDatabase(url, async (q) => {
-    const eventId = await seedEvent(q, { adminEmail, role: 'chair', acronym: 'BENCH26' });
-    const { reviewers, authors } = await seedPeople(q, eventId, {
+  return venue.seedDatabase(url, async (q) => {
+    const eventId = await venue.seedEvent(q, { adminEmail, role: 'chair', acronym: 'BENCH26' });
+    const { reviewers, authors } = await venue.seedPeople(q, eventId, {
       reviewers: REVIEWERS,
       authors: AUTHORS,
       firstName: 'سارة',
@@ -89,7 +81,7 @@ function seed(url: string, adminEmail: string): Promise<string> {
        from submissions s cross join generate_series(0, 4) k where s.event_id = $1 on conflict do nothing`,
       [eventId, reviewers],
     );
-    await seedConflicts(q, eventId, reviewers);
+    await venue.seedConflicts(q, eventId, reviewers);
     const { rows: counts } = await q(
       `select (select count(*) from submissions where event_id = $1)::int as papers,
         (select count(*) from reviews r join submissions s on s.id = r.submission_id where s.event_id = $1)::int as reviews,
@@ -143,10 +135,10 @@ async function download(url: string, cookie: string): Promise<Download> {
 }
 
 async function main() {
-  await withVenueServer('exports', values.database ?? '', async ({ server, databaseUrl, admin }) => {
+  await venue.withVenueServer('exports', values.database ?? '', async ({ server, databaseUrl, admin }) => {
     const eventId = await seed(databaseUrl, admin.email);
     const cookie = await signIn(server.baseUrl, admin);
-    warnIfBusy();
+    venue.warnIfBusy();
     console.log(`server RSS before the exports: ${memory(server.pid).rssMb.toFixed(0)} MB`);
     const repeat = Math.max(1, Number(values.repeat));
     let reviewsWorst = 0;
