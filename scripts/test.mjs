@@ -131,7 +131,7 @@ if (wants('types')) {
     'bench/load',
     'bench/chair-table',
     'bench/exports',
-    'bench/shared',
+    'bench/venue',
   ]) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
       check(`types ${project}`, 'npx', ['tsc', '-p', project]);

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { Session } from '../load/client.ts';
 import { cpuSeconds, memory, postgresBackends, resetPeak } from '../load/server.ts';
 import { formatMs, mulberry32, percentile } from '../load/workload.ts';
-import * as venue from '../shared/seed-venue.ts';
+import * as venue from '../venue/seed-venue.ts';
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { memory, resetPeak } from '../load/server.ts';
 import { formatMs } from '../load/workload.ts';
-import * as venue from '../shared/seed-venue.ts';
+import * as venue from '../venue/seed-venue.ts';
 
 const { values } = parseArgs({
   options: {
