@@ -32,21 +32,26 @@ const isCatalogueKey = (message: string): message is ApiMessageKey =>
 type ZodItem = { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> };
 
 /**
- * The message key of a zod issue: the schema's own key when it gave one (the contracts' schemas use keys as their
- * messages), else the closest generic key by the issue's kind; the text stays the schema's own wording then.
+ * The message key of a zod issue and its English text: the schema's own key when it gave one (the contracts' schemas
+ * use keys as their messages), else the closest generic key by the issue's kind, the text staying the schema's own
+ * wording then.
  */
-function issueKey(item: ZodItem): { key: ApiMessageKey; params: Record<string, unknown> } {
+function issueKey(item: ZodItem): Omit<SchemaIssue, 'field'> {
   const message = item.message ?? '';
   const params = item.params ?? {};
-  if (isCatalogueKey(message)) return { key: message, params };
+  if (isCatalogueKey(message)) return { key: message, params, text: messageText(message, params) };
+  const generic = (key: ApiMessageKey, values: Record<string, unknown> = {}) => ({
+    key,
+    params: values,
+    text: message || messageText(key, values),
+  });
   if (item.keyword === 'too_big' && params.origin === 'string') {
-    return { key: 'validation.tooLong', params: { maximum: params.maximum } };
+    return generic('validation.tooLong', { maximum: params.maximum });
   }
-  if (item.keyword === 'invalid_value') return { key: 'validation.invalidChoice', params: {} };
-  if (item.keyword === 'invalid_format' && params.format === 'email')
-    return { key: 'validation.invalidEmail', params: {} };
-  if (item.keyword === 'invalid_format' && params.format === 'url') return { key: 'validation.invalidUrl', params: {} };
-  return { key: 'validation.invalid', params: {} };
+  if (item.keyword === 'invalid_value') return generic('validation.invalidChoice');
+  if (item.keyword === 'invalid_format' && params.format === 'email') return generic('validation.invalidEmail');
+  if (item.keyword === 'invalid_format' && params.format === 'url') return generic('validation.invalidUrl');
+  return generic('validation.invalid');
 }
 
 /**
@@ -59,11 +64,7 @@ export function schemaIssues(error: FastifyError, fallbackField = 'non_field_err
   }
   return (error.validation as ZodItem[]).map((item) => {
     const path = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const { key, params } = issueKey(item);
-    const text = isCatalogueKey(item.message ?? '')
-      ? messageText(key, params)
-      : (item.message ?? messageText(key, params));
-    return { field: path || fallbackField, key, params, text };
+    return { field: path || fallbackField, ...issueKey(item) };
   });
 }
 
