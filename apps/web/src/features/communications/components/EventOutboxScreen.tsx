@@ -1,5 +1,11 @@
-import { EVENT_MAIL_TEMPLATE_KEYS, type EventOutboxMailDto, isMailTemplate, MAIL_STATUSES } from '@confero/contracts';
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  EVENT_MAIL_TEMPLATE_KEYS,
+  type EventOutboxMailDto,
+  isEventMailTemplateKey,
+  isMailTemplate,
+  MAIL_STATUSES,
+} from '@confero/contracts';
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MailCheck, RotateCw, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +16,8 @@ import { errorMessageOr, useMessageText } from '../../../components/feedback/mes
 import { notify } from '../../../components/feedback/notify.tsx';
 import { pageCount } from '../../../lib/list-filters.ts';
 import { useLastPageBound, useListParams, useListSearch } from '../../../lib/use-list-params.ts';
-import { formatDateTime, STATUS_COLORS } from '../../outbox/outbox-display.ts';
+import { MailError, MailStatusBadge } from '../../outbox/components/MailCells.tsx';
+import { formatDateTime } from '../../outbox/outbox-display.ts';
 import { templateLabelKey } from '../../outbox/outbox-filters.ts';
 import { eventOutboxQuery, useResendMailMutation } from '../api.ts';
 import {
@@ -21,9 +28,6 @@ import {
   SEARCH_MAX_LENGTH,
 } from '../mail-filters.ts';
 import { CommunicationsFrame } from './CommunicationsFrame.tsx';
-
-/** Long SMTP errors are cut in the table; the whole text is in the tooltip. */
-const ERROR_PREVIEW_LENGTH = 90;
 
 /**
  * /events/{id}/outbox, for the event's organizers: every mail the event sent, newest first, filtered by status, mail
@@ -145,9 +149,7 @@ function EventOutboxTable({ mails, onResend, resendingId }: TableProps) {
   const number = new Intl.NumberFormat(language);
   const when = (value: string | null) => formatDateTime(value, language) ?? t('communications.outbox.none');
   const mailName = (mail: EventOutboxMailDto) => {
-    const key = mail.event_template as (typeof EVENT_MAIL_TEMPLATE_KEYS)[number] | null;
-    if (key && (EVENT_MAIL_TEMPLATE_KEYS as readonly string[]).includes(key))
-      return t(`communications.templates.${key}`);
+    if (isEventMailTemplateKey(mail.event_template)) return t(`communications.templates.${mail.event_template}`);
     return isMailTemplate(mail.template) ? t(templateLabelKey(mail.template)) : mail.template;
   };
   const columns = ['status', 'recipient', 'mail', 'attempts', 'error', 'created', 'sent', 'actions'] as const;
@@ -171,15 +173,10 @@ function EventOutboxTable({ mails, onResend, resendingId }: TableProps) {
         </Table.Thead>
         <Table.Tbody>
           {mails.map((mail) => {
-            const error = mail.last_error;
-            const shortError =
-              error && error.length > ERROR_PREVIEW_LENGTH ? `${error.slice(0, ERROR_PREVIEW_LENGTH)}…` : error;
             return (
               <Table.Tr key={mail.id} data-testid="event-outbox-row" data-status={mail.status}>
                 <Table.Td>
-                  <Badge color={STATUS_COLORS[mail.status]} variant="light">
-                    {t(`outbox.status.${mail.status}`)}
-                  </Badge>
+                  <MailStatusBadge status={mail.status} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600} dir="ltr">
@@ -196,23 +193,11 @@ function EventOutboxTable({ mails, onResend, resendingId }: TableProps) {
                 </Table.Td>
                 <Table.Td ta="center">{number.format(mail.attempts)}</Table.Td>
                 <Table.Td maw={280}>
-                  {error ? (
-                    <Tooltip label={error} multiline maw={420} withArrow>
-                      <Text
-                        size="xs"
-                        c="red"
-                        dir="ltr"
-                        style={{ wordBreak: 'break-word' }}
-                        data-testid="event-outbox-error"
-                      >
-                        {shortError}
-                      </Text>
-                    </Tooltip>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('communications.outbox.none')}
-                    </Text>
-                  )}
+                  <MailError
+                    error={mail.last_error}
+                    none={t('communications.outbox.none')}
+                    testId="event-outbox-error"
+                  />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(mail.created_at)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(mail.sent_at)}</Table.Td>

@@ -1,11 +1,12 @@
 import { isMailTemplate, type OutboxMailDto } from '@confero/contracts';
 import type { Translation } from '@confero/i18n';
-import { Badge, Button, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { eventLabel, formatDateTime, STATUS_COLORS } from '../outbox-display.ts';
+import { eventLabel, formatDateTime } from '../outbox-display.ts';
 import { templateLabelKey } from '../outbox-filters.ts';
+import { MailError, MailStatusBadge } from './MailCells.tsx';
 
 /** The columns, in reading order (right to left in Arabic), and how their cells align. */
 type ColumnKey = keyof Translation['outbox']['columns'];
@@ -21,9 +22,6 @@ const COLUMNS: { key: ColumnKey; align?: 'center' | 'end' }[] = [
   { key: 'sent' },
   { key: 'actions', align: 'end' },
 ];
-
-/** Long SMTP errors are cut in the table; the whole text is in the tooltip. */
-const ERROR_PREVIEW_LENGTH = 90;
 
 type OutboxTableProps = {
   mails: OutboxMailDto[];
@@ -60,9 +58,6 @@ export function OutboxTable({ mails, onRetry, retryingId }: OutboxTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {mails.map((mail) => {
-            const error = mail.last_error;
-            const shortError =
-              error && error.length > ERROR_PREVIEW_LENGTH ? `${error.slice(0, ERROR_PREVIEW_LENGTH)}…` : error;
             return (
               <Table.Tr
                 key={mail.id}
@@ -72,9 +67,7 @@ export function OutboxTable({ mails, onRetry, retryingId }: OutboxTableProps) {
                 data-status={mail.status}
               >
                 <Table.Td>
-                  <Badge color={STATUS_COLORS[mail.status]} variant="light" data-testid="outbox-status">
-                    {t(`outbox.status.${mail.status}`)}
-                  </Badge>
+                  <MailStatusBadge status={mail.status} testId="outbox-status" />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600} dir="ltr" data-testid="outbox-recipient">
@@ -113,17 +106,7 @@ export function OutboxTable({ mails, onRetry, retryingId }: OutboxTableProps) {
                   {number.format(mail.attempts)}
                 </Table.Td>
                 <Table.Td maw={300}>
-                  {error ? (
-                    <Tooltip label={error} multiline maw={420} withArrow>
-                      <Text size="xs" c="red" dir="ltr" style={{ wordBreak: 'break-word' }} data-testid="outbox-error">
-                        {shortError}
-                      </Text>
-                    </Tooltip>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('outbox.none')}
-                    </Text>
-                  )}
+                  <MailError error={mail.last_error} none={t('outbox.none')} testId="outbox-error" />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
