@@ -26,3 +26,26 @@ export function writePage(params: URLSearchParams, page: number): URLSearchParam
   if (page > 1) params.set('page', String(page));
   return params;
 }
+
+/**
+ * The sort an address asks for (`?sort=-late`): one of the list's columns, either way (a leading `-` sorts it
+ * descending); anything else reads as the list's default.
+ */
+export function readSort(params: URLSearchParams, columns: readonly string[], fallback: string): string {
+  const sort = params.get('sort');
+  return sort && columns.includes(sort.replace(/^-/, '')) ? sort : fallback;
+}
+
+/** The next sort when a column's header is pressed: that column descending first for numbers, then the other way. */
+export function nextSort(current: string, column: string, numeric: boolean): string {
+  if (current === column) return `-${column}`;
+  if (current === `-${column}`) return column;
+  return numeric ? `-${column}` : column;
+}
+
+/** The `aria-sort` of a column's header. */
+export function ariaSort(current: string, column: string): 'ascending' | 'descending' | 'none' {
+  if (current === column) return 'ascending';
+  if (current === `-${column}`) return 'descending';
+  return 'none';
+}

@@ -1,5 +1,5 @@
 import { PAGE_SIZE_DEFAULT, REVIEWER_PROGRESS_SORTS } from '@confero/contracts';
-import { readPage, writePage } from '../../lib/list-filters.ts';
+import { readPage, readSort, writePage } from '../../lib/list-filters.ts';
 import type { ListCodec } from '../../lib/use-list-params.ts';
 
 /* The reviewers' progress on the dashboard, kept in the address (`?sort=-late&late=true&page=2`). */
@@ -9,13 +9,9 @@ export const DEFAULT_REVIEWER_SORT = '-late';
 
 export type ReviewerFilters = { sort: string; late: boolean; page: number };
 
-const isReviewerSort = (value: string | null): value is string =>
-  Boolean(value) && (REVIEWER_PROGRESS_SORTS as readonly string[]).includes((value ?? '').replace(/^-/, ''));
-
 export function parseReviewerFilters(params: URLSearchParams): ReviewerFilters {
-  const sort = params.get('sort');
   return {
-    sort: isReviewerSort(sort) ? sort : DEFAULT_REVIEWER_SORT,
+    sort: readSort(params, REVIEWER_PROGRESS_SORTS, DEFAULT_REVIEWER_SORT),
     late: params.get('late') === 'true',
     page: readPage(params),
   };

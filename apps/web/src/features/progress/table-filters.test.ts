@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ariaSort, nextSort, parseTableFilters, tableFiltersToSearch, tableListParams } from './table-filters.ts';
+import { parseTableFilters, tableFiltersToSearch, tableListParams } from './table-filters.ts';
 
 describe("the chair table's address", () => {
   it('reads what the API takes and drops the rest', () => {
@@ -22,15 +22,5 @@ describe("the chair table's address", () => {
     const filters = parseTableFilters(new URLSearchParams('sort=average_score&search=graph&page=3'));
     expect(tableFiltersToSearch(filters).toString()).toBe('search=graph&sort=average_score&page=3');
     expect(tableListParams(filters)).toEqual({ page: 3, page_size: 25, sort: 'average_score', search: 'graph' });
-  });
-
-  it('sorts numbers highest first on the first press, then flips; aria-sort follows', () => {
-    expect(nextSort('-created_at', 'average_score', true)).toBe('-average_score');
-    expect(nextSort('-average_score', 'average_score', true)).toBe('average_score');
-    expect(nextSort('average_score', 'average_score', true)).toBe('-average_score');
-    expect(nextSort('-created_at', 'title', false)).toBe('title');
-    expect(ariaSort('-average_score', 'average_score')).toBe('descending');
-    expect(ariaSort('title', 'title')).toBe('ascending');
-    expect(ariaSort('title', 'status')).toBe('none');
   });
 });

@@ -5,9 +5,8 @@ import {
   SUBMISSION_TABLE_SORTS,
   type SubmissionDecision,
   type SubmissionStatus,
-  type SubmissionTableSort,
 } from '@confero/contracts';
-import { readPage, writePage } from '../../lib/list-filters.ts';
+import { readPage, readSort, writePage } from '../../lib/list-filters.ts';
 import type { ListCodec } from '../../lib/use-list-params.ts';
 
 /*
@@ -46,12 +45,6 @@ export const EMPTY_TABLE_FILTERS: TableFilters = {
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
 
-/** A sort key of the table, either way (`average_score`, `-average_score`). */
-export function isTableSort(value: string | null): value is string {
-  if (!value) return false;
-  return (SUBMISSION_TABLE_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
-}
-
 /** A score bound between −3 and 3, or null. */
 function readScore(value: string | null): number | null {
   if (value === null || value.trim() === '') return null;
@@ -60,12 +53,11 @@ function readScore(value: string | null): number | null {
 }
 
 export function parseTableFilters(params: URLSearchParams): TableFilters {
-  const sort = params.get('sort');
   const minScore = readScore(params.get('min_score'));
   const maxScore = readScore(params.get('max_score'));
   const inverted = minScore !== null && maxScore !== null && minScore > maxScore;
   return {
-    sort: isTableSort(sort) ? sort : DEFAULT_TABLE_SORT,
+    sort: readSort(params, SUBMISSION_TABLE_SORTS, DEFAULT_TABLE_SORT),
     status: oneOf(SUBMISSION_STATUSES, params.get('status')),
     decision: oneOf(SUBMISSION_DECISIONS, params.get('decision')),
     track: params.get('track')?.trim() || null,
@@ -111,18 +103,4 @@ export function tableListParams(filters: TableFilters): TableListParams {
     sort: filters.sort,
     ...Object.fromEntries(setFilters(filters)),
   };
-}
-
-/** The next sort when a column's header is pressed: that column descending first for numbers, then the other way. */
-export function nextSort(current: string, column: SubmissionTableSort | string, numeric: boolean): string {
-  if (current === column) return `-${column}`;
-  if (current === `-${column}`) return column;
-  return numeric ? `-${column}` : column;
-}
-
-/** The `aria-sort` of a column's header. */
-export function ariaSort(current: string, column: string): 'ascending' | 'descending' | 'none' {
-  if (current === column) return 'ascending';
-  if (current === `-${column}`) return 'descending';
-  return 'none';
 }

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
+import { SortableHeader } from '../../../components/data/SortableHeader.tsx';
 import { USER_DIR } from '../../../components/data/UserText.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
@@ -34,7 +35,6 @@ import { DecisionBadge, SubmissionStatusBadge } from '../../submissions/componen
 import { fetchMatchingPapers, submissionTableQuery } from '../api.ts';
 import { hasTableFilters, TABLE_LIST_CODEC, TABLE_PAGE_SIZE, tableListParams } from '../table-filters.ts';
 import { BulkDecisionDialog } from './BulkDecisionDialog.tsx';
-import { SortableHeader } from './SortableHeader.tsx';
 import { TableFiltersBar } from './TableFiltersBar.tsx';
 
 const DECISIONS: Exclude<SubmissionDecision, 'pending'>[] = ['accept', 'reject', 'revision'];

@@ -5,6 +5,7 @@ import { BellRing, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
+import { SortableHeader } from '../../../components/data/SortableHeader.tsx';
 import { USER_DIR } from '../../../components/data/UserText.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
@@ -13,7 +14,6 @@ import { pageCount } from '../../../lib/list-filters.ts';
 import { useLastPageBound, useListParams } from '../../../lib/use-list-params.ts';
 import { reviewerProgressQuery, useRemindReviewersMutation } from '../api.ts';
 import { REVIEWER_LIST_CODEC, REVIEWER_PAGE_SIZE, reviewerListParams } from '../reviewer-filters.ts';
-import { SortableHeader } from './SortableHeader.tsx';
 
 const NUMERIC_COLUMNS = ['assigned', 'completed', 'in_progress', 'late', 'average_score', 'bids'] as const;
 

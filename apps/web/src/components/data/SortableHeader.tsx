@@ -1,6 +1,6 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { ariaSort, nextSort } from '../table-filters.ts';
+import { ariaSort, nextSort } from '../../lib/list-filters.ts';
 
 type SortableHeaderProps = {
   label: string;
