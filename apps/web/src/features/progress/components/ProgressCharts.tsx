@@ -3,21 +3,14 @@ import { type EventProgressDto, SUBMISSION_STATUSES } from '@confero/contracts';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { SimpleGrid, useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { submissionStatusColor } from '../../submissions/submission-display.ts';
 import { useSubmissionText } from '../../submissions/use-submission-text.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 
-const STATUS_COLORS: Record<string, string> = {
-  submitted: 'blue.6',
-  under_review: 'yellow.6',
-  accepted: 'green.6',
-  rejected: 'red.6',
-  revision_requested: 'orange.6',
-};
-
 /**
  * The dashboard's two charts: submissions by status (horizontal bars, every status named) and reviews by state (a
- * ring). Right to left in Arabic: the names stand on the right and the bars grow to the left. The drawings are images (no keyboard layer): their
- * tables carry the same figures.
+ * ring), each status's bar in its badge's colour. Right to left in Arabic: the names stand on the right and the bars
+ * grow to the left. The drawings are images (no keyboard layer): their tables carry the same figures.
  */
 export function ProgressCharts({ progress }: { progress: EventProgressDto }) {
   const { t, i18n } = useTranslation();
@@ -60,7 +53,7 @@ export function ProgressCharts({ progress }: { progress: EventProgressDto }) {
           <BarChart
             h={200}
             orientation="vertical"
-            data={statusRows.map((row) => ({ ...row, color: STATUS_COLORS[row.key] }))}
+            data={statusRows.map((row) => ({ ...row, color: `${submissionStatusColor(row.key)}.6` }))}
             dataKey="status"
             series={[{ name: 'papers', label: t('progress.charts.papers'), color: 'indigo.6' }]}
             xAxisProps={{ reversed: rtl, allowDecimals: false }}
