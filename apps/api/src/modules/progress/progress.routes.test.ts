@@ -7,7 +7,7 @@ import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
 import { recordStatements } from '../../../test/statements.ts';
-import { auditLog, submissions } from '../../db/schema/index.ts';
+import { auditLog, eventMailTemplates, submissions } from '../../db/schema/index.ts';
 
 let app: TestApp;
 const as = signedInClients(() => app);
@@ -319,9 +319,31 @@ describe('bulk decisions', () => {
       .where(and(eq(auditLog.action, 'submission.decision_made'), eq(auditLog.actorId, world.chair.id)));
     expect(audits).toHaveLength(2);
 
-    const again = await client.post(url('decisions/'), { submission_ids: [p1?.publicId], decision: 'reject' });
-    expect(again.json()).toMatchObject({ changed: 1, notified: true, results: [{ ok: true }] });
-    expect(await mailsTo(app, world.author.email)).toHaveLength(mailsBefore + 1);
+    const subject = 'The chairs on your paper';
+    await app.db.insert(eventMailTemplates).values(
+      (['en', 'ar'] as const).map((locale) => ({
+        eventId: world.event.id,
+        key: 'decision_reject',
+        locale,
+        subject,
+        body: 'About {paper_title}.',
+      })),
+    );
+    let again: Awaited<ReturnType<typeof client.post>> | undefined;
+    const statements = await recordStatements(app, async () => {
+      again = await client.post(url('decisions/'), {
+        submission_ids: [p1?.publicId, p3?.publicId],
+        decision: 'reject',
+      });
+    });
+    expect(again?.json()).toMatchObject({ changed: 2, notified: true, results: [{ ok: true }, { ok: true }] });
+    // The chair's wording of the decision mail is read once for the whole batch, not once per paper.
+    expect(statements.filter((statement) => /"event_mail_templates"/.test(statement))).toHaveLength(1);
+    const mails = await mailsTo(app, world.author.email);
+    expect(mails).toHaveLength(mailsBefore + 2);
+    expect(mails.slice(-2)).toMatchObject(
+      [p1, p3].map((paper) => ({ subject, text_body: expect.stringContaining(`About ${paper?.title}.`) })),
+    );
     const unchanged = await client.post(url('decisions/'), { submission_ids: [p1?.publicId], decision: 'reject' });
     expect(unchanged.json()).toMatchObject({ changed: 0, results: [{ ok: false, reason: 'unchanged' }] });
   });

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { loadWordings } from '../communications/event-mail.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { detectedConflictIds } from '../conflicts/detect-conflict.ts';
 import { endOfDay, isPast } from '../events/event-dates.ts';
@@ -164,31 +165,22 @@ export async function applyDecisions(
   const detected = new Set([...synced.values()].map((conflict) => conflict.submissionId));
   const targets = await findDecisionTargets(db, event.id, actor.id, ids);
   const plan = planDecisions(input.submission_ids, input.decision, targets, access, detected);
+  const key = `decision_${input.decision}` as const;
+  const wordings =
+    input.notify && key !== 'decision_pending' && plan.some((item) => item.ok)
+      ? await loadWordings(db, event.id, key)
+      : undefined;
   for (const item of plan) {
     if (!item.ok || !item.target) continue;
-    const { target } = item;
     try {
       await transitionSubmission(db, {
         actor,
-        submission: {
-          ...target.row,
-          event: {
-            id: event.id,
-            publicId: event.publicId,
-            title: event.title,
-            status: event.status,
-            submissionDeadline: event.submissionDeadline,
-            reviewDeadline: event.reviewDeadline,
-            timezone: event.timezone,
-            createdBy: event.createdBy,
-            reviewSettings: event.reviewSettings,
-          },
-          track: null,
-        },
+        submission: { ...item.target.row, event, track: null },
         via: 'make_decision',
         decision: input.decision,
         details: input.decision_details,
         notify: input.notify,
+        wordings,
         publicUrl,
       });
     } catch (error) {

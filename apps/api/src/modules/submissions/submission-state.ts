@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { loadWordings, queueEventMail } from '../communications/event-mail.ts';
+import { loadWordings, queueEventMail, type Wordings } from '../communications/event-mail.ts';
 import { submissionError, submissionFieldError } from './submission-errors.ts';
 import { findAuthorRecipients, type SubmissionRecord } from './submissions.queries.ts';
 
@@ -71,6 +71,8 @@ export type SubmissionTransition = {
   publicUrl: string;
   /** Mail the authors about a decision (default true); false when the chair tells them later in one group send. */
   notify?: boolean;
+  /** The decision mail's wordings when the caller already read them (a bulk decision reads them once, not per paper). */
+  wordings?: Wordings;
 } & ({ via: 'change_status'; status: string } | { via: 'make_decision'; decision: string; details?: string | null });
 
 /**
@@ -146,7 +148,7 @@ export async function transitionSubmission(db: Db, change: SubmissionTransition)
     if (change.notify !== false && decided && (change.via === 'make_decision' || decision !== submission.decision)) {
       const recipients = await findAuthorRecipients(tx, submission.id);
       const key = `decision_${decision}` as `decision_${Exclude<SubmissionDecision, 'pending'>}`;
-      const wordings = await loadWordings(tx, submission.eventId, key);
+      const wordings = change.wordings ?? (await loadWordings(tx, submission.eventId, key));
       const seen = new Set<string>();
       for (const recipient of recipients) {
         const address = recipient.email.toLowerCase();
