@@ -6,7 +6,7 @@ import {
   type BulkLineDto,
   type BulkLineStatus,
 } from '@confero/contracts';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, messageError } from '../../lib/errors.ts';
@@ -202,11 +202,15 @@ export async function applyBulkLines(
       cells: { ...line, max_papers: String(line.max_papers) },
     }));
     await db.transaction(async (tx) => {
-      for (const line of await classifyLines(tx, input.event, raw)) {
+      const lines = await classifyLines(tx, input.event, raw);
+      // The accounts of the lines to add, in one query for the batch.
+      const addIds = lines.flatMap((line) => (line.status === 'add' && line.userId !== null ? [line.userId] : []));
+      const accounts = addIds.length ? await tx.select().from(users).where(inArray(users.id, addIds)) : [];
+      for (const line of lines) {
         const grant = { expertise: line.expertise, maxPapers: line.max_papers ?? 5 };
         try {
           if (line.status === 'add' && line.userId !== null) {
-            const [user] = await tx.select().from(users).where(eq(users.id, line.userId));
+            const user = accounts.find((account) => account.id === line.userId);
             if (!user) throw messageError(404, 'NOT_FOUND', 'events.userNotFound');
             await addMember(tx, input.actor, input.event, user, 'reviewer', grant);
             totals.added += 1;
