@@ -140,9 +140,12 @@ describe('PATCH events/{id}/reviewers/{user_id}/', () => {
     }
     const long = await client.patch(url, { expertise: 'x'.repeat(2_001) });
     expect(long.json()).toMatchObject({ field_codes: { expertise: ['events.tooLong'] } });
-    const empty = await client.patch(url, {});
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ code: 'VALIDATION_ERROR', message_code: 'committee.nothingToChange' });
+    for (const body of [{}, { max_papers: ' ' }]) {
+      // A blank max_papers changes nothing: it is not the default of a new reviewer.
+      const empty = await client.patch(url, body);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({ code: 'VALIDATION_ERROR', message_code: 'committee.nothingToChange' });
+    }
     expect(await reviewerRow(event, reviewer)).toMatchObject({ expertise: 'databases', maxPapers: 3 });
   });
 

@@ -12,6 +12,7 @@ import {
   checkExpertise,
   checkMaxPapers,
   type MemberUser,
+  named,
   removeMember,
   removeReviewer,
   resolveUserId,
@@ -42,7 +43,7 @@ export async function updateReviewer(
   body: UpdateReviewerBody,
 ): Promise<{ overLimit: number }> {
   const sentExpertise = body.expertise !== undefined && body.expertise !== null;
-  const sentMaxPapers = body.max_papers !== undefined && body.max_papers !== null && String(body.max_papers) !== '';
+  const sentMaxPapers = named(body.max_papers);
   if (!sentExpertise && !sentMaxPapers) throw messageError(400, 'VALIDATION_ERROR', 'committee.nothingToChange');
   const expertise = sentExpertise ? checkExpertise(body.expertise) : target.membership.expertise;
   const maxPapers = sentMaxPapers ? checkMaxPapers(body.max_papers) : target.membership.maxPapers;
@@ -89,8 +90,7 @@ export async function removeReviewerFromCommittee(
   body: RemoveReviewerBody,
   publicUrl: string,
 ): Promise<void> {
-  const hasUser = body.user_id !== undefined && body.user_id !== null && String(body.user_id).trim() !== '';
-  if (!hasUser && body.email?.trim()) return removeReviewer(db, actor, event, body);
+  if (!named(body.user_id) && body.email?.trim()) return removeReviewer(db, actor, event, body);
   const user = await resolveUserId(db, body.user_id);
   if (!(await findMembership(db, event.id, user.id, 'reviewer')))
     throw eventFieldError('user_id', 'events.notReviewer');

@@ -18,14 +18,17 @@ import { type EventRow, findMembership, type MembershipRow } from './events.quer
 
 export type MemberUser = typeof users.$inferSelect;
 
+/** Whether a body's field names something: present and not blank. */
+export const named = (value: string | number | null | undefined): value is string | number =>
+  value !== undefined && value !== null && String(value).trim() !== '';
+
 /**
  * The user a member call names: by `user_id` (see `resolveUserId`), or, when only `email` is sent, the registered
  * user with that address (any letter case; 400 on `email` when none).
  */
 export async function resolveMember(db: Db, body: { user_id?: string | number | null; email?: string | null }) {
   const email = body.email?.trim();
-  const hasId = body.user_id !== undefined && body.user_id !== null && String(body.user_id).trim() !== '';
-  if (hasId || !email) return resolveUserId(db, body.user_id);
+  if (named(body.user_id) || !email) return resolveUserId(db, body.user_id);
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
   if (!user) throw eventFieldError('email', 'events.chairEmailNotFound', { email });
   return user;
@@ -234,9 +237,6 @@ export async function removeEmailInvitation(
     return true;
   });
 }
-
-const named = (value: string | number | null | undefined) =>
-  value !== undefined && value !== null && String(value).trim() !== '';
 
 /**
  * `remove_chair/`, `remove_event_admin/`: a member by `user_id`, or by `email` a registered member or an invitation
