@@ -3,7 +3,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventMemberships, reviews } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { messageError } from '../../lib/errors.ts';
+import { AppError, messageError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { queueUnassignedMail } from '../assignment/commands/create-assignment.ts';
 import { eventError, eventFieldError } from '../events/event-errors.ts';
@@ -21,7 +21,11 @@ import { findUnfinishedReviews, NO_REVIEWS, reviewCountsByReviewer } from './com
 
 /** The reviewer membership of a user in an event: 404 NOT_FOUND `events.notReviewer` when they hold none. */
 export async function loadReviewer(db: Db, event: EventRow, userId: string) {
-  const user = await resolveUserId(db, userId).catch(() => undefined);
+  // An unknown user is a 404 here (the id is the path's); any other failure stays what it is.
+  const user = await resolveUserId(db, userId).catch((error: unknown) => {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  });
   const membership = user && (await findMembership(db, event.id, user.id, 'reviewer'));
   if (!user || !membership) throw eventError(404, 'NOT_FOUND', 'events.notReviewer');
   return { user, membership };
