@@ -103,6 +103,12 @@ export async function enqueueJob(
   return row.id;
 }
 
+/** Enqueues one job of `type` per payload, due now, in one statement (nothing for none). */
+export async function enqueueJobs(db: Db, type: string, payloads: Record<string, unknown>[]): Promise<void> {
+  if (payloads.length === 0) return;
+  await db.insert(jobs).values(payloads.map((payload) => ({ type, payload })));
+}
+
 /**
  * Puts finished or waiting jobs back in the queue as if they were created now: due at once, no attempts, a fresh
  * `created_at` (so a `window` retry policy's window starts again), last error, result and progress cleared. A job

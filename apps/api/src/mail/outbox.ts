@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs, mailOutbox } from '../db/schema/index.ts';
-import { enqueueJob, type FailureOutcome, PermanentJobError, requeueJobs } from '../jobs/queue.ts';
+import { enqueueJob, enqueueJobs, type FailureOutcome, PermanentJobError, requeueJobs } from '../jobs/queue.ts';
 import { isPermanentDeliveryError, type Mailer } from './mailer.ts';
 import { renderMail } from './render.ts';
 import { MAIL_TEMPLATES, type MailData, type MailTemplate, REQUIRED_DATA } from './templates/index.ts';
@@ -28,19 +28,8 @@ export type QueuedMail = {
   dedupeKey?: string | null;
 };
 
-/**
- * Renders the template in the locale (en or ar; anything else falls back to en),
- * stores it in mail_outbox, due now, and enqueues the 'mail.send' job, in one
- * transaction (a savepoint when `db` is already a transaction). Returns the outbox
- * id. `eventId` names the event the mail is about (operators filter the outbox by
- * it); account mail has none. A mail missing data its template needs is refused
- * (see REQUIRED_DATA). A mail with a `dedupeKey` already used is not written
- * (`on conflict do nothing`, so two writers at once write one row): the answer
- * is null then, and no job is enqueued.
- */
-export async function queueMail(db: Db, mail: QueuedMail & { dedupeKey?: undefined }): Promise<number>;
-export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null>;
-export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null> {
+/** Checks a mail (a known template, one address, the data its template needs) and renders its outbox row. */
+function outboxRow(mail: QueuedMail) {
   if (!(MAIL_TEMPLATES as readonly string[]).includes(mail.template)) {
     throw new Error(`Unknown mail template "${mail.template}"`);
   }
@@ -56,30 +45,64 @@ export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null
     throw new Error(`Mail "${mail.template}" needs data: ${missing.join(', ')}`);
   }
   const rendered = renderMail(mail.template, mail.locale, mail.data);
+  return {
+    recipient,
+    locale: rendered.locale,
+    template: mail.template,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+    eventId: mail.eventId ?? null,
+    eventTemplate: mail.eventTemplate ?? null,
+    mailSendId: mail.mailSendId ?? null,
+    dedupeKey: mail.dedupeKey ?? null,
+    nextAttemptAt: sql`now()`,
+  };
+}
+
+/**
+ * Renders the template in the locale (en or ar; anything else falls back to en),
+ * stores it in mail_outbox, due now, and enqueues the 'mail.send' job, in one
+ * transaction (a savepoint when `db` is already a transaction). Returns the outbox
+ * id. `eventId` names the event the mail is about (operators filter the outbox by
+ * it); account mail has none. A mail missing data its template needs is refused
+ * (see REQUIRED_DATA). A mail with a `dedupeKey` already used is not written
+ * (`on conflict do nothing`, so two writers at once write one row): the answer
+ * is null then, and no job is enqueued.
+ */
+export async function queueMail(db: Db, mail: QueuedMail & { dedupeKey?: undefined }): Promise<number>;
+export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null>;
+export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null> {
+  const [id] = await queueMails(db, [mail]);
+  if (id === undefined) {
+    if (mail.dedupeKey) return null;
+    throw new Error('mail_outbox insert returned no row');
+  }
+  return id;
+}
+
+/**
+ * `queueMail` for many mails at once (a group's batch, the reviewers reminded, a paper's authors): every mail is
+ * checked and rendered first, then all rows are written in one insert and their 'mail.send' jobs in another, in one
+ * transaction, whatever the number of mails. Returns the ids of the rows written (a mail whose `dedupeKey` is
+ * taken is left out).
+ */
+export async function queueMails(db: Db, mails: QueuedMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = mails.map(outboxRow);
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const written = await tx
       .insert(mailOutbox)
-      .values({
-        recipient,
-        locale: rendered.locale,
-        template: mail.template,
-        subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-        eventId: mail.eventId ?? null,
-        eventTemplate: mail.eventTemplate ?? null,
-        mailSendId: mail.mailSendId ?? null,
-        dedupeKey: mail.dedupeKey ?? null,
-        nextAttemptAt: sql`now()`,
-      })
+      .values(rows)
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
-    if (!row) {
-      if (mail.dedupeKey) return null;
-      throw new Error('mail_outbox insert returned no row');
-    }
-    await enqueueJob(tx, MAIL_SEND_JOB, { outboxId: row.id });
-    return row.id;
+    const ids = written.map((row) => row.id);
+    await enqueueJobs(
+      tx,
+      MAIL_SEND_JOB,
+      ids.map((outboxId) => ({ outboxId })),
+    );
+    return ids;
   });
 }
 

@@ -6,7 +6,7 @@ import type {
   MailSendCreatedDto,
   MailSendPageDto,
 } from '@confero/contracts';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
@@ -14,7 +14,16 @@ import { buildReview } from '../../../test/factories/reviews.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
-import { auditLog, eventMailTemplates, events, mailOutbox, mailSends, submissions } from '../../db/schema/index.ts';
+import { countQueries } from '../../../test/statements.ts';
+import {
+  auditLog,
+  eventMailTemplates,
+  events,
+  jobs,
+  mailOutbox,
+  mailSends,
+  submissions,
+} from '../../db/schema/index.ts';
 import { sendAutomaticReminders } from './communications.job.ts';
 import { runGroupBatch } from './communications.service.ts';
 
@@ -331,6 +340,45 @@ describe('reviewer reminders', () => {
       .from(auditLog)
       .where(and(eq(auditLog.eventId, event.id), eq(auditLog.action, 'reviewers.reminded')));
     expect(audits).toHaveLength(2);
+  });
+
+  it('reminds every late reviewer in the same number of statements whatever their number, each mail with its job', async () => {
+    const remindAll = async (extra: number) => {
+      const { event, chair } = await buildWorld();
+      const paper = await buildSubmission(app, { event, submitter: chair });
+      for (let index = 0; index < extra; index += 1) {
+        const reviewer = await buildUser(app);
+        await addMembership(app, { event, user: reviewer, role: 'reviewer' });
+        await buildReview(app, { submission: paper, reviewer, status: 'assigned' });
+      }
+      const client = await as(chair);
+      let answer: unknown;
+      const statements = await countQueries(app, async () => {
+        answer = (await client.post(url(event, 'reviewers/remind/'), { late: true })).json();
+      });
+      const rows = await app.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(like(mailOutbox.dedupeKey, `remind:${event.id}:%`));
+      const sendJobs = await app.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.type, 'mail.send'),
+            inArray(
+              sql`${jobs.payload} ->> 'outboxId'`,
+              rows.map((row) => String(row.id)),
+            ),
+          ),
+        );
+      return { statements, answer, mails: rows.length, jobs: sendJobs.length };
+    };
+    const one = await remindAll(0);
+    const five = await remindAll(4);
+    expect(one).toMatchObject({ answer: { sent: 1, already_reminded: 0 }, mails: 1, jobs: 1 });
+    expect(five).toMatchObject({ answer: { sent: 5, already_reminded: 0 }, mails: 5, jobs: 5 });
+    expect(five.statements).toBe(one.statements);
   });
 
   it('sends one mail when two identical reminders race', async () => {

@@ -33,7 +33,7 @@ import {
   type MailEvent,
   type MailVars,
   placeholdersOf,
-  queueEventMail,
+  queueEventMails,
   renderForRecipient,
   todayIn,
   unknownPlaceholders,
@@ -343,19 +343,18 @@ export async function runGroupBatch(
   return db.transaction(async (tx) => {
     const batch = await listAudience(tx, event.id, audience, selection, { after, limit: batchSize });
     const wordings = await wordingsOf(tx, event.id, composition);
-    let written = 0;
-    for (const recipient of batch) {
-      const id = await queueEventMail(tx, {
+    const written = await queueEventMails(
+      tx,
+      wordings,
+      batch.map((recipient) => ({
         event: mailEvent(event),
         key: composition.templateKey,
         recipient,
         vars: varsFor(deps.publicUrl, event, audience, recipient),
-        wordings,
         mailSendId: send.id,
         dedupeKey: `send:${send.id}:${recipient.key}`,
-      });
-      if (id !== null) written += 1;
-    }
+      })),
+    );
     const done = batch.length < batchSize;
     const last = batch.at(-1);
     await tx
@@ -408,18 +407,17 @@ export async function remindReviewers(
   if (reviewers.length === 0) return { sent: 0, already_reminded: 0 };
   const today = todayIn(event.timezone, now);
   const wordings = await loadWordings(db, event.id, 'review_reminder');
-  let sent = 0;
-  for (const reviewer of reviewers) {
-    const id = await queueEventMail(db, {
+  const sent = await queueEventMails(
+    db,
+    wordings,
+    reviewers.map((reviewer) => ({
       event,
       key: 'review_reminder',
       recipient: reviewer,
       vars: { link: `${publicUrl}/reviews`, deadline: event.reviewDeadline },
-      wordings,
       dedupeKey: `remind:${event.id}:${reviewer.id}:${today}`,
-    });
-    if (id !== null) sent += 1;
-  }
+    })),
+  );
   return { sent, already_reminded: reviewers.length - sent };
 }
 

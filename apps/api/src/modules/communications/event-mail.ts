@@ -9,14 +9,14 @@ import { mailTemplate } from '@confero/i18n/mail';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventMailTemplates } from '../../db/schema/index.ts';
-import { queueMail } from '../../mail/outbox.ts';
+import { type QueuedMail, queueMails } from '../../mail/outbox.ts';
 import { renderMail, resolveMailLocale } from '../../mail/render.ts';
 import { AOE } from '../events/event-dates.ts';
 
 /*
  * The mails an event's chairs word (`EVENT_MAIL_TEMPLATE_KEYS`): their wording per language (the chair's, else the
  * catalogue's default under `eventTemplates.<key>` of mail.json), the `{placeholders}` a wording may use, and
- * `queueEventMail`, which fills a wording for one recipient in their language and queues it as the system template
+ * `queueEventMails`, which fills a wording for each recipient in their language and queues it as the system template
  * 'events.message'.
  */
 
@@ -163,23 +163,19 @@ export type EventMail = {
   key: EventMailTemplateKey | null;
   recipient: MailRecipient;
   vars: MailVars;
-  /** The wording to use; the event's template `key` (loaded now) when absent. */
-  wordings?: Record<MailLanguage, Wording>;
   dedupeKey?: string | null;
   mailSendId?: number | null;
 };
 
-/**
- * Queues one of an event's mails to one person in their language: the event's wording of `key` (or the wording
- * given), its placeholders filled, through the outbox (never lost, retried). With a `dedupeKey` already used the mail
- * is not written again and the answer is null; else the outbox id.
- */
-export async function queueEventMail(db: Db, mail: EventMail): Promise<number | null> {
-  if (!mail.wordings && !mail.key) throw new Error('queueEventMail needs a template key or a wording');
-  const wordings = mail.wordings ?? (await loadWordings(db, mail.event.id, mail.key as EventMailTemplateKey));
-  const language = mailLanguageOf(mail.recipient.locale);
-  const filled = fillForRecipient(wordings[language], mail.event, mail.recipient, mail.vars);
-  return queueMail(db, {
+/** One of an event's mails to one person as the outbox takes it: the wording in their language, filled. */
+function outboxMailOf(mail: EventMail, wordings: Record<MailLanguage, Wording>): QueuedMail {
+  const filled = fillForRecipient(
+    wordings[mailLanguageOf(mail.recipient.locale)],
+    mail.event,
+    mail.recipient,
+    mail.vars,
+  );
+  return {
     to: mail.recipient.email,
     template: 'events.message',
     locale: filled.language,
@@ -188,5 +184,23 @@ export async function queueEventMail(db: Db, mail: EventMail): Promise<number | 
     eventTemplate: mail.key,
     mailSendId: mail.mailSendId ?? null,
     dedupeKey: mail.dedupeKey ?? null,
-  });
+  };
+}
+
+/**
+ * Queues an event's mails worded alike (a group's batch, the reviewers reminded, a paper's authors), each to one
+ * person in their language with its placeholders filled, through the outbox (never lost, retried), in a fixed number
+ * of statements whatever their number (`queueMails`). Returns how many were written: a mail whose `dedupeKey` is
+ * already used is not written again.
+ */
+export async function queueEventMails(
+  db: Db,
+  wordings: Record<MailLanguage, Wording>,
+  mails: EventMail[],
+): Promise<number> {
+  const ids = await queueMails(
+    db,
+    mails.map((mail) => outboxMailOf(mail, wordings)),
+  );
+  return ids.length;
 }

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { loadWordings, queueEventMail, type Wordings } from '../communications/event-mail.ts';
+import { loadWordings, queueEventMails, type Wordings } from '../communications/event-mail.ts';
 import { submissionError, submissionFieldError } from './submission-errors.ts';
 import { findAuthorRecipients, type SubmissionRecord } from './submissions.queries.ts';
 
@@ -149,23 +149,25 @@ export async function transitionSubmission(db: Db, change: SubmissionTransition)
       const recipients = await findAuthorRecipients(tx, submission.id);
       const key = `decision_${decision}` as `decision_${Exclude<SubmissionDecision, 'pending'>}`;
       const wordings = change.wordings ?? (await loadWordings(tx, submission.eventId, key));
+      const event = { id: submission.eventId, title: submission.event.title, timezone: submission.event.timezone };
+      const vars = {
+        paper_title: submission.title,
+        decision_details: details,
+        link: `${change.publicUrl}/submissions/${submission.publicId}`,
+      };
+      // An address listed twice on the paper gets one mail.
       const seen = new Set<string>();
-      for (const recipient of recipients) {
+      const once = recipients.filter((recipient) => {
         const address = recipient.email.toLowerCase();
-        if (seen.has(address)) continue;
+        if (seen.has(address)) return false;
         seen.add(address);
-        await queueEventMail(tx, {
-          event: { id: submission.eventId, title: submission.event.title, timezone: submission.event.timezone },
-          key,
-          recipient,
-          wordings,
-          vars: {
-            paper_title: submission.title,
-            decision_details: details,
-            link: `${change.publicUrl}/submissions/${submission.publicId}`,
-          },
-        });
-      }
+        return true;
+      });
+      await queueEventMails(
+        tx,
+        wordings,
+        once.map((recipient) => ({ event, key, recipient, vars })),
+      );
     }
     return { ...submission, ...updated };
   });
