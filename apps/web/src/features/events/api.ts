@@ -4,7 +4,6 @@ import type {
   CreateTrackBody,
   EventDto,
   EventListItemDto,
-  EventMessageDto,
   EventStatus,
   InviteReviewerBody,
   ResearchAreaCatalogueDto,
@@ -143,19 +142,6 @@ export function useInviteReviewerMutation(id: string) {
   const refresh = useRefreshAfterMemberChange(id);
   return useMutation({
     mutationFn: (body: InviteReviewerBody) => api.post<ReviewerAnswerDto>(`${eventPath(id)}invite_reviewer/`, body),
-    onSuccess: refresh,
-  });
-}
-
-/** `POST events/{id}/remove_reviewer/`: a registered reviewer by user id, an invitation without account by e-mail. */
-export function useRemoveReviewerMutation(id: string) {
-  const refresh = useRefreshAfterMemberChange(id);
-  return useMutation({
-    mutationFn: (reviewer: Pick<ReviewerDto, 'public_id' | 'email'>) =>
-      api.post<EventMessageDto>(
-        `${eventPath(id)}remove_reviewer/`,
-        reviewer.public_id ? { user_id: reviewer.public_id } : { email: reviewer.email },
-      ),
     onSuccess: refresh,
   });
 }

@@ -30,18 +30,6 @@ export type TableFilters = {
   page: number;
 };
 
-export const EMPTY_TABLE_FILTERS: TableFilters = {
-  sort: DEFAULT_TABLE_SORT,
-  status: null,
-  decision: null,
-  track: null,
-  minScore: null,
-  maxScore: null,
-  disagreement: false,
-  search: '',
-  page: 1,
-};
-
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
 
