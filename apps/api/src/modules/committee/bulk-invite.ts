@@ -181,7 +181,7 @@ export type BulkJobLine = Pick<BulkLineDto, 'line' | 'email' | 'first_name' | 'l
 };
 
 /** How many lines one transaction of the apply holds. */
-export const BULK_BATCH_SIZE = 50;
+const BULK_BATCH_SIZE = 50;
 
 /**
  * Applies lines of a bulk invitation in batches of BULK_BATCH_SIZE, one transaction per batch. Each batch is

@@ -278,7 +278,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * (400 on `reminder_days` naming the choices otherwise); repeats are dropped and the days sorted, largest first
  * (the order the reminders go out in). An empty list turns the reminders off.
  */
-export function checkReminderDays(sent: number[]): number[] {
+function checkReminderDays(sent: number[]): number[] {
   const choices = REMINDER_DAYS_CHOICES as readonly number[];
   for (const day of sent) {
     if (!choices.includes(day)) fail('reminder_days', 'events.reminderDaysInvalid', { choices: choices.join(', ') });

@@ -131,7 +131,7 @@ export async function inviteMember(
 }
 
 /** The event's invitation in a role addressed to an e-mail without a verified account (any letter case). */
-export async function findInvitationByEmail(
+async function findInvitationByEmail(
   db: Db,
   eventId: number,
   email: string,

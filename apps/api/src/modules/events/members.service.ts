@@ -206,7 +206,7 @@ export function reviewerGrant(body: AddReviewerBody): Required<Grant> {
  * Withdraws an invitation in a role addressed to an e-mail without an account (pending, accepted while waiting for
  * the account, or declined). Answers false when there is none. Audited as event.<role>_removed.
  */
-export async function removeEmailInvitation(
+async function removeEmailInvitation(
   db: Db,
   actor: Actor,
   event: EventRow,
