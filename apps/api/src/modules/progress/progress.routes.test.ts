@@ -344,6 +344,13 @@ describe('bulk decisions', () => {
     expect(mails.slice(-2)).toMatchObject(
       [p1, p3].map((paper) => ({ subject, text_body: expect.stringContaining(`About ${paper?.title}.`) })),
     );
+    // The tests after this one read p3 accepted.
+    const back = await client.post(url('decisions/'), {
+      submission_ids: [p3?.publicId],
+      decision: 'accept',
+      notify: false,
+    });
+    expect(back.json()).toMatchObject({ changed: 1 });
     const unchanged = await client.post(url('decisions/'), { submission_ids: [p1?.publicId], decision: 'reject' });
     expect(unchanged.json()).toMatchObject({ changed: 0, results: [{ ok: false, reason: 'unchanged' }] });
   });
