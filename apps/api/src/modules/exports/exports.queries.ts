@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   bids,
@@ -228,21 +229,32 @@ export async function pageReviewers(db: Db, eventId: number, afterId: number, li
 }
 export type ReviewerExportRow = Awaited<ReturnType<typeof pageReviewers>>[number];
 
+/**
+ * One page of the rows of `table` (bids or conflicts: each about a paper and a person) on an event's submissions
+ * after `afterId`, with `fields` beside the paper and the person, leaving out the submissions in `hidden`.
+ */
+function pagePaperAndPerson<Fields extends SelectedFields>(
+  db: Db,
+  table: typeof bids | typeof conflicts,
+  fields: Fields,
+  scope: { eventId: number; hidden: ReadonlySet<number>; afterId: number; limit: number },
+) {
+  return db
+    .select({ id: table.id, ...paperAndPerson, ...fields })
+    .from(table)
+    .innerJoin(submissions, eq(submissions.id, table.submissionId))
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(
+      and(eq(submissions.eventId, scope.eventId), gt(table.id, scope.afterId), outside(submissions.id, scope.hidden)),
+    )
+    .orderBy(asc(table.id))
+    .limit(scope.limit);
+}
+
 /** One page of the bids on an event's submissions after `afterId`, leaving out the submissions in `hidden`. */
 export async function pageBids(db: Db, eventId: number, hidden: ReadonlySet<number>, afterId: number, limit: number) {
-  return db
-    .select({
-      id: bids.id,
-      ...paperAndPerson,
-      value: bids.value,
-      updatedAt: bids.updatedAt,
-    })
-    .from(bids)
-    .innerJoin(submissions, eq(submissions.id, bids.submissionId))
-    .innerJoin(users, eq(users.id, bids.userId))
-    .where(and(eq(submissions.eventId, eventId), gt(bids.id, afterId), outside(submissions.id, hidden)))
-    .orderBy(asc(bids.id))
-    .limit(limit);
+  const fields = { value: bids.value, updatedAt: bids.updatedAt };
+  return pagePaperAndPerson(db, bids, fields, { eventId, hidden, afterId, limit });
 }
 export type BidExportRow = Awaited<ReturnType<typeof pageBids>>[number];
 
@@ -254,20 +266,12 @@ export async function pageConflicts(
   afterId: number,
   limit: number,
 ) {
-  return db
-    .select({
-      id: conflicts.id,
-      ...paperAndPerson,
-      type: conflicts.type,
-      source: conflicts.source,
-      reason: conflicts.reason,
-      createdAt: conflicts.createdAt,
-    })
-    .from(conflicts)
-    .innerJoin(submissions, eq(submissions.id, conflicts.submissionId))
-    .innerJoin(users, eq(users.id, conflicts.userId))
-    .where(and(eq(submissions.eventId, eventId), gt(conflicts.id, afterId), outside(submissions.id, hidden)))
-    .orderBy(asc(conflicts.id))
-    .limit(limit);
+  const fields = {
+    type: conflicts.type,
+    source: conflicts.source,
+    reason: conflicts.reason,
+    createdAt: conflicts.createdAt,
+  };
+  return pagePaperAndPerson(db, conflicts, fields, { eventId, hidden, afterId, limit });
 }
 export type ConflictExportRow = Awaited<ReturnType<typeof pageConflicts>>[number];
