@@ -1,4 +1,4 @@
-import type { BulkDecisionResultDto, MailAudience, SubmissionDecision } from '@confero/contracts';
+import type { BulkDecisionReason, BulkDecisionResultDto, MailAudience, SubmissionDecision } from '@confero/contracts';
 import { Alert, Badge, Button, Group, List, Modal, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -86,7 +86,7 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
       onError: failed('progress.notify.failed'),
     });
 
-  const reason = (key: string | null) => (key ? t(`progress.bulk.reasons.${key as 'not_found'}`) : '');
+  const reason = (key: BulkDecisionReason | null) => (key ? t(`progress.bulk.reasons.${key}`) : '');
 
   return (
     <Modal
