@@ -13,24 +13,33 @@ import type { Actor } from '../../plugins/auth.ts';
 import { eventError, eventFieldError } from './event-errors.ts';
 import type { EventRow, TrackRow } from './events.queries.ts';
 
-/** The users named by `chair_ids` (public ids or numeric ids), in one query; 400 on the first unknown one (`field`). */
-async function resolveChairIds(db: Db, ids: (string | number)[], field = 'chair_ids'): Promise<number[]> {
+/**
+ * The users named by `chair_ids` (public ids or numeric ids), each once, in one query; 400 on the first unknown one
+ * (`field`).
+ */
+async function resolveChairs(
+  db: Db,
+  ids: (string | number)[],
+  field = 'chair_ids',
+): Promise<{ id: number; publicId: string }[]> {
   const wanted = ids.map((value) => ({ value: String(value).trim(), parsed: parseIdParam(String(value).trim()) }));
   const numeric = wanted.flatMap((entry) => (entry.parsed ? [entry.parsed.id] : []));
   const found = numeric.length
     ? await db.select({ id: users.id, publicId: users.publicId }).from(users).where(inArray(users.id, numeric))
     : [];
   const byId = new Map(found.map((row) => [row.id, row]));
-  const result: number[] = [];
+  const result = new Map<number, { id: number; publicId: string }>();
   for (const entry of wanted) {
     const row = entry.parsed ? byId.get(entry.parsed.id) : undefined;
     if (!row || (entry.parsed?.publicId && row.publicId !== entry.parsed.publicId)) {
       throw eventFieldError(field, 'events.trackChairNotFound', { id: entry.value });
     }
-    if (!result.includes(row.id)) result.push(row.id);
+    result.set(row.id, row);
   }
-  return result;
+  return [...result.values()];
 }
+
+const idsOf = (chairs: { id: number }[]) => chairs.map((chair) => chair.id);
 
 function checkName(value: string | null | undefined): string {
   const name = (value ?? '').trim();
@@ -93,7 +102,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createTrack(db: Db, actor: Actor, event: EventRow, body: CreateTrackBody): Promise<TrackRow> {
   const name = checkName(body.name);
   const description = checkDescription(body.description);
-  const chairIds = await resolveChairIds(db, body.chair_ids ?? []);
+  const chairIds = idsOf(await resolveChairs(db, body.chair_ids ?? []));
   await assertNameFree(db, event.id, name);
   try {
     return await db.transaction(async (tx) => {
@@ -131,7 +140,9 @@ export async function updateTrack(
   const name = body.name === undefined ? track.name : checkName(body.name);
   const description = body.description === undefined ? track.description : checkDescription(body.description);
   const chairIds =
-    body.chair_ids === undefined || body.chair_ids === null ? undefined : await resolveChairIds(db, body.chair_ids);
+    body.chair_ids === undefined || body.chair_ids === null
+      ? undefined
+      : idsOf(await resolveChairs(db, body.chair_ids));
   if (name.toLowerCase() !== track.name.toLowerCase()) await assertNameFree(db, event.id, name, track.id);
   try {
     return await db.transaction(async (tx) => {
@@ -173,7 +184,7 @@ export async function setTrackChairs(
   if (ids.length > TRACK_CHAIRS_MAX) {
     throw eventFieldError('user_ids', 'committee.tooManyTrackChairs', { max: TRACK_CHAIRS_MAX });
   }
-  const chairIds = await resolveChairIds(db, ids, 'user_ids');
+  const chairs = await resolveChairs(db, ids, 'user_ids');
   await db.transaction(async (tx) => {
     // The track's row lock orders two concurrent changes of its chairs: the later one reads the earlier's result.
     const [locked] = await tx.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, track.id)).for('update');
@@ -184,13 +195,9 @@ export async function setTrackChairs(
       .innerJoin(users, eq(users.id, eventMemberships.userId))
       .where(and(eq(eventMemberships.trackId, track.id), eq(eventMemberships.role, 'chair')));
     const from = before.map((row) => row.publicId).sort();
-    const to = chairIds.length
-      ? (await tx.select({ publicId: users.publicId }).from(users).where(inArray(users.id, chairIds)))
-          .map((row) => row.publicId)
-          .sort()
-      : [];
+    const to = chairs.map((chair) => chair.publicId).sort();
     if (from.join() === to.join()) return;
-    await replaceTrackChairs(tx, event, track, chairIds, actor);
+    await replaceTrackChairs(tx, event, track, idsOf(chairs), actor);
     await recordAudit(tx, {
       actorId: actor.id,
       eventId: event.id,
