@@ -10,12 +10,13 @@ import {
   submissions,
   users,
 } from '../../db/schema/index.ts';
+import { authorRecipientColumns, firstWithTheirAddress } from '../submissions/submissions.queries.ts';
 
 /*
  * Who a group mail goes to, read in pages ordered by a stable key so the group job can go through a large group in
  * bounded batches (`after` = the last key of the previous batch):
- * - author groups: one recipient per (paper, author) — an address listed twice on one paper counts once; the key is
- *   the author row's id;
+ * - author groups: one recipient per (paper, author) — an address listed twice on one paper counts once (its first
+ *   listing, as the decision mails do); the key is the author row's id;
  * - reviewer groups and the committee: one recipient per person; the key is the user's id.
  */
 
@@ -61,8 +62,7 @@ function authorConditions(eventId: number, audience: MailAudience, selection: Au
     eq(submissions.eventId, eventId),
     ...(decision ? [eq(submissions.decision, decision)] : []),
     ...(selection.submissionIds ? [inArray(submissions.id, selection.submissionIds)] : []),
-    sql`not exists (select 1 from ${submissionAuthors} as twin where twin.submission_id = ${submissionAuthors.submissionId}
-      and lower(twin.email) = lower(${submissionAuthors.email}) and twin.id < ${submissionAuthors.id})`,
+    firstWithTheirAddress(),
   ];
 }
 
@@ -96,10 +96,7 @@ export async function listAudience(
     return db
       .select({
         key: submissionAuthors.id,
-        email: submissionAuthors.email,
-        firstName: submissionAuthors.firstName,
-        lastName: submissionAuthors.lastName,
-        locale: sql<string>`coalesce(${users.locale}, 'en')`,
+        ...authorRecipientColumns,
         submissionId: submissions.id,
         submissionPublicId: submissions.publicId,
         paperTitle: submissions.title,

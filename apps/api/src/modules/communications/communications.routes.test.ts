@@ -536,6 +536,40 @@ describe('decision mails', () => {
     expect(row?.textBody).toContain(`/submissions/${paper.publicId}`);
   });
 
+  it('go once to an address listed twice on the paper, with the names it is first listed with, as a group mail does', async () => {
+    const { event, chair, englishAuthor } = await buildWorld();
+    const paper = await buildSubmission(app, {
+      event,
+      submitter: englishAuthor,
+      status: 'under_review',
+      authors: [
+        { user: englishAuthor },
+        { email: englishAuthor.email.toUpperCase(), firstName: 'Twin' },
+        { email: `co-${englishAuthor.email}`, firstName: 'Cora' },
+      ],
+    });
+    const client = await as(chair);
+    const preview = await client.post(url(event, 'mail/preview/'), {
+      audience: 'authors',
+      template_key: 'decision_accept',
+      submission_ids: [paper.publicId],
+    });
+    expect((preview.json() as MailPreviewDto).recipient_count).toBe(2);
+    const answer = await client.post(`/api/submissions/${paper.publicId}/make_decision/`, { decision: 'accept' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const rows = await app.db
+      .select({ recipient: mailOutbox.recipient, textBody: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.eventId, event.id), eq(mailOutbox.eventTemplate, 'decision_accept')))
+      .orderBy(asc(mailOutbox.id));
+    expect(rows.map((row) => row.recipient.toLowerCase())).toEqual([
+      englishAuthor.email.toLowerCase(),
+      `co-${englishAuthor.email}`.toLowerCase(),
+    ]);
+    expect(rows[0]?.textBody).toContain('Eve');
+    expect(rows[0]?.textBody).not.toContain('Twin');
+  });
+
   it("quote each paper's decision details in a mail to its authors, and only to authors", async () => {
     const { event, chair, englishAuthor } = await buildWorld();
     await app.db

@@ -155,18 +155,10 @@ export async function transitionSubmission(db: Db, change: SubmissionTransition)
         decision_details: details,
         link: `${change.publicUrl}/submissions/${submission.publicId}`,
       };
-      // An address listed twice on the paper gets one mail.
-      const seen = new Set<string>();
-      const once = recipients.filter((recipient) => {
-        const address = recipient.email.toLowerCase();
-        if (seen.has(address)) return false;
-        seen.add(address);
-        return true;
-      });
       await queueEventMails(
         tx,
         wordings,
-        once.map((recipient) => ({ event, key, recipient, vars })),
+        recipients.map((recipient) => ({ event, key, recipient, vars })),
       );
     }
     return { ...submission, ...updated };

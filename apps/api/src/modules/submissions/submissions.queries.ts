@@ -309,21 +309,36 @@ export async function findVerifiedUsersByEmail(
   return found;
 }
 
-/** The authors of a submission with the locale of their account (for mails): one query. */
+/**
+ * An author as a mail's recipient: the names on the paper, the language of their account (English without one). The
+ * query reads `submission_authors` left-joined to `users` on the author's account.
+ */
+export const authorRecipientColumns = {
+  email: submissionAuthors.email,
+  firstName: submissionAuthors.firstName,
+  lastName: submissionAuthors.lastName,
+  locale: sql<string>`coalesce(${users.locale}, 'en')`,
+};
+
+/**
+ * The rows of `submission_authors` in the query that are the first listed with their address on their paper: a
+ * paper's mail goes once to an address listed twice.
+ */
+export function firstWithTheirAddress(): SQL {
+  return sql`not exists (select 1 from ${submissionAuthors} as twin
+    where twin.submission_id = ${submissionAuthors.submissionId}
+    and lower(twin.email) = lower(${submissionAuthors.email}) and twin.position < ${submissionAuthors.position})`;
+}
+
+/** The authors of a submission to mail, one per address, in order, in the language of their account: one query. */
 export async function findAuthorRecipients(
   db: Db,
   submissionId: number,
-): Promise<{ email: string; firstName: string; lastName: string; locale: string; isCorresponding: boolean }[]> {
+): Promise<{ email: string; firstName: string; lastName: string; locale: string }[]> {
   return db
-    .select({
-      email: submissionAuthors.email,
-      firstName: submissionAuthors.firstName,
-      lastName: submissionAuthors.lastName,
-      locale: sql<string>`coalesce(${users.locale}, 'en')`,
-      isCorresponding: submissionAuthors.isCorresponding,
-    })
+    .select(authorRecipientColumns)
     .from(submissionAuthors)
     .leftJoin(users, eq(users.id, submissionAuthors.userId))
-    .where(eq(submissionAuthors.submissionId, submissionId))
+    .where(and(eq(submissionAuthors.submissionId, submissionId), firstWithTheirAddress()))
     .orderBy(asc(submissionAuthors.position));
 }
