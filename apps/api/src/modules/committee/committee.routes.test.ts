@@ -92,6 +92,7 @@ describe('GET events/{id}/reviewers/', () => {
     const pending = await buildEvent(app, { status: 'pending' });
     const hidden = await (await as(outsider)).get(`/api/events/${pending.publicId}/reviewers/`);
     expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: 'NOT_FOUND', message_code: 'events.notFound' });
   });
 });
 
@@ -238,12 +239,15 @@ describe('remove_reviewer/ with reviews', () => {
     const bad = await (await as(organizer)).post(url(event), { user_id: reviewer.publicId, reviews: 'shred' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { reviews: expect.any(Array) } });
-    const refused = await (await as(trackChair)).post(url(event), { user_id: reviewer.publicId, reviews: 'keep' });
+    const refused = await (await as(trackChair)).post(url(event), { user_id: reviewer.publicId, reviews: 'delete' });
     expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
     const pending = await buildEvent(app, { status: 'pending' });
-    const hidden = await (await as(outsider)).post(url(pending), { user_id: reviewer.publicId, reviews: 'keep' });
+    const hidden = await (await as(outsider)).post(url(pending), { user_id: reviewer.publicId, reviews: 'delete' });
     expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: 'NOT_FOUND', message_code: 'events.notFound' });
     expect(await reviewerRow(event, reviewer)).toBeDefined();
+    expect(await app.db.select().from(reviews).where(eq(reviews.reviewerId, reviewer.id))).toHaveLength(3);
   });
 });
 
