@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { events, reviews } from '../../db/schema/index.ts';
-import { AOE, endOfDay } from '../events/event-dates.ts';
+import { AOE, endOfDay, isPast } from '../events/event-dates.ts';
 
 /*
  * THE rule of a late review (`docs/domain.md#late-review`): a review not completed once the event's review deadline is
- * over (the end of 23:59:59 of `review_deadline` in the event's time zone; Anywhere on Earth is UTC−12). Every count,
- * filter and mail audience of late reviews uses these; the SQL and the JavaScript forms are tested to agree.
+ * over (the end of 23:59:59 of `review_deadline` in the event's time zone; Anywhere on Earth is UTC−12). Every count
+ * and filter of late reviews uses these; the SQL and the JavaScript forms are tested to agree. (The `late_reviewers`
+ * mail group is the holders of unfinished reviews: after the deadline the same people, before it wider.)
  */
 
 /** The instant the review deadline of an event is over. */
@@ -19,7 +20,7 @@ export function isLateReview(
   event: { reviewDeadline: string; timezone: string },
   now: Date = new Date(),
 ): boolean {
-  return review.status !== 'completed' && now.getTime() >= reviewClosesAt(event).getTime();
+  return review.status !== 'completed' && isPast(event.reviewDeadline, event.timezone, now);
 }
 
 /**
