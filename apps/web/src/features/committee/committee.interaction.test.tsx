@@ -254,7 +254,7 @@ describe('the committee screen', { timeout: 30_000 }, () => {
       expertise: 'databases',
       max_papers: 2,
     });
-    expect(await screen.findByText(/They hold 1 assignments beyond the new maximum/)).toBeTruthy();
+    expect(await screen.findByText(/They hold one assignment beyond the new maximum/)).toBeTruthy();
   });
 
   it('checks a pasted list line by line, then sends it', async () => {

@@ -25,7 +25,7 @@ export function EditReviewerModal({
   reviewer: CommitteeReviewerDto | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { errorText, fieldError } = useCommitteeText();
   const update = useUpdateReviewerMutation(eventId);
   const form = useForm<Values>({
@@ -54,7 +54,10 @@ export function EditReviewerModal({
           notify(
             answer.over_limit > 0 ? 'warning' : 'success',
             answer.over_limit > 0
-              ? t('committee.reviewers.savedOverLimit', { count: answer.over_limit })
+              ? t('committee.reviewers.savedOverLimit', {
+                  count: answer.over_limit,
+                  formatted: new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language).format(answer.over_limit),
+                })
               : t('committee.reviewers.saved'),
           );
           onClose();
