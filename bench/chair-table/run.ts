@@ -4,6 +4,7 @@
  * closed loop. Prints latency percentiles, throughput, CPU per request and memory. See README.md.
  */
 import { parseArgs } from 'node:util';
+import { SUBMISSION_TABLE_SORTS } from '../../packages/contracts/src/progress.ts';
 import { Session } from '../load/client.ts';
 import { cpuSeconds, memory, postgresBackends, resetPeak } from '../load/server.ts';
 import { formatMs, mulberry32, percentile } from '../load/workload.ts';
@@ -35,16 +36,6 @@ const REVIEWERS = 200;
 const AUTHORS = 400;
 const TRACKS = 4;
 
-const SORTS = [
-  'title',
-  'created_at',
-  'status',
-  'decision',
-  'reviews_done',
-  'reviews_assigned',
-  'average_score',
-  'score_spread',
-];
 const WORDS = ['graph', 'learning', 'secure', 'quantum', 'consensus', 'cache', 'arabic', 'vision'];
 
 /** Seeds one event straight in the database (the API is what is measured, not the seeding): set-based inserts. */
@@ -110,7 +101,7 @@ function seed(url: string, adminEmail: string): Promise<{ eventId: string; track
 function randomQuery(random: () => number, trackIds: string[]): string {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   const params = new URLSearchParams({
-    sort: `${random() < 0.5 ? '-' : ''}${pick(SORTS)}`,
+    sort: `${random() < 0.5 ? '-' : ''}${pick(SUBMISSION_TABLE_SORTS)}`,
     page: String(1 + Math.floor(random() * 20)),
     page_size: '25',
   });
