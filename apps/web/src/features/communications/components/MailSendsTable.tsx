@@ -1,6 +1,7 @@
 import type { MailSendDto, MailSendStatus } from '@confero/contracts';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MailError } from '../../outbox/components/MailCells.tsx';
 import { formatDateTime } from '../../outbox/outbox-display.ts';
 
 const SEND_COLORS: Record<MailSendStatus, string> = { queued: 'blue', running: 'yellow', done: 'teal', failed: 'red' };
@@ -49,15 +50,7 @@ export function MailSendsTable({ sends }: { sends: MailSendDto[] }) {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(send.created_at, language)}</Table.Td>
               <Table.Td maw={280}>
-                {send.last_error ? (
-                  <Text size="xs" c="red" dir="ltr" style={{ wordBreak: 'break-word' }}>
-                    {send.last_error}
-                  </Text>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('communications.outbox.none')}
-                  </Text>
-                )}
+                <MailError error={send.last_error} none={t('communications.outbox.none')} testId="mail-send-error" />
               </Table.Td>
             </Table.Tr>
           ))}
