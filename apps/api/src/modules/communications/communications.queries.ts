@@ -199,11 +199,6 @@ export async function findLateReviewers(
 
 export type MailSendRow = typeof mailSends.$inferSelect;
 
-export async function findMailSend(db: Db, id: number): Promise<MailSendRow | undefined> {
-  const [row] = await db.select().from(mailSends).where(eq(mailSends.id, id));
-  return row;
-}
-
 /** One page of an event's group mails, newest first, with their senders' public ids (one query, and the count). */
 export async function listMailSends(db: Db, eventId: number, page: { page: number; pageSize: number }) {
   const [rows, [total]] = await Promise.all([

@@ -32,6 +32,7 @@ import {
   MAIL_LANGUAGES,
   type MailEvent,
   type MailVars,
+  mailLanguageOf,
   placeholdersOf,
   queueEventMails,
   renderForRecipient,
@@ -254,7 +255,7 @@ export async function previewMail(
   const vars = first
     ? varsFor(publicUrl, event, composition.audience, first)
     : { link: `${publicUrl}/events/${event.publicId}`, deadline: event.reviewDeadline };
-  const rendered = renderForRecipient(wordings[person.locale === 'ar' ? 'ar' : 'en'], mailEvent(event), person, vars);
+  const rendered = renderForRecipient(wordings[mailLanguageOf(person.locale)], mailEvent(event), person, vars);
   return {
     recipient_count: total,
     recipient: first
