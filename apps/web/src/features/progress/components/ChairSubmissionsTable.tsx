@@ -22,6 +22,7 @@ import { FileSearch, Gavel, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate } from '../../../components/data/format.ts';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { SortableHeader } from '../../../components/data/SortableHeader.tsx';
@@ -288,9 +289,7 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                       </>
                     )}
                     <Table.Td>
-                      <Text size="sm">
-                        {new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(row.created_at))}
-                      </Text>
+                      <Text size="sm">{formatDate(row.created_at, language)}</Text>
                     </Table.Td>
                     <Table.Td>
                       {row.conflicted ? null : (
