@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBMISSION_DECISIONS, SUBMISSION_STATUSES } from './submissions.ts';
+import { DECISION_DETAILS_MAX_LENGTH, SUBMISSION_DECISIONS, SUBMISSION_STATUSES } from './submissions.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
@@ -166,7 +166,11 @@ export type BulkDecisionPreviewBody = z.infer<typeof BulkDecisionPreviewBody>;
 
 /** `POST events/{id}/decisions/`: decide on these papers; `notify: false` leaves the mails to a later send. */
 export const BulkDecisionBody = BulkDecisionPreviewBody.extend({
-  decision_details: z.string({ error: 'validation.invalid' }).nullish(),
+  decision_details: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(DECISION_DETAILS_MAX_LENGTH, 'validation.tooLong')
+    .nullish(),
   notify: z.boolean({ error: 'validation.invalid' }).default(true),
 });
 export type BulkDecisionBody = z.infer<typeof BulkDecisionBody>;

@@ -362,6 +362,7 @@ describe('bulk decisions', () => {
       [{ submission_ids: ['1'], decision: 'maybe' }, 'decision'],
       [{ submission_ids: Array.from({ length: 501 }, (_, i) => String(i + 1)), decision: 'accept' }, 'submission_ids'],
       [{ submission_ids: ['1'], decision: 'accept', notify: 'yes' }, 'notify'],
+      [{ submission_ids: ['1'], decision: 'accept', decision_details: 'x'.repeat(10_001) }, 'decision_details'],
     ] as const) {
       const response = await client.post(url('decisions/'), body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
