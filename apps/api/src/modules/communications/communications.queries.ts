@@ -263,9 +263,3 @@ export async function findUsersByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select({ id: users.id, publicId: users.publicId }).from(users).where(inArray(users.id, ids));
 }
-
-/** How many outbox rows a group mail has written so far. */
-export async function countQueuedOf(db: Db, sendId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.mailSendId, sendId));
-  return row?.n ?? 0;
-}

@@ -273,6 +273,8 @@ describe('group mail', () => {
     expect(await runGroupBatch(app.db, deps, send.id, undefined, 1)).toEqual({ written: 1, done: false });
     // The same batch again (a job run twice): nothing new.
     expect(await runGroupBatch(app.db, deps, send.id, undefined, 1)).toEqual({ written: 0, done: false });
+    const [halfway] = await app.db.select().from(mailSends).where(eq(mailSends.id, send.id));
+    expect(halfway).toMatchObject({ status: 'running', queued: 1 });
     await app.jobs.runPending();
     const rows = await app.db
       .select()

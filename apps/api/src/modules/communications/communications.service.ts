@@ -19,7 +19,6 @@ import {
   type AudienceRecipient,
   type AudienceSelection,
   countAudience,
-  countQueuedOf,
   findEventSubmissions,
   findLateReviewers,
   findUsersByIds,
@@ -361,7 +360,7 @@ export async function runGroupBatch(
     await tx
       .update(mailSends)
       .set({
-        queued: await countQueuedOf(tx, send.id),
+        queued: sql`${mailSends.queued} + ${written}`,
         ...(done ? { status: 'done' as const, finishedAt: sql`now()` } : {}),
       })
       .where(eq(mailSends.id, send.id));
