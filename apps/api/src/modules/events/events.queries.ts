@@ -247,6 +247,19 @@ export async function findMembership(
   return row;
 }
 
+/**
+ * The condition of an event-wide invitation in a role addressed to an e-mail without an account (any letter case):
+ * the membership that stands for that person until their account exists.
+ */
+export const emailInvitationOf = (eventId: number, role: MembershipRow['role'], email: string) =>
+  and(
+    eq(eventMemberships.eventId, eventId),
+    eq(eventMemberships.role, role),
+    isNull(eventMemberships.trackId),
+    isNull(eventMemberships.userId),
+    sql`lower(${eventMemberships.email}) = lower(${email})`,
+  );
+
 /** The tracks of an event with their chairs: two queries. */
 export async function listTracksWithChairs(
   db: Db,

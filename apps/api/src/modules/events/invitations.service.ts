@@ -14,7 +14,13 @@ import { recordAudit } from '../../lib/audit.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { eventError, eventFieldError } from './event-errors.ts';
-import { type EventRow, findMembership, findOrganizers, type MembershipRow } from './events.queries.ts';
+import {
+  type EventRow,
+  emailInvitationOf,
+  findMembership,
+  findOrganizers,
+  type MembershipRow,
+} from './events.queries.ts';
 import { ALREADY_MEMBER } from './members.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -140,15 +146,7 @@ async function findInvitationByEmail(
   const [row] = await db
     .select()
     .from(eventMemberships)
-    .where(
-      and(
-        eq(eventMemberships.eventId, eventId),
-        eq(eventMemberships.role, role),
-        isNull(eventMemberships.trackId),
-        isNull(eventMemberships.userId),
-        sql`lower(${eventMemberships.email}) = lower(${email})`,
-      ),
-    );
+    .where(emailInvitationOf(eventId, role, email));
   return row;
 }
 

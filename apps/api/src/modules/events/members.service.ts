@@ -14,7 +14,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { eventError, eventFieldError } from './event-errors.ts';
-import { type EventRow, findMembership, type MembershipRow } from './events.queries.ts';
+import { type EventRow, emailInvitationOf, findMembership, type MembershipRow } from './events.queries.ts';
 
 export type MemberUser = typeof users.$inferSelect;
 
@@ -100,16 +100,7 @@ export async function addMember(
     // Nothing written: the same user was added in this role meanwhile (the unique index decides).
     if (!membership) throw eventError(409, 'ALREADY_MEMBER', ALREADY_MEMBER[role]);
     // An e-mail invitation to the same person in this role is superseded by the direct assignment.
-    await tx
-      .delete(eventMemberships)
-      .where(
-        and(
-          eq(eventMemberships.eventId, event.id),
-          eq(eventMemberships.role, role),
-          isNull(eventMemberships.userId),
-          sql`lower(${eventMemberships.email}) = lower(${user.email})`,
-        ),
-      );
+    await tx.delete(eventMemberships).where(emailInvitationOf(event.id, role, user.email));
     await recordAudit(tx, {
       actorId: actor.id,
       eventId: event.id,
@@ -216,14 +207,7 @@ async function removeEmailInvitation(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(eventMemberships)
-      .where(
-        and(
-          eq(eventMemberships.eventId, event.id),
-          eq(eventMemberships.role, role),
-          isNull(eventMemberships.userId),
-          sql`lower(${eventMemberships.email}) = lower(${email})`,
-        ),
-      )
+      .where(emailInvitationOf(event.id, role, email))
       .returning({ id: eventMemberships.id, status: eventMemberships.status });
     if (!row) return false;
     await recordAudit(tx, {
