@@ -58,6 +58,9 @@ describe("the chair's submissions table", { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('table-row')).toHaveLength(3);
     expect(screen.getAllByTestId('row-disagreement')).toHaveLength(1);
     expect(screen.getByTestId('row-conflicted')).toBeTruthy();
+    // The mean score is signed and reads left to right.
+    const mean = within(screen.getAllByTestId('table-row')[0] as HTMLElement).getByText('+1.5');
+    expect(mean.getAttribute('dir')).toBe('ltr');
     expect(api.sent('GET', 'submissions/event_submissions/')).toHaveLength(0);
     // Each paper the chair may judge links to its reviewer assignment; the conflicted one does not.
     const assign = screen.getAllByTestId('row-assign');

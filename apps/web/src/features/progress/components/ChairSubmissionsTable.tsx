@@ -36,6 +36,7 @@ import { DecisionBadge, SubmissionStatusBadge } from '../../submissions/componen
 import { fetchMatchingPapers, submissionTableQuery } from '../api.ts';
 import { hasTableFilters, TABLE_LIST_CODEC, TABLE_PAGE_SIZE, tableListParams } from '../table-filters.ts';
 import { BulkDecisionDialog } from './BulkDecisionDialog.tsx';
+import { MeanScore } from './MeanScore.tsx';
 import { TableFiltersBar } from './TableFiltersBar.tsx';
 
 const DECISIONS: Exclude<SubmissionDecision, 'pending'>[] = ['accept', 'reject', 'revision'];
@@ -51,7 +52,6 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
   const { text } = useMessageText();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const number = new Intl.NumberFormat(language);
-  const score = new Intl.NumberFormat(language, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
   const eventId = event.public_id;
   const list = useListParams(TABLE_LIST_CODEC);
   const { filters } = list;
@@ -269,12 +269,7 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                           })}
                         </Table.Td>
                         <Table.Td>
-                          {row.average_score === null ? (
-                            t('progress.none')
-                          ) : (
-                            // A signed score reads "+1.5" in Arabic too, not "1.5+".
-                            <span dir="ltr">{score.format(row.average_score)}</span>
-                          )}
+                          <MeanScore value={row.average_score} />
                         </Table.Td>
                         <Table.Td>
                           <Group gap={6} wrap="nowrap">

@@ -14,6 +14,7 @@ import { pageCount } from '../../../lib/list-filters.ts';
 import { useLastPageBound, useListParams } from '../../../lib/use-list-params.ts';
 import { reviewerProgressQuery, useRemindReviewersMutation } from '../api.ts';
 import { REVIEWER_LIST_CODEC, REVIEWER_PAGE_SIZE, reviewerListParams } from '../reviewer-filters.ts';
+import { MeanScore } from './MeanScore.tsx';
 
 const NUMERIC_COLUMNS = ['assigned', 'completed', 'in_progress', 'late', 'average_score', 'bids'] as const;
 
@@ -29,7 +30,6 @@ export function ReviewerProgressSection({ eventId, lateReviews }: { eventId: str
   const { text } = useMessageText();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const number = new Intl.NumberFormat(language);
-  const score = new Intl.NumberFormat(language, { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
   const list = useListParams(REVIEWER_LIST_CODEC);
   const { filters } = list;
   const query = useQuery(reviewerProgressQuery(eventId, reviewerListParams(filters)));
@@ -140,12 +140,7 @@ export function ReviewerProgressSection({ eventId, lateReviews }: { eventId: str
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {row.average_score === null ? (
-                        t('progress.none')
-                      ) : (
-                        // A signed score reads "+1.5" in Arabic too, not "1.5+".
-                        <span dir="ltr">{score.format(row.average_score)}</span>
-                      )}
+                      <MeanScore value={row.average_score} />
                     </Table.Td>
                     <Table.Td>{number.format(row.bids)}</Table.Td>
                     <Table.Td>
