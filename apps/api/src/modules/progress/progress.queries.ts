@@ -338,18 +338,6 @@ export async function countSubmissionTable(
   return row?.total ?? 0;
 }
 
-/** A track of the event by public or numeric id. */
-export async function findEventTrackId(db: Db, eventId: number, idParam: string): Promise<number | undefined> {
-  const match = /^(\d{1,12})(?:-([a-z2-7]{8}))?$/.exec(idParam);
-  if (!match) return undefined;
-  const [row] = await db
-    .select({ id: tracks.id, publicId: tracks.publicId })
-    .from(tracks)
-    .where(and(eq(tracks.eventId, eventId), eq(tracks.id, Number(match[1]))));
-  if (!row || (match[2] && row.publicId !== idParam)) return undefined;
-  return row.id;
-}
-
 export type DecisionTarget = {
   id: number;
   publicId: string;

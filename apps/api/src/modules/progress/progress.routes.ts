@@ -17,6 +17,7 @@ import { messageFieldError } from '../../lib/errors.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { loadEvent } from '../events/event-loader.ts';
+import { findTrack } from '../events/events.queries.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { isSubmissionStaff } from '../submissions/submissions.policy.ts';
 import { progressPolicies } from './progress.policy.ts';
@@ -29,7 +30,6 @@ import {
 import {
   countReviewerProgress,
   countSubmissionTable,
-  findEventTrackId,
   findTimelineFacts,
   pageReviewerProgress,
   pageSubmissionTable,
@@ -117,7 +117,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
       if (query.min_score !== undefined && query.max_score !== undefined && query.min_score > query.max_score) {
         throw messageFieldError('max_score', 'progress.scoreRangeInverted');
       }
-      const trackId = query.track ? await findEventTrackId(app.db, event.id, query.track) : undefined;
+      const trackId = query.track ? (await findTrack(app.db, event.id, query.track))?.id : undefined;
       if (query.track && trackId === undefined) throw messageFieldError('track', 'progress.unknownTrack');
       const filter = {
         status: query.status,
