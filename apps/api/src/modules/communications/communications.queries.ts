@@ -257,9 +257,3 @@ export async function findEventMail(db: Db, eventId: number, mailId: number): Pr
     .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.eventId, eventId)));
   return row;
 }
-
-/** Users by numeric id (the named reviewers of a reminder). */
-export async function findUsersByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select({ id: users.id, publicId: users.publicId }).from(users).where(inArray(users.id, ids));
-}

@@ -407,6 +407,15 @@ describe('reviewer reminders', () => {
       field_codes: { user_ids: ['communications.reviewerNotLate'] },
       params: { id: doneReviewer.publicId },
     });
+    // A late reviewer's number with another public id, and nobody's id, are refused alike.
+    for (const ref of [`${lateReviewer.id}-wrongsuffix`, '999999999-nobody']) {
+      const wrong = await client.post(url(event, 'reviewers/remind/'), { user_ids: [lateReviewer.publicId, ref] });
+      expect(wrong.statusCode, ref).toBe(400);
+      expect(wrong.json()).toMatchObject({
+        field_codes: { user_ids: ['communications.reviewerNotLate'] },
+        params: { id: ref },
+      });
+    }
     const empty = await client.post(url(event, 'reviewers/remind/'), {});
     expect(empty.json()).toMatchObject({ field_codes: { user_ids: ['communications.remindWhom'] } });
     const badLate = await client.post(url(event, 'reviewers/remind/'), { late: false });

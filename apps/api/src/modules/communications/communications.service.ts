@@ -21,7 +21,6 @@ import {
   countAudience,
   findEventSubmissions,
   findLateReviewers,
-  findUsersByIds,
   isAuthorAudience,
   listAudience,
   type OutboxRow,
@@ -435,14 +434,11 @@ export async function remindFromRequest(
   if (refs.length > 0) {
     const parsed = refs.map((ref) => ({ ref, id: parseIdParam(ref) }));
     const ids = parsed.flatMap((entry) => (entry.id ? [entry.id.id] : []));
-    const [known, late] = await Promise.all([
-      findUsersByIds(db, ids),
-      findLateReviewers(db, event.id, { userIds: ids }),
-    ]);
-    const lateIds = new Set(late.map((row) => row.id));
+    const late = await findLateReviewers(db, event.id, { userIds: ids });
+    const byId = new Map(late.map((row) => [row.id, row]));
     for (const entry of parsed) {
-      const user = entry.id ? known.find((row) => row.id === entry.id?.id) : undefined;
-      if (!user || (entry.id?.publicId && entry.id.publicId !== user.publicId) || !lateIds.has(user.id)) {
+      const reviewer = entry.id ? byId.get(entry.id.id) : undefined;
+      if (!reviewer || (entry.id?.publicId && entry.id.publicId !== reviewer.publicId)) {
         throw messageFieldError('user_ids', 'communications.reviewerNotLate', { id: entry.ref });
       }
     }
