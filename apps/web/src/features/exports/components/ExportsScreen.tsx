@@ -29,53 +29,51 @@ export function ExportsScreen({ eventId }: { eventId: string }) {
       intro={t('exports.description')}
     >
       {(event) => (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="exports-kinds">
-            {EXPORT_KINDS.map((kind: ExportKind) => (
-              <Paper key={kind} withBorder radius="lg" p="lg" data-testid={`export-${kind}`}>
-                <Stack gap="sm" h="100%" justify="space-between">
-                  <Stack gap={4}>
-                    <Title order={2} fz="lg">
-                      {t(`exports.kinds.${kind}.title`)}
-                    </Title>
-                    <Text size="sm" c="dimmed">
-                      {t(`exports.kinds.${kind}.description`)}
-                    </Text>
-                  </Stack>
-                  {kind === 'reviews' ? (
-                    <Switch
-                      checked={anonymous}
-                      onChange={(change) => setAnonymous(change.currentTarget.checked)}
-                      label={t('exports.anonymous.label')}
-                      description={t('exports.anonymous.description')}
-                      data-testid="export-anonymous"
-                    />
-                  ) : null}
-                  <Group gap="sm">
-                    {EXPORT_FORMATS.map((format) => {
-                      const Icon = FORMAT_ICONS[format];
-                      const label = t(`exports.formats.${format}`);
-                      return (
-                        <Button
-                          key={format}
-                          component="a"
-                          href={exportHref(eventRef(event), kind, format, { anonymous, language })}
-                          download
-                          variant="light"
-                          leftSection={<Icon size={16} aria-hidden="true" />}
-                          aria-label={t('exports.download', { kind: t(`exports.kinds.${kind}.title`), format: label })}
-                          data-testid={`export-${kind}-${format}`}
-                        >
-                          {label}
-                        </Button>
-                      );
-                    })}
-                  </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="exports-kinds">
+          {EXPORT_KINDS.map((kind: ExportKind) => (
+            <Paper key={kind} withBorder radius="lg" p="lg" data-testid={`export-${kind}`}>
+              <Stack gap="sm" h="100%" justify="space-between">
+                <Stack gap={4}>
+                  <Title order={2} fz="lg">
+                    {t(`exports.kinds.${kind}.title`)}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {t(`exports.kinds.${kind}.description`)}
+                  </Text>
                 </Stack>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        </>
+                {kind === 'reviews' ? (
+                  <Switch
+                    checked={anonymous}
+                    onChange={(change) => setAnonymous(change.currentTarget.checked)}
+                    label={t('exports.anonymous.label')}
+                    description={t('exports.anonymous.description')}
+                    data-testid="export-anonymous"
+                  />
+                ) : null}
+                <Group gap="sm">
+                  {EXPORT_FORMATS.map((format) => {
+                    const Icon = FORMAT_ICONS[format];
+                    const label = t(`exports.formats.${format}`);
+                    return (
+                      <Button
+                        key={format}
+                        component="a"
+                        href={exportHref(eventRef(event), kind, format, { anonymous, language })}
+                        download
+                        variant="light"
+                        leftSection={<Icon size={16} aria-hidden="true" />}
+                        aria-label={t('exports.download', { kind: t(`exports.kinds.${kind}.title`), format: label })}
+                        data-testid={`export-${kind}-${format}`}
+                      >
+                        {label}
+                      </Button>
+                    );
+                  })}
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
       )}
     </EventToolGate>
   );
