@@ -1,7 +1,7 @@
 import type { AuditEntryDto } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { findConflictedSubmissionIds } from '../exports/exports.queries.ts';
+import { findConflictedSubmissionIds } from '../conflicts/detect-conflict.ts';
 import { presentAuditEntry } from './audit.presenter.ts';
 import { type AuditFilter, type AuditScope, findEntityPublicIds, listAudit } from './audit.queries.ts';
 

@@ -335,6 +335,22 @@ export async function findSubmissionConflictRows(db: Db, submissionId: number): 
   return new Map(rows.map((row) => [row.user.id, row]));
 }
 
+/** The submissions of an event a person has a stored conflict with or is an author of: two queries. */
+export async function findRecordedConflictIds(db: Db, eventId: number, userId: number): Promise<number[]> {
+  const [stored, authored] = await Promise.all([
+    db
+      .select({ id: conflicts.submissionId })
+      .from(conflicts)
+      .innerJoin(submissions, eq(submissions.id, conflicts.submissionId))
+      .where(and(eq(submissions.eventId, eventId), eq(conflicts.userId, userId))),
+    db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.eventId, eventId), authoredBy(userId))),
+  ]);
+  return [...stored, ...authored].map((row) => row.id);
+}
+
 /** Whether a user authored a submission of an event (a linked author row, or they submitted it). */
 export async function authoredInEvent(db: Db, eventId: number, userId: number): Promise<boolean> {
   const [row] = await db

@@ -7,6 +7,7 @@ import {
   findEventPersons,
   findEventSubmissionsForDetection,
   findOverrides,
+  findRecordedConflictIds,
   findSubmissionsAuthoredBy,
 } from './conflicts.queries.ts';
 import {
@@ -128,4 +129,21 @@ export async function withDetectedConflict(
     })),
   };
   return (await detectsConflict(db, submission.eventId, detection, actor)) ? { ...access, isConflicted: true } : access;
+}
+
+/**
+ * SECURITY-CRITICAL: the submissions of an event a person may not read the reviews of, bids on or conflicts about:
+ * those they are conflicted with (a stored conflict, authorship, or one detection finds in the data now, as the
+ * review loader does; `docs/domain.md#conflicted-people`). Five to seven queries, whatever the size of the event.
+ */
+export async function findConflictedSubmissionIds(
+  db: Db,
+  eventId: number,
+  person: { id: number; email: string },
+): Promise<Set<number>> {
+  const [recorded, detected] = await Promise.all([
+    findRecordedConflictIds(db, eventId, person.id),
+    detectedConflictIds(db, eventId, person),
+  ]);
+  return new Set([...recorded, ...detected]);
 }

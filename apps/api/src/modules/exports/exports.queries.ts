@@ -11,39 +11,12 @@ import {
   tracks,
   users,
 } from '../../db/schema/index.ts';
-import { detectedConflictIds } from '../conflicts/detect-conflict.ts';
-import { authoredBy } from '../submissions/authorship-sql.ts';
 
 /*
  * The reads of the exports: each kind is read a page at a time in the order of a key (keyset pagination: the next
  * page starts after the last key read), so a page costs one indexed query plus a fixed number of grouped ones, and
  * nothing holds more than a page. Every read is scoped to the event the route loaded and authorized.
  */
-
-/**
- * SECURITY-CRITICAL: the submissions of an event a person may not read the reviews of, bids on or conflicts about:
- * those they are conflicted with (a stored conflict, authorship, or one detection finds in the data now, as the
- * review loader does; `docs/domain.md#conflicted-people`). Four to six queries, whatever the size of the event.
- */
-export async function findConflictedSubmissionIds(
-  db: Db,
-  eventId: number,
-  person: { id: number; email: string },
-): Promise<Set<number>> {
-  const [stored, authored, detected] = await Promise.all([
-    db
-      .select({ id: conflicts.submissionId })
-      .from(conflicts)
-      .innerJoin(submissions, eq(submissions.id, conflicts.submissionId))
-      .where(and(eq(submissions.eventId, eventId), eq(conflicts.userId, person.id))),
-    db
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(and(eq(submissions.eventId, eventId), authoredBy(person.id))),
-    detectedConflictIds(db, eventId, person),
-  ]);
-  return new Set([...stored.map((row) => row.id), ...authored.map((row) => row.id), ...detected]);
-}
 
 /** Leaves out the rows of the given submissions (none when the set is empty). */
 function outside(column: typeof submissions.id, hidden: ReadonlySet<number>): SQL | undefined {

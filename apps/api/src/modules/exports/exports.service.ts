@@ -1,6 +1,7 @@
 import type { ExportKind, ExportLanguage } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { findConflictedSubmissionIds } from '../conflicts/detect-conflict.ts';
 import type { EventRow } from '../events/events.queries.ts';
 import type { Cell, ExportTable } from './export-formats.ts';
 import {
@@ -13,14 +14,7 @@ import {
   SUBMISSION_COLUMNS,
   sheetOf,
 } from './exports.presenter.ts';
-import {
-  findConflictedSubmissionIds,
-  pageBids,
-  pageConflicts,
-  pageReviewers,
-  pageReviews,
-  pageSubmissions,
-} from './exports.queries.ts';
+import { pageBids, pageConflicts, pageReviewers, pageReviews, pageSubmissions } from './exports.queries.ts';
 
 /** Rows read per query: big enough that 6,000 reviews take 12 round trips, small enough to hold in memory. */
 export const EXPORT_PAGE_SIZE = 500;
