@@ -169,8 +169,7 @@ export async function checkComposition(db: Db, event: EventRow, body: MailCompos
   let ownText: Wording | null = null;
   if (!body.template_key) {
     ownText = { subject: (body.subject ?? '').trim(), body: (body.body ?? '').trim() };
-    // A mail's own text to authors may quote each paper's decision details, like the decision templates.
-    const allowed = isAuthorAudience(body.audience) ? placeholdersOf('decision_accept') : placeholdersOf(null);
+    const allowed = placeholdersOf(null, isAuthorAudience(body.audience));
     const issues = wordingIssues('', ownText, allowed).map((issue) => ({
       ...issue,
       field: issue.field.slice(1),

@@ -33,9 +33,13 @@ export const DECISION_PLACEHOLDER = 'decision_details';
 
 export const isDecisionTemplate = (key: EventMailTemplateKey) => key.startsWith('decision_');
 
-/** The placeholders a template may use (a free text, `key` null, uses the common ones). */
-export function placeholdersOf(key: EventMailTemplateKey | null): string[] {
-  return key && isDecisionTemplate(key) ? [...MAIL_PLACEHOLDERS, DECISION_PLACEHOLDER] : [...MAIL_PLACEHOLDERS];
+/**
+ * The placeholders a template may use: a decision template's include the decision's details; a free text (`key`
+ * null) uses the common ones, and quotes each paper's decision details when it goes `toAuthors`.
+ */
+export function placeholdersOf(key: EventMailTemplateKey | null, toAuthors = false): string[] {
+  const quotesDecision = key ? isDecisionTemplate(key) : toAuthors;
+  return quotesDecision ? [...MAIL_PLACEHOLDERS, DECISION_PLACEHOLDER] : [...MAIL_PLACEHOLDERS];
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;
