@@ -32,7 +32,8 @@ function ReviewerRow({
   onEdit: () => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language);
   return (
     <Table.Tr data-testid="committee-reviewer" data-email={reviewer.email}>
       <Table.Td>
@@ -48,13 +49,19 @@ function ReviewerRow({
           {reviewer.expertise}
         </UserText>
       </Table.Td>
-      <Table.Td>{reviewer.max_papers}</Table.Td>
+      <Table.Td>{number.format(reviewer.max_papers)}</Table.Td>
       <Table.Td>
         <Text size="sm" c={loadColor(reviewer)} data-testid="committee-reviewer-load">
-          {t('committee.reviewers.loadValue', { load: reviewer.load, max: reviewer.max_papers })}
+          {t('committee.reviewers.loadValue', {
+            load: number.format(reviewer.load),
+            max: number.format(reviewer.max_papers),
+          })}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('committee.reviewers.completedValue', { count: reviewer.completed })}
+          {t('committee.reviewers.completedValue', {
+            count: reviewer.completed,
+            formatted: number.format(reviewer.completed),
+          })}
         </Text>
       </Table.Td>
       <Table.Td>
