@@ -42,9 +42,21 @@ import {
 } from './detection.ts';
 
 /** The types detection owns: it adds, updates and removes these rows (authorship rows belong to submissions). */
-export const DETECTED_TYPES: readonly ConflictType[] = ['coauthor', 'institutional', 'domain'];
+const DETECTED_TYPES: readonly ConflictType[] = ['coauthor', 'institutional', 'domain'];
 /** The types a person may declare. */
 export const DECLARABLE_TYPES: readonly ConflictType[] = CONFLICT_TYPES.filter((type) => type !== 'author');
+
+/**
+ * Whether a stored conflict is one detection wrote and no longer finds for its pair: the sync deletes it, and reads
+ * that detect without storing leave it out.
+ */
+export function isStaleDetection(
+  row: { source: string; type: ConflictType },
+  pair: string,
+  detected: ReadonlyMap<string, unknown>,
+): boolean {
+  return row.source === 'detected' && DETECTED_TYPES.includes(row.type) && !detected.has(pair);
+}
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -90,10 +102,8 @@ export async function syncConflicts(
   }
   const stale = existing.filter(
     (row) =>
-      row.source === 'detected' &&
-      DETECTED_TYPES.includes(row.type) &&
       (personIds.has(row.userId) || options.userIds === undefined) &&
-      !detected.has(pairKey(row.submissionId, row.userId)),
+      isStaleDetection(row, pairKey(row.submissionId, row.userId), detected),
   );
   if (inserts.length > 0) await db.insert(conflicts).values(inserts).onConflictDoNothing();
   for (const update of updates) {

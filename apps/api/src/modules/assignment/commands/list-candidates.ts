@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { findBidsOfSubmission } from '../../bidding/bidding.queries.ts';
 import { type ConflictReasonSource, conflictReasons } from '../../conflicts/conflicts.presenter.ts';
 import { findSubmissionConflictRows } from '../../conflicts/conflicts.queries.ts';
-import { DETECTED_TYPES } from '../../conflicts/conflicts.service.ts';
+import { isStaleDetection } from '../../conflicts/conflicts.service.ts';
 import { detectEventConflicts } from '../../conflicts/detect-conflict.ts';
 import { type DetectedConflict, pairKey, reasonText } from '../../conflicts/detection.ts';
 import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
@@ -35,11 +35,7 @@ function currentConflicts(
 ): Map<number, ConflictReasonSource> {
   const current = new Map<number, ConflictReasonSource>();
   for (const [userId, row] of stored) {
-    const stale =
-      row.conflict.source === 'detected' &&
-      DETECTED_TYPES.includes(row.conflict.type) &&
-      !detected.has(pairKey(submissionId, userId));
-    if (!stale) current.set(userId, row);
+    if (!isStaleDetection(row.conflict, pairKey(submissionId, userId), detected)) current.set(userId, row);
   }
   for (const found of detected.values()) {
     if (found.submissionId !== submissionId || current.has(found.userId)) continue;
