@@ -1,5 +1,11 @@
 import { type ServerMessageKey, serverMessage } from '@confero/i18n';
 import { z } from 'zod';
+import {
+  DiscussionSettingsDto,
+  DiscussionSettingsPatch,
+  ResponsePhaseDto,
+  ResponsePhasePatch,
+} from './review-phases.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
@@ -193,6 +199,10 @@ export type CreateEventBody = z.infer<typeof CreateEventBody>;
 export const UpdateEventBody = z.object({
   ...eventFields,
   reminder_days: z.array(z.number({ error: 'validation.invalid' }), { error: 'validation.invalid' }).nullish(),
+  /** The author response phase (review-cycle.ts); the fields sent change, the others keep their value. */
+  response_phase: ResponsePhasePatch.nullish(),
+  /** The committee's discussion of a paper (review-cycle.ts). */
+  discussion: DiscussionSettingsPatch.nullish(),
 });
 export type UpdateEventBody = z.infer<typeof UpdateEventBody>;
 
@@ -412,6 +422,10 @@ export const EventDto = z.object({
   review_settings: ReviewSettings.optional(),
   /** Days before the review deadline on which late reviewers are reminded (empty: never); staff only, like `review_settings`. */
   reminder_days: z.array(z.number().int()).optional(),
+  /** The author response phase: everyone who may see the event (authors need its window). */
+  response_phase: ResponsePhaseDto,
+  /** Who of the reviewers reads a paper's discussion; staff only, like `review_settings`. */
+  discussion: DiscussionSettingsDto.optional(),
   abilities: EventAbilities,
   /** The statuses the viewer may move the event to with `change_status/` (empty when none). */
   allowed_status_changes: z.array(z.enum(EVENT_STATUSES)),

@@ -251,6 +251,11 @@ export const SaveReviewBody = z.object({
   structured_review: z.record(z.string(), z.unknown()).nullish(),
   completed_at: z.unknown().optional(),
   version: z.union([z.number(), z.string()], { error: 'validation.invalid' }).nullish(),
+  /**
+   * The answers to the questions a chair added to the form (`{key: value}`, review-form.ts); checked against the form
+   * the review is written against. A key sent replaces that answer; a key not sent keeps it.
+   */
+  answers: z.record(z.string(), z.unknown(), { error: 'validation.invalid' }).nullish(),
 });
 export type SaveReviewBody = z.infer<typeof SaveReviewBody>;
 
@@ -275,6 +280,7 @@ export const REVIEW_INPUT_FIELDS = [
   'confidential_remarks_for_pc',
   'comments_to_author',
   'comments_to_chair',
+  'answers',
 ] as const;
 export type ReviewInputField = (typeof REVIEW_INPUT_FIELDS)[number];
 
@@ -414,6 +420,7 @@ export const ReviewInput = z
       confidence: confidenceScore.optional(),
       comments_to_author: reviewText.nullish(),
       comments_to_chair: reviewText.nullish(),
+      answers: z.record(z.string(), z.unknown(), { error: 'validation.invalid' }).nullish(),
     }),
   )
   .transform((body) => {
@@ -431,6 +438,8 @@ export const ReviewInput = z
       confidentialRemarks: form?.confidential_remarks_for_pc ?? undefined,
       commentsToAuthor: body.comments_to_author ?? undefined,
       commentsToChair: body.comments_to_chair ?? undefined,
+      /** Unchecked here: the server checks each against the review's form (review-form.ts `answerProblem`). */
+      answers: body.answers ?? undefined,
     };
   });
 export type ReviewInput = z.output<typeof ReviewInput>;
@@ -799,6 +808,10 @@ export const ReviewDto = z.object({
   version: z.number().int().optional(),
   review_deadline: z.string().optional(),
   timezone: z.string().optional(),
+  /** The version of the event's review form this review is written against (review-form.ts). */
+  form_version: z.number().int(),
+  /** The answers to the chair's own questions of that form that the viewer may read (`{key: value}`). */
+  answers: z.record(z.string(), z.union([z.number(), z.string(), z.array(z.string()), z.null()])),
   abilities: ReviewAbilities,
 });
 export type ReviewDto = z.infer<typeof ReviewDto>;

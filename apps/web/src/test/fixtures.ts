@@ -49,6 +49,15 @@ export function eventDto(overrides: Partial<EventDto> = {}): EventDto {
     chairs_details: [],
     event_admins: [],
     tracks: [],
+    response_phase: {
+      enabled: false,
+      opens_at: null,
+      closes_at: null,
+      opens_at_utc: null,
+      closes_at_utc: null,
+      word_limit: 500,
+      open: false,
+    },
     abilities: {
       update: true,
       delete: true,
@@ -213,6 +222,8 @@ export function reviewDto(overrides: Partial<ReviewDto> = {}): ReviewDto {
     is_own: false,
     structured_review: REVIEW_FORM,
     comments_to_author: 'Please compare with the 2019 baseline.',
+    form_version: 1,
+    answers: {},
     abilities: { edit: false, submit: false },
     ...overrides,
   };

@@ -2,14 +2,17 @@ import {
   DEFAULT_EVENT_TIMEZONE,
   DEFAULT_MAX_PAPERS,
   DEFAULT_REVIEW_SETTINGS,
+  DISCUSSION_VISIBILITY,
   EVENT_STATUSES,
   EVENT_TYPES,
   MEMBERSHIP_ROLES,
   MEMBERSHIP_STATUSES,
+  RESPONSE_WORD_LIMIT_DEFAULT,
   type ReviewSettings,
 } from '@confero/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -29,6 +32,7 @@ export const eventType = pgEnum('event_type', EVENT_TYPES);
 export const eventStatus = pgEnum('event_status', EVENT_STATUSES);
 export const membershipRole = pgEnum('membership_role', MEMBERSHIP_ROLES);
 export const membershipStatus = pgEnum('membership_status', MEMBERSHIP_STATUSES);
+export const discussionVisibility = pgEnum('discussion_visibility', DISCUSSION_VISIBILITY);
 
 /**
  * Events (`docs/domain.md#event`). Dates are calendar dates; a deadline ends at 23:59:59 of its date in the
@@ -65,6 +69,17 @@ export const events = pgTable(
     reviewSettings: jsonb().$type<ReviewSettings>().notNull().default(DEFAULT_REVIEW_SETTINGS),
     /** Days before the review deadline on which reviewers with reviews not completed are reminded; empty: never. */
     reminderDays: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * The author response phase (`docs/domain.md#author-response`): turned on by a chair, open from `response_opens_at`
+     * to `response_closes_at`, wall-clock times `YYYY-MM-DDTHH:mm` in the event's zone (so they keep their meaning
+     * when the zone changes, like the date deadlines), with a word limit.
+     */
+    responseEnabled: boolean().notNull().default(false),
+    responseOpensAt: varchar({ length: 16 }),
+    responseClosesAt: varchar({ length: 16 }),
+    responseWordLimit: integer().notNull().default(RESPONSE_WORD_LIMIT_DEFAULT),
+    /** When an assigned reviewer reads a paper's discussion. */
+    discussionReviewersSee: discussionVisibility().notNull().default('after_own_review'),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

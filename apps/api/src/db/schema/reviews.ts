@@ -5,7 +5,10 @@ import {
   type AssignmentResultDto,
   BID_VALUES,
   RECOMMENDATIONS,
+  RESPONSE_STATUSES,
   REVIEW_STATUSES,
+  type ReviewAnswers,
+  type ReviewQuestionDto,
   type StructuredReviewDto,
 } from '@confero/contracts';
 import { sql } from 'drizzle-orm';
@@ -83,6 +86,13 @@ export const reviews = pgTable(
     commentsToAuthor: text().notNull().default(''),
     commentsToChair: text().notNull().default(''),
     confidentialRemarks: text().notNull().default(''),
+    /**
+     * The version of the event's review form the review is written against (`review_forms.version`), set on its first
+     * save; null while it holds no answer (it takes the form's current version then).
+     */
+    formVersion: integer(),
+    /** The answers to the questions a chair added to the form, `{key: value}`; the built-in ones are above. */
+    answers: jsonb().$type<ReviewAnswers>().notNull().default({}),
     version: integer().notNull().default(1),
     assignedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -160,4 +170,109 @@ export const conflictOverrides = pgTable(
     index('conflict_overrides_user_idx').on(t.userId),
     index('conflict_overrides_decided_by_idx').on(t.decidedBy),
   ],
+);
+
+export const responseStatus = pgEnum('response_status', RESPONSE_STATUSES);
+
+/**
+ * The versions of an event's review form (`docs/domain.md#review-form`). An event without a row uses the default form
+ * as version 1. A change that would orphan answers written against the current version makes a new row; any other
+ * change rewrites the current one. Written only under the event row's lock, so versions never race.
+ */
+export const reviewForms = pgTable(
+  'review_forms',
+  {
+    id: serial().primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    questions: jsonb().$type<ReviewQuestionDto[]>().notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_forms_event_version_unique').on(t.eventId, t.version),
+    index('review_forms_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/**
+ * A review as it stood after each submit (and each later save of a submitted review): the review's history, read by
+ * `GET reviews/{id}/history/`. `after_response` marks a revision saved after the paper's authors submitted their
+ * response. The confidential remarks are copied like the rest; the history's presenter filters by the form.
+ */
+export const reviewRevisions = pgTable(
+  'review_revisions',
+  {
+    id: serial().primaryKey(),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    /** The review's version after the save. */
+    version: integer().notNull(),
+    status: reviewStatus().notNull(),
+    formVersion: integer().notNull(),
+    overallScore: integer(),
+    confidence: integer(),
+    structuredReview: jsonb().$type<Omit<StructuredReviewDto, 'confidential_remarks_for_pc'>>(),
+    answers: jsonb().$type<ReviewAnswers>().notNull().default({}),
+    commentsToAuthor: text().notNull().default(''),
+    commentsToChair: text().notNull().default(''),
+    confidentialRemarks: text().notNull().default(''),
+    afterResponse: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_revisions_review_version_unique').on(t.reviewId, t.version)],
+);
+
+/**
+ * The committee's discussion of a submission (`docs/domain.md#discussion`): comments by chairs, event admins and the
+ * paper's reviewers; `mentions` the user ids mentioned (each mailed once). Deleted comments are removed (the audit
+ * log keeps who deleted what).
+ */
+export const discussionComments = pgTable(
+  'discussion_comments',
+  {
+    id: serial().primaryKey(),
+    publicId: varchar({ length: 40 }).notNull().unique(),
+    submissionId: integer()
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    mentions: integer().array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('discussion_comments_submission_idx').on(t.submissionId, t.id),
+    index('discussion_comments_author_idx').on(t.authorId),
+  ],
+);
+
+/**
+ * The authors' response to the reviews of a submission (`docs/domain.md#author-response`): one per submission, written
+ * by any of its authors, a draft until submitted, editable until the window closes. `version` grows on every save
+ * (a save from a stale copy is refused).
+ */
+export const authorResponses = pgTable(
+  'author_responses',
+  {
+    id: serial().primaryKey(),
+    submissionId: integer()
+      .notNull()
+      .unique()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    body: text().notNull().default(''),
+    status: responseStatus().notNull().default('draft'),
+    wordCount: integer().notNull().default(0),
+    version: integer().notNull().default(1),
+    updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('author_responses_updated_by_idx').on(t.updatedBy)],
 );

@@ -57,6 +57,8 @@ export const submissions = pgTable(
     aiAnalysis: jsonb().$type<AiAnalysis>(),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A chair flagged the paper for the committee's discussion (`docs/domain.md#discussion`). */
+    needsDiscussion: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

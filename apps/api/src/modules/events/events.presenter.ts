@@ -5,6 +5,8 @@ import {
   type EventDto,
   type EventListItemDto,
   MEMBERSHIP_ROLE_LABELS,
+  presentResponsePhase,
+  type ResponsePhaseSettings,
   type ReviewerDto,
   type TrackDto,
 } from '@confero/contracts';
@@ -110,6 +112,15 @@ export function abilitiesFor(access: EventAccess, event: EventRow, now = new Dat
   };
 }
 
+/** An event's author response phase as stored. */
+export const responsePhaseOf = (event: EventRow): ResponsePhaseSettings => ({
+  enabled: event.responseEnabled,
+  opensAt: event.responseOpensAt,
+  closesAt: event.responseClosesAt,
+  wordLimit: event.responseWordLimit,
+  timezone: event.timezone,
+});
+
 /**
  * The event detail for one viewer: the abilities are the viewer's, and the review settings reach only the event's staff
  * and platform admins (the response schema drops nothing else).
@@ -145,8 +156,13 @@ export function presentEvent(detail: EventDetail, access: EventAccess, now = new
       ),
     ),
     ...(eventPolicies['event.viewReviewSettings'](access, { event, now }).allowed
-      ? { review_settings: event.reviewSettings, reminder_days: event.reminderDays }
+      ? {
+          review_settings: event.reviewSettings,
+          reminder_days: event.reminderDays,
+          discussion: { reviewers_see: event.discussionReviewersSee },
+        }
       : {}),
+    response_phase: presentResponsePhase(responsePhaseOf(event), now),
     abilities: abilitiesFor(access, event, now),
     allowed_status_changes: allowedStatusChanges(event.status, access),
   };

@@ -21,6 +21,8 @@ const untouched: ReviewRow = {
   commentsToAuthor: '',
   commentsToChair: '',
   confidentialRemarks: '',
+  formVersion: null,
+  answers: {},
   version: 1,
   assignedBy: null,
   assignedAt: now,

@@ -173,6 +173,8 @@ function sampleReview(status: ReviewStatus): ReviewRow {
     commentsToAuthor: written ? 'A1' : '',
     commentsToChair: written ? 'H1' : '',
     confidentialRemarks: written ? 'X1' : '',
+    formVersion: written ? 1 : null,
+    answers: {},
     version: written ? 2 : 1,
     assignedBy: null,
     assignedAt: now,

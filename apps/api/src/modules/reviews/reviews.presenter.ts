@@ -107,6 +107,8 @@ export function presentReview(review: ReviewRow, presentation: ReviewPresentatio
     ordinal: review.ordinal,
     is_own: viewer === 'owner',
     structured_review: structured,
+    form_version: review.formVersion ?? 1,
+    answers: {},
     comments_to_author: showsText && reads('comments_to_author') ? review.commentsToAuthor : '',
     abilities: presentation.abilities,
   };

@@ -171,6 +171,8 @@ function review(ordinal: number, overrides: Partial<ReviewDto> = {}): ReviewDto 
     is_own: false,
     structured_review: structured(2, { originality: 8, clarity: null }),
     comments_to_author: 'Solid but incremental.',
+    form_version: 1,
+    answers: {},
     abilities: { edit: false, submit: false },
     ...overrides,
   };
