@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'review.unassigned',
   'review.draft_saved',
   'review.submitted',
+  'review_form.updated',
   'bid.put',
   'bid.cleared',
   'conflict.declared',
