@@ -44,6 +44,9 @@ export const ERROR_CODES = [
   'STALE_PREVIEW',
   'ALREADY_ASSIGNED',
   'REVIEWER_AT_CAPACITY',
+  'DISCUSSION_AFTER_OWN_REVIEW',
+  'EDIT_WINDOW_CLOSED',
+  'STALE_RESPONSE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -3,6 +3,7 @@ import {
   type CreateEventBody,
   DEFAULT_EVENT_TIMEZONE,
   DEFAULT_EVENT_TYPE,
+  type DiscussionVisibility,
   EVENT_ACRONYM_MAX_LENGTH,
   EVENT_DESCRIPTION_MAX_LENGTH,
   EVENT_TEXT_MAX_LENGTH,
@@ -18,6 +19,7 @@ import {
   resolveCountryCode,
   type UpdateEventBody,
   VENUE_MAX_LENGTH,
+  WALL_CLOCK_PATTERN,
 } from '@confero/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -286,14 +288,79 @@ function checkReminderDays(sent: number[]): number[] {
   return [...new Set(sent)].sort((a, b) => b - a);
 }
 
+/** The settings of the review cycle after the reviews, as stored on the event row. */
+export type ReviewCycleValues = {
+  responseEnabled: boolean;
+  responseOpensAt: string | null;
+  responseClosesAt: string | null;
+  responseWordLimit: number;
+  discussionReviewersSee: DiscussionVisibility;
+};
+
+/** The API name of each review cycle setting (`response_phase.opens_at`), as the field errors and the audit name it. */
+const REVIEW_CYCLE_FIELD_NAMES: Record<keyof ReviewCycleValues, string> = {
+  responseEnabled: 'response_phase.enabled',
+  responseOpensAt: 'response_phase.opens_at',
+  responseClosesAt: 'response_phase.closes_at',
+  responseWordLimit: 'response_phase.word_limit',
+  discussionReviewersSee: 'discussion.reviewers_see',
+};
+
+/** A wall-clock time `YYYY-MM-DDTHH:mm` naming a real day and time (zod checked the shape), or a 400 on the field. */
+function wallClock(value: string | null, field: string): string | null {
+  if (value === null) return null;
+  const [date = '', time = ''] = value.split('T');
+  const [hours = 99, minutes = 99] = time.split(':').map(Number);
+  if (!WALL_CLOCK_PATTERN.test(value) || !parseCalendarDate(date) || hours > 23 || minutes > 59)
+    fail(field, 'responses.dateTimeInvalid');
+  return value;
+}
+
+/**
+ * The author response phase and the discussion setting sent (`response_phase`, `discussion`), merged into the stored
+ * ones (a field not sent keeps its value; zod checked the types and the word limit's range), then checked in this
+ * order, the first failing rule answering 400 on its field: each time names a real day and time; a phase turned on
+ * needs its opening time, then its closing time; the closing time comes after the opening time (on `closes_at`).
+ * The times are wall-clock times in the event's zone, so they keep their meaning when the zone changes.
+ */
+function checkReviewCycle(event: EventRow, body: UpdateEventBody): ReviewCycleValues {
+  const phase = body.response_phase ?? {};
+  const opensAt = wallClock(
+    phase.opens_at === undefined ? event.responseOpensAt : phase.opens_at,
+    REVIEW_CYCLE_FIELD_NAMES.responseOpensAt,
+  );
+  const closesAt = wallClock(
+    phase.closes_at === undefined ? event.responseClosesAt : phase.closes_at,
+    REVIEW_CYCLE_FIELD_NAMES.responseClosesAt,
+  );
+  const enabled = phase.enabled ?? event.responseEnabled;
+  if (enabled && opensAt === null) fail(REVIEW_CYCLE_FIELD_NAMES.responseOpensAt, 'responses.opensAtRequired');
+  if (enabled && closesAt === null) fail(REVIEW_CYCLE_FIELD_NAMES.responseClosesAt, 'responses.closesAtRequired');
+  if (opensAt !== null && closesAt !== null && !(opensAt < closesAt))
+    fail(REVIEW_CYCLE_FIELD_NAMES.responseClosesAt, 'responses.closesNotAfterOpens');
+  return {
+    responseEnabled: enabled,
+    responseOpensAt: opensAt,
+    responseClosesAt: closesAt,
+    responseWordLimit: phase.word_limit ?? event.responseWordLimit,
+    discussionReviewersSee: body.discussion?.reviewers_see ?? event.discussionReviewersSee,
+  };
+}
+
 /** What an update stores: the checked fields, the reminder days, and the changes against the stored row. */
-export type EventUpdate = { values: EventValues; reminderDays: number[]; changes: EventChanges };
+export type EventUpdate = {
+  values: EventValues;
+  reminderDays: number[];
+  reviewCycle: ReviewCycleValues;
+  changes: EventChanges;
+};
 
 /**
  * An update: the fields sent replace the stored ones and the whole event is checked with the same rules (so a new
  * end date is compared with the stored start date), then the reminder days. A new primary area without secondary
  * areas clears them, as the form does. Deadlines may move earlier or later, at any time, as long as the order of
- * the dates holds. Returns the values and each changed field with its value before and after.
+ * the dates holds; then the review cycle's settings (`checkReviewCycle`). Returns the values and each changed field
+ * with its value before and after.
  */
 export function checkEventUpdate(event: EventRow, body: UpdateEventBody): EventUpdate {
   const pick = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
@@ -324,10 +391,15 @@ export function checkEventUpdate(event: EventRow, body: UpdateEventBody): EventU
   });
   const reminderDays =
     body.reminder_days === undefined ? event.reminderDays : checkReminderDays(body.reminder_days ?? []);
+  const reviewCycle = checkReviewCycle(event, body);
   const changes: EventChanges = {};
   for (const key of Object.keys(values) as (keyof EventValues)[]) {
     if (!same(values[key], event[key])) changes[API_FIELD_NAMES[key]] = { from: event[key], to: values[key] };
   }
   if (!same(reminderDays, event.reminderDays)) changes.reminder_days = { from: event.reminderDays, to: reminderDays };
-  return { values, reminderDays, changes };
+  for (const key of Object.keys(reviewCycle) as (keyof ReviewCycleValues)[]) {
+    if (!same(reviewCycle[key], event[key]))
+      changes[REVIEW_CYCLE_FIELD_NAMES[key]] = { from: event[key], to: reviewCycle[key] };
+  }
+  return { values, reminderDays, reviewCycle, changes };
 }

@@ -111,13 +111,13 @@ export async function updateEvent(db: Db, actor: Actor, event: EventRow, body: U
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(events).where(eq(events.id, event.id)).for('update');
     if (!current) throw eventError(404, 'NOT_FOUND', 'events.notFound');
-    const { values, reminderDays, changes: fieldChanges } = checkEventUpdate(current, body);
+    const { values, reminderDays, reviewCycle, changes: fieldChanges } = checkEventUpdate(current, body);
     const reviewSettings = mergeReviewSettings(current.reviewSettings, body.review_settings);
     const changes = { ...fieldChanges, ...settingsChanges(current.reviewSettings, reviewSettings) };
     if (Object.keys(changes).length === 0) return { event: current, deadlinesChanged: [] };
     const [updated] = await tx
       .update(events)
-      .set({ ...storedValues(values), reviewSettings, reminderDays, updatedAt: new Date() })
+      .set({ ...storedValues(values), ...reviewCycle, reviewSettings, reminderDays, updatedAt: new Date() })
       .where(eq(events.id, event.id))
       .returning();
     if (!updated) throw eventError(404, 'NOT_FOUND', 'events.notFound');
