@@ -286,7 +286,14 @@ test.describe("the chair's console", () => {
     const text = bytes.toString('utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = parseCsv(text);
-    expect(header?.slice(0, 6)).toEqual(['Submission', 'Title', 'Review', 'Reviewer', 'Status', 'Overall score']);
+    expect(header?.slice(0, 6)).toEqual([
+      'Submission',
+      'Title',
+      'Review',
+      'Reviewer',
+      'Status',
+      'Overall evaluation (overall_score)',
+    ]);
     expect(header).not.toContain('Reviewer e-mail');
     expect(rows).toHaveLength(5);
     const reviewerColumn = header?.indexOf('Reviewer') ?? -1;

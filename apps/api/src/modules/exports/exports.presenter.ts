@@ -1,5 +1,13 @@
-import { DEFAULT_REVIEW_CRITERIA, type ExportKind, type ExportLanguage } from '@confero/contracts';
+import {
+  type ExportKind,
+  type ExportLanguage,
+  isBuiltinQuestionKey,
+  questionLabel,
+  type ReviewAnswer,
+  type ReviewQuestionDto,
+} from '@confero/contracts';
 import { messageText } from '@confero/i18n/catalogue';
+import { formOfReview, type ReviewForm } from '../review-forms/review-forms.queries.ts';
 import { committeeReadsText } from '../reviews/reviews.policy.ts';
 import type { Cell } from './export-formats.ts';
 import type {
@@ -12,11 +20,12 @@ import type {
 
 /*
  * The columns of each export: a header key (`exports.columns.*` in server.json, written in the reader's language)
- * and how a row fills it. Enumerated values (statuses, decisions, bid values) travel raw, as in the API.
+ * and how a row fills it. Enumerated values (statuses, decisions, bid values) travel raw, as in the API. The reviews
+ * export's answers are the event's review form: one column per question, headed by the question itself.
  */
 
-/** One column: its header key and its cell. */
-type Column<Row> = { key: string; cell: (row: Row) => Cell };
+/** One column: its header key (or, for a question of the review form, its header text) and its cell. */
+type Column<Row> = { key: string; header?: string; cell: (row: Row) => Cell };
 
 const name = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 const list = (values: readonly string[]) => values.join('; ');
@@ -51,43 +60,101 @@ const written =
     committeeReadsText(row.status) ? read(row) : null;
 
 /**
- * The reviews export: the paper, the reviewer (named, or "Reviewer n" by the review's ordinal when anonymous, the
- * e-mail column then left out), the scores of every criterion of the form, the texts including the remarks for the
- * committee (exports are for the event's chairs and event admins only), and the dates.
+ * A review's stored answer to a question by its key: a built-in question's where the spec's review keeps it (the
+ * scores in their columns, the texts in `structured_review`, the confidential remarks in their own column), a chair's
+ * question's in `answers`.
  */
-export function reviewColumns(anonymous: boolean, language: ExportLanguage): Column<ReviewExportRow>[] {
+function storedAnswer(row: ReviewExportRow, key: string): ReviewAnswer | undefined {
+  const structured = row.structuredReview;
+  switch (key) {
+    case 'overall_score':
+      return row.overallScore;
+    case 'confidence':
+      return row.confidence;
+    case 'strengths':
+      return structured?.overall_evaluation.summary.strengths;
+    case 'weaknesses':
+      return structured?.overall_evaluation.summary.weaknesses;
+    case 'justification':
+      return structured?.overall_evaluation.justification;
+    case 'confidence_comment':
+      return structured?.confidence.comment;
+    case 'confidential_remarks_for_pc':
+      return row.confidentialRemarks;
+    default:
+      return isBuiltinQuestionKey(key)
+        ? structured?.criteria.find((criterion) => criterion.id === key)?.score
+        : row.answers[key];
+  }
+}
+
+/**
+ * An answer as a cell, read against the question the review answered: a score as its number, a list one entry per
+ * line, a choice as its option's English label (the file reads the same whatever language asked for it).
+ */
+function answerCell(question: ReviewQuestionDto, value: ReviewAnswer | undefined): Cell {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.join('\n');
+  if (question.kind === 'choice') return question.options?.find((option) => option.value === value)?.label.en ?? value;
+  return value;
+}
+
+/** The event's review form as the reviews export reads it: the current version and every older one, by version. */
+export type ExportForms = { current: ReviewForm; versions: Map<number, ReviewForm> };
+
+/**
+ * One column per question of the event's current form, in its order, headed "Label (key)" in the reader's language.
+ * A review written against an older version is matched by key, read against the question of its own version, and
+ * leaves the cell empty when its version lacks the question.
+ */
+function questionColumns(forms: ExportForms, language: ExportLanguage): Column<ReviewExportRow>[] {
+  const questionsOf = new Map<ReviewForm, Map<string, ReviewQuestionDto>>();
+  const questionOf = (row: ReviewExportRow, key: string) => {
+    const form = formOfReview(forms.versions, forms.current, row);
+    let questions = questionsOf.get(form);
+    if (!questions) {
+      questions = new Map(form.questions.map((question) => [question.key, question]));
+      questionsOf.set(form, questions);
+    }
+    return questions.get(key);
+  };
+  return forms.current.questions.map((question) => ({
+    key: `question.${question.key}`,
+    header: `${questionLabel(question, language)} (${question.key})`,
+    cell: written((row) => {
+      const answered = questionOf(row, question.key);
+      return answered ? answerCell(answered, storedAnswer(row, question.key)) : null;
+    }),
+  }));
+}
+
+/**
+ * The reviews export: the paper, the reviewer (named, or "Reviewer n" by the review's ordinal when anonymous, the
+ * e-mail column then left out), the status, one column per question of the event's review form (the chairs-only ones
+ * included: exports are for the event's chairs and event admins only), the recommendation, the comments, and the
+ * dates.
+ */
+export function reviewColumns(
+  anonymous: boolean,
+  language: ExportLanguage,
+  forms: ExportForms,
+): Column<ReviewExportRow>[] {
   const reviewer: Column<ReviewExportRow>[] = anonymous
     ? [{ key: 'reviewer', cell: (row) => messageText('exports.anonymousReviewer', { n: row.ordinal }, language) }]
     : [
         { key: 'reviewer', cell: name },
         { key: 'reviewerEmail', cell: (row) => row.email },
       ];
-  const criteria: Column<ReviewExportRow>[] = DEFAULT_REVIEW_CRITERIA.map((criterion) => ({
-    key: `criteria.${criterion.id}`,
-    cell: written((row) => row.structuredReview?.criteria.find((item) => item.id === criterion.id)?.score ?? null),
-  }));
   return [
     { key: 'submission', cell: (row) => row.submissionPublicId },
     { key: 'title', cell: (row) => row.title },
     { key: 'review', cell: (row) => row.publicId },
     ...reviewer,
     { key: 'status', cell: (row) => row.status },
-    { key: 'overallScore', cell: written((row) => row.overallScore) },
+    ...questionColumns(forms, language),
     { key: 'recommendation', cell: written((row) => row.recommendation) },
-    { key: 'confidence', cell: written((row) => row.confidence) },
-    ...criteria,
-    {
-      key: 'strengths',
-      cell: written((row) => list(row.structuredReview?.overall_evaluation.summary.strengths ?? [])),
-    },
-    {
-      key: 'weaknesses',
-      cell: written((row) => list(row.structuredReview?.overall_evaluation.summary.weaknesses ?? [])),
-    },
-    { key: 'justification', cell: written((row) => row.structuredReview?.overall_evaluation.justification ?? '') },
     { key: 'commentsToAuthor', cell: written((row) => row.commentsToAuthor) },
     { key: 'commentsToChair', cell: written((row) => row.commentsToChair) },
-    { key: 'confidentialRemarks', cell: written((row) => row.confidentialRemarks) },
     { key: 'assignedAt', cell: (row) => row.assignedAt },
     { key: 'completedAt', cell: (row) => row.completedAt },
   ];
@@ -135,7 +202,7 @@ export const CONFLICT_COLUMNS: Column<ConflictExportRow>[] = [
 
 /** The header texts of some columns in a language. */
 export function headerOf(columns: readonly Column<never>[], language: ExportLanguage): string[] {
-  return columns.map((column) => messageText(`exports.columns.${column.key}`, {}, language));
+  return columns.map((column) => column.header ?? messageText(`exports.columns.${column.key}`, {}, language));
 }
 
 /** The cells of one row. */

@@ -125,6 +125,8 @@ export async function pageReviews(
       commentsToAuthor: reviews.commentsToAuthor,
       commentsToChair: reviews.commentsToChair,
       confidentialRemarks: reviews.confidentialRemarks,
+      formVersion: reviews.formVersion,
+      answers: reviews.answers,
       assignedAt: reviews.assignedAt,
       completedAt: reviews.completedAt,
     })

@@ -1,13 +1,14 @@
-import { count } from 'drizzle-orm';
+import { DEFAULT_REVIEW_FORM, REVIEW_QUESTION_LIBRARY, type ReviewQuestionDto } from '@confero/contracts';
+import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/index.ts';
-import { buildBid, buildConflict, buildReview } from '../../../test/factories/reviews.ts';
+import { buildBid, buildConflict, buildReview, structuredReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { createClient, signedInClients } from '../../../test/http.ts';
-import { auditLog, reviews } from '../../db/schema/index.ts';
+import { auditLog, reviewForms, reviews } from '../../db/schema/index.ts';
 import { CSV_BOM } from './export-formats.ts';
 
 let app: TestApp;
@@ -59,7 +60,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const url = (file: string, query = '') => `/api/events/${event.publicId}/export/${file}${query}`;
+const url = (file: string, query = '', of: { publicId: string } = event) =>
+  `/api/events/${of.publicId}/export/${file}${query}`;
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF records) into rows of fields. */
 function parseCsv(text: string): string[][] {
@@ -92,8 +94,14 @@ function parseCsv(text: string): string[][] {
 }
 
 /** The CSV answer as records keyed by header. */
-async function csvOf(user: BuiltUser, file: string, query = '', headers: Record<string, string> = {}) {
-  const response = await (await as(user)).get(url(file, query), { headers });
+async function csvOf(
+  user: BuiltUser,
+  file: string,
+  query = '',
+  headers: Record<string, string> = {},
+  of: { publicId: string } = event,
+) {
+  const response = await (await as(user)).get(url(file, query, of), { headers });
   expect(response.statusCode).toBe(200);
   const text = response.body;
   expect(text.startsWith(CSV_BOM)).toBe(true);
@@ -122,20 +130,21 @@ describe('GET /api/events/{id}/export/{kind}.csv', () => {
       'Reviewer',
       'Reviewer e-mail',
       'Status',
-      'Overall score',
+      'Overall evaluation (overall_score)',
+      'Strengths (strengths)',
+      'Weaknesses (weaknesses)',
+      'Justification (justification)',
+      'Confidence (confidence)',
+      'Confidence comment (confidence_comment)',
+      'Confidential remarks for the programme committee (confidential_remarks_for_pc)',
+      'Originality (originality)',
+      'Relevance (relevance)',
+      'Technical quality (quality)',
+      'Clarity (clarity)',
+      'Contribution (contribution)',
       'Recommendation',
-      'Confidence',
-      'Originality',
-      'Relevance',
-      'Technical quality',
-      'Clarity',
-      'Contribution',
-      'Strengths',
-      'Weaknesses',
-      'Justification',
       'Comments to the authors',
       'Comments to the chairs',
-      'Confidential remarks for the committee',
       'Assigned at',
       'Completed at',
     ]);
@@ -147,19 +156,23 @@ describe('GET /api/events/{id}/export/{kind}.csv', () => {
       Reviewer: 'سارة Haddad',
       'Reviewer e-mail': 'sara.reviewer@example.org',
       Status: 'completed',
-      'Overall score': '-2',
+      'Overall evaluation (overall_score)': '-2',
+      'Strengths (strengths)': 'Clear problem statement',
+      'Confidence (confidence)': '4',
+      'Confidence comment (confidence_comment)': 'I work in this area.',
+      'Confidential remarks for the programme committee (confidential_remarks_for_pc)': 'PC eyes only',
+      'Originality (originality)': '',
       Recommendation: 'reject',
-      Confidence: '4',
       'Comments to the authors': 'Line one\nline two, with a comma',
       'Comments to the chairs': 'For the chairs only',
-      'Confidential remarks for the committee': 'PC eyes only',
     });
     expect(first?.['Assigned at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     // A draft's (here: untouched assignment's) text and scores stay with its reviewer.
     expect(second).toMatchObject({
       Reviewer: 'Bruno Second',
       Status: 'assigned',
-      'Overall score': '',
+      'Overall evaluation (overall_score)': '',
+      'Justification (justification)': '',
       'Completed at': '',
     });
     // The formula title is written as text: a leading apostrophe, the rest untouched.
@@ -250,23 +263,160 @@ describe('GET /api/events/{id}/export/{kind}.csv', () => {
   });
 });
 
+/** The worksheet of an XLSX answer. */
+async function sheetOf(user: BuiltUser, file: string, of: { publicId: string } = event) {
+  const response = await (await as(user)).get(url(file, '', of));
+  expect(response.statusCode).toBe(200);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+  const sheet = workbook.getWorksheet('Reviews');
+  if (!sheet) throw new Error('the workbook has no Reviews sheet');
+  return { response, sheet };
+}
+
+describe('the reviews export follows the review form', () => {
+  let formEvent: BuiltEvent;
+  let formChair: BuiltUser;
+  let paper: BuiltSubmission;
+  let untouchedPaper: BuiltSubmission;
+
+  /** A question of the library as a chair adds it, with some changes. */
+  const fromLibrary = (key: string, changes: Partial<ReviewQuestionDto> = {}): ReviewQuestionDto => {
+    const question = REVIEW_QUESTION_LIBRARY.find((candidate) => candidate.key === key);
+    if (!question) throw new Error(`no library question ${key}`);
+    return { ...question, builtin: false, removable: true, ...changes };
+  };
+  const choice = fromLibrary('best_paper', {
+    visibility: 'committee',
+    options: [
+      { value: 'yes', label: { en: 'Yes, nominate', ar: 'نعم' } },
+      { value: 'no', label: { en: 'No', ar: 'لا' } },
+    ],
+  });
+  const chairsOnly = fromLibrary('ethics_concerns');
+  const soundness = fromLibrary('soundness', { label: { en: 'Soundness', ar: '' } });
+  const oldNote: ReviewQuestionDto = { ...chairsOnly, key: 'old_note', label: { en: 'Old note', ar: '' } };
+  const [overall, ...restOfDefault] = DEFAULT_REVIEW_FORM;
+  const withoutRemarks = DEFAULT_REVIEW_FORM.filter((question) => question.key !== 'confidential_remarks_for_pc');
+
+  /** A completed review of the form event, written against `formVersion` with these answers and lists. */
+  async function reviewAt(
+    submission: BuiltSubmission,
+    formVersion: number,
+    values: Partial<typeof reviews.$inferInsert>,
+  ) {
+    const reviewer = await buildUser(app);
+    await addMembership(app, { event: formEvent, user: reviewer, role: 'reviewer' });
+    const review = await buildReview(app, { submission, reviewer, status: 'completed', score: 1 });
+    await app.db
+      .update(reviews)
+      .set({ formVersion, ...values })
+      .where(eq(reviews.id, review.id));
+  }
+
+  beforeAll(async () => {
+    formChair = await buildUser(app);
+    formEvent = await buildEvent(app, { status: 'active', acronym: 'FORM26' });
+    await addMembership(app, { event: formEvent, user: formChair, role: 'chair' });
+    paper = await buildSubmission(app, { event: formEvent });
+    untouchedPaper = await buildSubmission(app, { event: formEvent });
+    // Version 1 had a note the chair later removed (which orphans its answers: version 2) and no confidential
+    // remarks; version 2 brings the remarks back and adds a score and a chairs-only text.
+    await app.db.insert(reviewForms).values([
+      { eventId: formEvent.id, version: 1, questions: [...withoutRemarks, choice, oldNote] },
+      {
+        eventId: formEvent.id,
+        version: 2,
+        questions: [overall as ReviewQuestionDto, soundness, ...restOfDefault, choice, chairsOnly],
+      },
+    ]);
+    await reviewAt(paper, 2, {
+      answers: { best_paper: 'yes', ethics_concerns: '=Consent forms missing', soundness: 4 },
+      structuredReview: structuredReview(1, { strengths: ['Clear', 'Well argued'] }),
+      confidentialRemarks: 'Borderline',
+    });
+    await reviewAt(paper, 1, {
+      answers: { best_paper: 'no', old_note: 'Legacy note', ethics_concerns: 'Not a question of version 1' },
+      confidentialRemarks: 'Written when the form had no remarks',
+    });
+    await buildReview(app, { submission: untouchedPaper, reviewer: formChair, status: 'assigned' });
+  });
+
+  const SOUNDNESS = 'Soundness (soundness)';
+  const CHOICE = 'Best-paper nomination (best_paper)';
+  const CHAIRS_ONLY = 'Ethics concerns (ethics_concerns)';
+  const REMARKS = 'Confidential remarks for the programme committee (confidential_remarks_for_pc)';
+
+  it('writes one column per question of the current form, in its order, with the answers by key (CSV)', async () => {
+    const { header, records } = await csvOf(formChair, 'reviews.csv', '', {}, formEvent);
+    expect(header.slice(5, 8)).toEqual(['Status', 'Overall evaluation (overall_score)', SOUNDNESS]);
+    expect(header.slice(-7)).toEqual([
+      CHOICE,
+      CHAIRS_ONLY,
+      'Recommendation',
+      'Comments to the authors',
+      'Comments to the chairs',
+      'Assigned at',
+      'Completed at',
+    ]);
+    expect(header).not.toContain('Old note (old_note)');
+    expect(header).toContain(REMARKS);
+    const [current, old, untouched] = records;
+    expect(current).toMatchObject({
+      [SOUNDNESS]: '4',
+      [CHOICE]: 'Yes, nominate',
+      // The chairs-only answer is there (exports are for chairs), formula-guarded like every text.
+      [CHAIRS_ONLY]: "'=Consent forms missing",
+      'Strengths (strengths)': 'Clear\nWell argued',
+      [REMARKS]: 'Borderline',
+    });
+    // Written against version 1: its choice is read by key, the questions version 1 lacks stay empty.
+    expect(old).toMatchObject({
+      [CHOICE]: 'No',
+      [SOUNDNESS]: '',
+      [CHAIRS_ONLY]: '',
+      [REMARKS]: '',
+      'Overall evaluation (overall_score)': '1',
+    });
+    expect(JSON.stringify(records)).not.toContain('Legacy note');
+    expect(untouched).toMatchObject({ Status: 'assigned', [CHOICE]: '', [SOUNDNESS]: '' });
+  });
+
+  it("heads a question's column with its Arabic label, or its English one when it has none", async () => {
+    const { header, records } = await csvOf(formChair, 'reviews.csv', '?lang=ar', {}, formEvent);
+    expect(header).toContain('الترشيح لجائزة أفضل ورقة (best_paper)');
+    expect(header).toContain('مخاوف أخلاقية (ethics_concerns)');
+    expect(header).toContain(SOUNDNESS);
+    // The values read the same in every language: the option's English label.
+    expect(records[0]?.['الترشيح لجائزة أفضل ورقة (best_paper)']).toBe('Yes, nominate');
+  });
+
+  it('writes the same columns and values in XLSX, a score as a number', async () => {
+    const { sheet } = await sheetOf(formChair, 'reviews.xlsx', formEvent);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const column = (name: string) => header.indexOf(name) + 1;
+    expect(column(SOUNDNESS)).toBe(8);
+    expect(sheet.getRow(2).getCell(column(SOUNDNESS)).value).toBe(4);
+    expect(sheet.getRow(2).getCell(column(CHOICE)).value).toBe('Yes, nominate');
+    expect(sheet.getRow(2).getCell(column(CHAIRS_ONLY)).value).toBe('=Consent forms missing');
+    expect(sheet.getRow(3).getCell(column(CHOICE)).value).toBe('No');
+    expect(sheet.getRow(3).getCell(column(CHAIRS_ONLY)).value).toBeNull();
+    expect(sheet.actualRowCount).toBe(4);
+  });
+});
+
 describe('GET /api/events/{id}/export/{kind}.xlsx', () => {
   it('streams a workbook with a bold header row and the Arabic text intact', async () => {
-    const response = await (await as(chair)).get(url('reviews.xlsx'));
-    expect(response.statusCode).toBe(200);
+    const { response, sheet } = await sheetOf(chair, 'reviews.xlsx');
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="ICAI26-reviews-[\d-]{10}\.xlsx"$/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-    const sheet = workbook.getWorksheet('Reviews');
-    expect(sheet).toBeDefined();
-    const header = sheet?.getRow(1);
-    expect(header?.getCell(1).value).toBe('Submission');
-    expect(header?.getCell(1).font?.bold).toBe(true);
-    expect(sheet?.getRow(2).getCell(2).value).toBe(ARABIC_TITLE);
-    expect(sheet?.getRow(2).getCell(7).value).toBe(-2);
-    expect(sheet?.getRow(4).getCell(2).value).toBe(FORMULA_TITLE);
-    expect(sheet?.actualRowCount).toBe(4);
+    const header = sheet.getRow(1);
+    expect(header.getCell(1).value).toBe('Submission');
+    expect(header.getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(2).value).toBe(ARABIC_TITLE);
+    expect(sheet.getRow(2).getCell(7).value).toBe(-2);
+    expect(sheet.getRow(4).getCell(2).value).toBe(FORMULA_TITLE);
+    expect(sheet.actualRowCount).toBe(4);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findConflictedSubmissionIds } from '../conflicts/detect-conflict.ts';
 import type { EventRow } from '../events/events.queries.ts';
+import { currentReviewForm, reviewFormsAt } from '../review-forms/review-forms.queries.ts';
 import type { Cell, ExportTable } from './export-formats.ts';
 import {
   BID_COLUMNS,
@@ -47,6 +48,8 @@ async function* keyset<Row, Key>(
  * reader's language and its rows, read lazily in pages of `EXPORT_PAGE_SIZE`. The submissions the viewer is
  * conflicted with (`findConflictedSubmissionIds`) keep their row in the submissions export without review figures,
  * and leave no row in the reviews, bids and conflicts exports, as a conflicted chair reads none of their reviews.
+ * The reviews export reads the event's review form (every version, for the reviews written against older ones) once,
+ * before its first page.
  */
 export async function exportTable(db: Db, actor: Actor, event: EventRow, request: ExportRequest): Promise<ExportTable> {
   const { kind, language } = request;
@@ -65,7 +68,10 @@ export async function exportTable(db: Db, actor: Actor, event: EventRow, request
       return { sheet, header: headerOf(SUBMISSION_COLUMNS, language), pages };
     }
     case 'reviews': {
-      const columns = reviewColumns(request.anonymous, language);
+      const current = await currentReviewForm(db, event.id);
+      const everyVersion = Array.from({ length: current.version }, (_, index) => index + 1);
+      const forms = { current, versions: await reviewFormsAt(db, event.id, everyVersion) };
+      const columns = reviewColumns(request.anonymous, language, forms);
       const read = (after: { submissionId: number; ordinal: number }) => pageReviews(db, event.id, hidden, after, size);
       const keyOf = (row: { submissionId: number; ordinal: number }) => ({
         submissionId: row.submissionId,
