@@ -21,6 +21,7 @@ import { eventsRoutes } from './modules/events/index.ts';
 import { exportsRoutes } from './modules/exports/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
 import { progressRoutes } from './modules/progress/index.ts';
+import { reviewFormRoutes } from './modules/review-forms/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { submissionsRoutes } from './modules/submissions/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(biddingRoutes);
   await app.register(assignmentsRoutes);
   await app.register(reviewsRoutes);
+  await app.register(reviewFormRoutes);
   await app.register(outboxRoutes);
   await app.register(communicationsRoutes);
   await app.register(exportsRoutes);

@@ -166,6 +166,16 @@ export const PutReviewFormBody = z.object({
 });
 export type PutReviewFormBody = z.output<typeof PutReviewFormBody>;
 
+/** `GET events/{id}/review-form/?version=N`: an older version of the form (404 when the event has none such). */
+export const ReviewFormQuery = z.object({
+  version: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .optional(),
+});
+export type ReviewFormQuery = z.output<typeof ReviewFormQuery>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // The default form (the spec's structured review)
 // ---------------------------------------------------------------------------------------------------------------
@@ -405,8 +415,8 @@ export function questionReadBy(question: Pick<Question, 'visibility'>, audience:
 
 /**
  * A question as the form keeps it: a built-in key takes its kind and range from the default form (a client cannot
- * change them) and keeps the chair's labels, help, required and visibility; a chair's question keeps what was sent
- * for its kind only.
+ * change them) and keeps the chair's labels, help, required and visibility (the confidential remarks stay 'chairs');
+ * a chair's question keeps what was sent for its kind only.
  */
 export function normalizeQuestion(input: ReviewQuestionInput): Question {
   const base = builtinQuestion(input.key);
@@ -418,7 +428,8 @@ export function normalizeQuestion(input: ReviewQuestionInput): Question {
       label,
       help,
       required: base.removable ? input.required : true,
-      visibility: input.visibility,
+      // The confidential remarks are the chairs' by definition: no form opens them to anyone else.
+      visibility: base.key === 'confidential_remarks_for_pc' ? 'chairs' : input.visibility,
       ...(base.kind === 'score' && input.value_labels ? { value_labels: input.value_labels } : {}),
     };
   }
@@ -578,3 +589,19 @@ export function isAnswered(question: Question, value: ReviewAnswer | undefined):
 /** The label of a question in a language (the English one when the other is empty). */
 export const questionLabel = (question: Pick<Question, 'label'>, language: 'en' | 'ar'): string =>
   (language === 'ar' ? question.label.ar : '') || question.label.en;
+
+/** A value as JSON with its object keys sorted, so two equal forms compare equal whatever their keys' order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Whether two (normalized) forms are the same questions, in the same order, with the same texts and rules. */
+export const reviewFormsEqual = (a: readonly Question[], b: readonly Question[]): boolean =>
+  canonicalJson(a) === canonicalJson(b);

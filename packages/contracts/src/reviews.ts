@@ -154,26 +154,25 @@ export const DEFAULT_REVIEW_CRITERIA = [
 export type ReviewCriterionId = (typeof DEFAULT_REVIEW_CRITERIA)[number]['id'];
 
 /**
- * Who may read each field of a review (`docs/domain.md#review-visibility`); the visibility is data. Audiences nest:
+ * Who may read what of a review (`docs/domain.md#review-visibility`); the visibility is data. Audiences nest:
  * `authors` ⊂ `reviewers` ⊂ `committee`. The committee is the review's own reviewer and the event's chairs and
  * event admins without a conflict; reviewers are the other reviewers of the paper (when the event lets them see
- * other reviews); authors read their reviews once a decision is made (when the event lets them).
+ * other reviews); authors read their reviews once a decision is made or while the response phase is open (when the
+ * event lets them).
+ *
+ * The answers to the form's questions (the scores, strengths, weaknesses, justification, confidence and its comment,
+ * the criteria, the confidential remarks, and a chair's own questions) are read as the event's review form says
+ * (review-form.ts `questionReadBy`): that is THE definition, and none of them is listed here. This table holds only
+ * what is not a question of the form: who wrote the review, the free comments, and the recommendation (which also
+ * follows the overall score's question, as it is derived from it).
  */
 export const REVIEW_AUDIENCES = ['authors', 'reviewers', 'committee'] as const;
 export type ReviewAudience = (typeof REVIEW_AUDIENCES)[number];
 
 export const REVIEW_FIELD_AUDIENCE = {
-  overall_score: 'authors',
   recommendation: 'authors',
-  confidence: 'authors',
-  criteria: 'authors',
-  strengths: 'authors',
-  weaknesses: 'authors',
-  justification: 'authors',
   comments_to_author: 'authors',
-  confidence_comment: 'reviewers',
   comments_to_chair: 'committee',
-  confidential_remarks_for_pc: 'committee',
   reviewer_identity: REVIEWERS_SEE_EACH_OTHER ? 'reviewers' : 'committee',
 } as const satisfies Record<string, ReviewAudience>;
 export type ReviewField = keyof typeof REVIEW_FIELD_AUDIENCE;
@@ -791,9 +790,10 @@ export const MyReviewListDto = z.array(MyReviewDto);
 export type MyReviewListDto = z.infer<typeof MyReviewListDto>;
 
 /**
- * A review as one viewer may read it. Fields outside the viewer's audience (REVIEW_FIELD_AUDIENCE) are absent:
- * `reviewer`, `comments_to_chair` and `confidential_remarks_for_pc` reach the committee only; the confidence
- * comment reaches reviewers and the committee. `reviewer_label` ("Reviewer 2") is the same for everyone.
+ * A review as one viewer may read it. Fields outside the viewer's audience are absent or empty: `reviewer`,
+ * `comments_to_chair` and `confidential_remarks_for_pc` reach the committee only (REVIEW_FIELD_AUDIENCE); each answer
+ * of the form reaches the audiences its question's visibility opens it to (review-form.ts).
+ * `reviewer_label` ("Reviewer 2") is the same for everyone.
  */
 export const ReviewDto = z.object({
   ...reviewSummary,
@@ -816,23 +816,14 @@ export const ReviewDto = z.object({
 });
 export type ReviewDto = z.infer<typeof ReviewDto>;
 
-/** What a review looks like to its authors: a strict subset (the serializer drops everything else). */
-export const AuthorReviewDto = ReviewDto.omit({
-  reviewer: true,
-  comments_to_chair: true,
-  confidential_remarks_for_pc: true,
-  version: true,
-  review_deadline: true,
-  timezone: true,
-}).extend({
-  structured_review: StructuredReviewDto.omit({ confidential_remarks_for_pc: true, confidence: true })
-    .extend({ confidence: z.object({ score: z.number().int().nullable() }) })
-    .nullable(),
-});
-export type AuthorReviewDto = z.infer<typeof AuthorReviewDto>;
-
-/** What another reviewer of the paper sees: no identities, no confidential fields. */
-export const CoReviewerReviewDto = ReviewDto.omit({
+/**
+ * The second defence of what leaves the server, per audience: the schema drops whatever an audience must never
+ * receive whatever the form says — reviewers' identities, the comments to the chair, the confidential remarks, the
+ * reviewer's own bookkeeping. The answers to the form's questions are the form's to decide (the presenter reads
+ * `questionReadBy`): a chair who opens the confidence comment to authors sends it to them, one who makes a criterion
+ * chairs-only keeps it from co-reviewers and authors.
+ */
+const outsideCommitteeReviewDto = ReviewDto.omit({
   reviewer: true,
   comments_to_chair: true,
   confidential_remarks_for_pc: true,
@@ -842,6 +833,13 @@ export const CoReviewerReviewDto = ReviewDto.omit({
 }).extend({
   structured_review: StructuredReviewDto.omit({ confidential_remarks_for_pc: true }).nullable(),
 });
+
+/** What a review looks like to its authors: a strict subset (the serializer drops everything else). */
+export const AuthorReviewDto = outsideCommitteeReviewDto;
+export type AuthorReviewDto = z.infer<typeof AuthorReviewDto>;
+
+/** What another reviewer of the paper sees: no identities, no confidential fields. */
+export const CoReviewerReviewDto = outsideCommitteeReviewDto;
 export type CoReviewerReviewDto = z.infer<typeof CoReviewerReviewDto>;
 
 /** Whose eyes a list of reviews was filtered for, and why some may be missing. */

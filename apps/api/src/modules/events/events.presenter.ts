@@ -113,7 +113,9 @@ export function abilitiesFor(access: EventAccess, event: EventRow, now = new Dat
 }
 
 /** An event's author response phase as stored. */
-export const responsePhaseOf = (event: EventRow): ResponsePhaseSettings => ({
+export const responsePhaseOf = (
+  event: Pick<EventRow, 'responseEnabled' | 'responseOpensAt' | 'responseClosesAt' | 'responseWordLimit' | 'timezone'>,
+): ResponsePhaseSettings => ({
   enabled: event.responseEnabled,
   opensAt: event.responseOpensAt,
   closesAt: event.responseClosesAt,

@@ -1,7 +1,7 @@
 import { DEFAULT_REVIEW_FORM, type ReviewQuestionDto } from '@confero/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviewForms } from '../../db/schema/index.ts';
+import { reviewForms, reviews, submissions } from '../../db/schema/index.ts';
 
 /*
  * Reading an event's review form (`docs/domain.md#review-form`). An event that never saved a form uses the default
@@ -67,3 +67,66 @@ export function formOfReview(
 ): ReviewForm {
   return (review.formVersion === null ? undefined : forms.get(review.formVersion)) ?? current;
 }
+
+/** The reviews of an event's submissions, as a condition on the reviews table. */
+const reviewsOfEvent = (db: Db, eventId: number) =>
+  inArray(
+    reviews.submissionId,
+    db.select({ id: submissions.id }).from(submissions).where(eq(submissions.eventId, eventId)),
+  );
+
+/** How many reviews of the event hold answers written against a version of its form. */
+export async function answeredReviewCount(db: Db, eventId: number, version: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(reviews)
+    .where(and(reviewsOfEvent(db, eventId), eq(reviews.formVersion, version)));
+  return Number(row?.value ?? 0);
+}
+
+/**
+ * Pins every review of the event that holds content but no form version yet (written before the event saved a form)
+ * to a version: from then on it is read against that version, whatever the form becomes. Call it under the event
+ * row's lock, before a change of the form.
+ */
+export async function pinUnversionedReviews(db: Db, eventId: number, version: number): Promise<void> {
+  await db
+    .update(reviews)
+    .set({ formVersion: version })
+    .where(and(reviewsOfEvent(db, eventId), isNull(reviews.formVersion), ne(reviews.status, 'assigned')));
+}
+
+/** The forms a list of reviews is read against: the event's current form, and each version a review is pinned to. */
+export type ReviewFormSet = { current: ReviewForm; byVersion: Map<number, ReviewForm> };
+
+/**
+ * The forms of a page of reviews in one query whatever their number: the current form and the versions the reviews
+ * are written against (`reviewFormsAt`'s rule: a version 1 without a row is the default form).
+ */
+export async function reviewFormsOfReviews(
+  db: Db,
+  eventId: number,
+  rows: readonly { formVersion: number | null }[],
+): Promise<ReviewFormSet> {
+  const wanted = [...new Set(rows.flatMap((row) => (row.formVersion === null ? [] : [row.formVersion])))];
+  const latest = sql`(select max(${reviewForms.version}) from ${reviewForms} where ${reviewForms.eventId} = ${eventId})`;
+  const found = await db
+    .select({ version: reviewForms.version, questions: reviewForms.questions, updatedAt: reviewForms.updatedAt })
+    .from(reviewForms)
+    .where(
+      and(
+        eq(reviewForms.eventId, eventId),
+        wanted.length > 0
+          ? or(inArray(reviewForms.version, wanted), eq(reviewForms.version, latest))
+          : eq(reviewForms.version, latest),
+      ),
+    )
+    .orderBy(desc(reviewForms.version));
+  const byVersion = new Map(found.map((row) => [row.version, row as ReviewForm]));
+  if (!byVersion.has(1) && wanted.includes(1)) byVersion.set(1, DEFAULT_FORM);
+  return { current: found[0] ?? DEFAULT_FORM, byVersion };
+}
+
+/** The form a review is read against, from a set (`formOfReview`'s rule). */
+export const formOfReviewIn = (set: ReviewFormSet, review: { formVersion: number | null }): ReviewForm =>
+  formOfReview(set.byVersion, set.current, review);

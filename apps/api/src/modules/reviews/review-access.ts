@@ -1,7 +1,10 @@
+import { presentResponsePhase } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
+import { responsePhaseOf } from '../events/events.presenter.ts';
+import { type ReviewFormSet, reviewFormsOfReviews } from '../review-forms/review-forms.queries.ts';
 import { submissionNotFound } from '../submissions/submission-errors.ts';
 import { accessToSubmission } from '../submissions/submission-loader.ts';
 import { type SubmissionAccess, submissionPolicies } from '../submissions/submissions.policy.ts';
@@ -17,8 +20,9 @@ import { findReviewRef, findReviewsWithReviewers, type ReviewRow, type ReviewWit
 
 /**
  * Everything the review rules, the service and the DTOs need about one submission for one viewer, loaded once per
- * request: the submission with its authors and its event (deadline, time zone, review settings), the viewer's
- * access to it, its reviews with their reviewers, and the viewer's own assignment on it.
+ * request: the submission with its authors and its event (deadline, time zone, review settings, response phase), the
+ * viewer's access to it, its reviews with their reviewers, the viewer's own assignment on it, and the versions of
+ * the event's review form its reviews are read against (one query).
  */
 export type ReviewContext = {
   actor: Actor;
@@ -26,10 +30,13 @@ export type ReviewContext = {
   access: SubmissionAccess;
   reviews: ReviewWithReviewer[];
   own: ReviewRow | undefined;
+  forms: ReviewFormSet;
+  /** The moment the request judges time-bound rules at (the response window). */
+  now: Date;
 };
 
 /** What the review rules read about the viewer and one review of the context. */
-export function reviewAccessOf(context: ReviewContext, review: ReviewRow): ReviewAccess {
+export function reviewAccessOf(context: ReviewContext, review: Pick<ReviewRow, 'reviewerId'>): ReviewAccess {
   return {
     submission: context.access,
     isOwn: review.reviewerId === context.actor.id,
@@ -37,6 +44,7 @@ export function reviewAccessOf(context: ReviewContext, review: ReviewRow): Revie
     ownStatus: context.own?.status ?? null,
     settings: context.submission.event.reviewSettings,
     isDecided: context.submission.decision !== 'pending',
+    responsePhaseOpen: presentResponsePhase(responsePhaseOf(context.submission.event), context.now).open,
   };
 }
 
@@ -45,9 +53,16 @@ async function contextOf(db: Db, actor: Actor, record: SubmissionRecord): Promis
     accessToSubmission(db, actor, record),
     findReviewsWithReviewers(db, record.id),
   ]);
-  const access = await withDetectedConflict(db, actor, loaded.submission, loaded.access);
+  const [access, forms] = await Promise.all([
+    withDetectedConflict(db, actor, loaded.submission, loaded.access),
+    reviewFormsOfReviews(
+      db,
+      record.eventId,
+      rows.map((row) => row.review),
+    ),
+  ]);
   const own = rows.find((row) => row.review.reviewerId === actor.id)?.review;
-  return { actor, submission: loaded.submission, access, reviews: rows, own };
+  return { actor, submission: loaded.submission, access, reviews: rows, own, forms, now: new Date() };
 }
 
 /**

@@ -1,16 +1,26 @@
 import {
+  answerProblem,
+  BUILTIN_SUBMIT_RULES,
+  DEFAULT_REVIEW_FORM,
   deriveRecommendation,
+  isAnswered,
+  normalizeAnswer,
+  REVIEW_INPUT_MESSAGE_PARAMS,
+  type ReviewAnswers,
   type ReviewInput,
+  type ReviewMessageKey,
+  type ReviewQuestionDto,
   type ReviewStatus,
   type StructuredReviewDto,
 } from '@confero/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviews } from '../../db/schema/index.ts';
+import { authorResponses, events, reviewRevisions, reviews } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { isPast } from '../events/event-dates.ts';
+import { currentReviewForm, reviewFormAt } from '../review-forms/review-forms.queries.ts';
 import { reviewError, reviewFieldError } from './review-errors.ts';
 import { mergeContent } from './review-input.ts';
 import type { ReviewRow } from './reviews.queries.ts';
@@ -34,31 +44,70 @@ export function canMoveReview(from: ReviewStatus, to: ReviewStatus): boolean {
 
 type StoredForm = Omit<StructuredReviewDto, 'confidential_remarks_for_pc'>;
 
+/** Whether the content answers a built-in question that a spec rule requires (BUILTIN_SUBMIT_RULES). */
+const BUILTIN_ANSWERED: Record<(typeof BUILTIN_SUBMIT_RULES)[number]['key'], (form: StoredForm) => boolean> = {
+  // At least one entry; the entries themselves may be empty.
+  strengths: (form) => form.overall_evaluation.summary.strengths.length >= 1,
+  weaknesses: (form) => form.overall_evaluation.summary.weaknesses.length >= 1,
+  justification: (form) => form.overall_evaluation.justification.trim() !== '',
+  confidence_comment: (form) => (form.confidence.comment ?? '').trim() !== '',
+  overall_score: (form) => form.overall_evaluation.score !== null,
+  confidence: (form) => form.confidence.score !== null,
+};
+
 /**
- * The rules for submitting, in this fixed order, each answering with its message (`docs/domain.md#validation-order`):
- * at least one strength, at least one weakness (the entries themselves may be empty), a non-blank justification, a
- * non-blank confidence comment; then the overall score and the confidence level must be chosen. Drafts skip all of
- * them.
+ * The rules for submitting, in this fixed order, each answering with its field and message
+ * (`docs/domain.md#validation-order`): first the chair's own required questions, in the form's order
+ * (`answers.<key>`, "Answer “label” before submitting"); then the spec's rules for the built-in questions the form
+ * holds and requires, in the spec's order — at least one strength, at least one weakness (the entries themselves may
+ * be empty), a non-blank justification, a non-blank confidence comment; then the overall score and the confidence
+ * level must be chosen. With the default form these are exactly the spec's rules. Drafts skip all of them.
  */
-export function assertSubmittable(form: StoredForm): void {
-  if (form.overall_evaluation.summary.strengths.length < 1) {
-    throw reviewFieldError('overall_evaluation.summary.strengths', 'reviews.validations.strengthRequired');
+export function assertSubmittable(
+  form: StoredForm,
+  questions: readonly ReviewQuestionDto[] = DEFAULT_REVIEW_FORM,
+  answers: ReviewAnswers = {},
+): void {
+  for (const question of questions) {
+    if (!question.builtin && question.required && !isAnswered(question, answers[question.key])) {
+      throw reviewFieldError(`answers.${question.key}`, 'reviews.validations.answerRequired', {
+        label: question.label.en,
+      });
+    }
   }
-  if (form.overall_evaluation.summary.weaknesses.length < 1) {
-    throw reviewFieldError('overall_evaluation.summary.weaknesses', 'reviews.validations.weaknessRequired');
+  const required = new Set(questions.filter((question) => question.required).map((question) => question.key));
+  for (const rule of BUILTIN_SUBMIT_RULES) {
+    if (required.has(rule.key) && !BUILTIN_ANSWERED[rule.key](form)) throw reviewFieldError(rule.field, rule.message);
   }
-  if (!form.overall_evaluation.justification.trim()) {
-    throw reviewFieldError('overall_evaluation.justification', 'reviews.validations.justificationRequired');
+}
+
+/**
+ * The answers a save leaves: each answer sent to one of the form's own questions (not a built-in one, whose answer
+ * has its place in `structured_review`) replaces the stored one, checked and normalized (review-form.ts
+ * `answerProblem`, `normalizeAnswer`); the others are kept. 400 on `answers.<key>` for an unknown key or a bad answer.
+ */
+export function mergeAnswers(
+  stored: ReviewAnswers,
+  sent: Record<string, unknown> | undefined,
+  questions: readonly ReviewQuestionDto[],
+): ReviewAnswers {
+  if (!sent) return stored;
+  const own = new Map(questions.filter((question) => !question.builtin).map((question) => [question.key, question]));
+  const merged = { ...stored };
+  for (const [key, value] of Object.entries(sent)) {
+    const question = own.get(key);
+    if (!question) {
+      const shown = key.slice(0, 60);
+      throw reviewFieldError(`answers.${shown}`, 'reviews.validations.answerUnknown', { key: shown });
+    }
+    const problem = answerProblem(question, value);
+    if (problem) {
+      const key_ = problem as ReviewMessageKey;
+      throw reviewFieldError(`answers.${key}`, key_, REVIEW_INPUT_MESSAGE_PARAMS[key_] ?? {});
+    }
+    merged[key] = normalizeAnswer(question, value);
   }
-  if (!(form.confidence.comment ?? '').trim()) {
-    throw reviewFieldError('confidence.comment', 'reviews.validations.confidenceCommentRequired');
-  }
-  if (form.overall_evaluation.score === null) {
-    throw reviewFieldError('overall_evaluation.score', 'reviews.validations.scoreRequired');
-  }
-  if (form.confidence.score === null) {
-    throw reviewFieldError('confidence.score', 'reviews.validations.confidenceRequired');
-  }
+  return merged;
 }
 
 export type SaveReviewInput = {
@@ -77,7 +126,11 @@ export type SaveReviewInput = {
  *   3. the transition (a submitted review never goes back to draft: 409 TRANSITION_NOT_ALLOWED);
  *   4. the version the client read, when it sent one (409 STALE_REVIEW when the review changed since: two tabs
  *      never overwrite); without one the last write wins;
- *   5. to submit, the submit rules in their order over the content as the save leaves it (assertSubmittable).
+ *   5. inside the transaction, under the event row's shared lock: the form the review is written against (its
+ *      version, or the current one for a review without answers yet), the answers sent checked against it
+ *      (`mergeAnswers`), and, to submit, the submit rules in their order over the content as the save leaves it
+ *      (`assertSubmittable`); the review is pinned to that version.
+ * A submit (and every later save of a submitted review) also writes the review's history (`recordRevision`).
  * The recommendation is derived from the overall score here, never taken from the client; completed_at is set on the
  * first submit. The write is conditional on the version, so a concurrent save loses with 409 too; a save without a
  * version that loses is made once more over the review as the other save left it, and answers 409 only if yet another
@@ -109,10 +162,17 @@ async function saveFromVersion(db: Db, input: SaveReviewInput, version: number, 
   if (!canMoveReview(review.status, target)) throw reviewError(409, 'TRANSITION_NOT_ALLOWED', 'reviews.cannotReopen');
   if (version !== review.version) throw staleReview(review.version);
   const content = mergeContent(review, input.input);
-  if (target === 'completed') assertSubmittable(content.form);
 
   const score = content.form.overall_evaluation.score;
   return db.transaction(async (tx) => {
+    // The form is read under the event row's lock (shared with other saves, exclusive of a change of the form:
+    // review-forms.service.ts), so the version pinned below is the one the answers were checked against.
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('share');
+    const form =
+      (review.formVersion === null ? undefined : await reviewFormAt(tx, event.id, review.formVersion)) ??
+      (await currentReviewForm(tx, event.id));
+    const answers = mergeAnswers(review.answers ?? {}, input.input.answers ?? undefined, form.questions);
+    if (target === 'completed') assertSubmittable(content.form, form.questions, answers);
     const [updated] = await tx
       .update(reviews)
       .set({
@@ -124,6 +184,8 @@ async function saveFromVersion(db: Db, input: SaveReviewInput, version: number, 
         commentsToAuthor: content.commentsToAuthor,
         commentsToChair: content.commentsToChair,
         confidentialRemarks: content.confidentialRemarks,
+        formVersion: form.version,
+        answers,
         version: review.version + 1,
         completedAt: target === 'completed' ? (review.completedAt ?? now) : null,
         updatedAt: now,
@@ -134,6 +196,7 @@ async function saveFromVersion(db: Db, input: SaveReviewInput, version: number, 
       const [current] = await tx.select({ version: reviews.version }).from(reviews).where(eq(reviews.id, review.id));
       throw staleReview(current?.version ?? review.version);
     }
+    if (target === 'completed') await recordRevision(tx, updated, now);
     await recordAudit(tx, {
       actorId: actor.id,
       eventId: event.id,
@@ -143,6 +206,39 @@ async function saveFromVersion(db: Db, input: SaveReviewInput, version: number, 
       data: { from: review.status, to: target, version: updated.version, overall_score: score },
     });
     return updated;
+  });
+}
+
+/**
+ * The review's history (`GET reviews/{id}/history/`): a copy of the review as each submit (and each later save of a
+ * submitted review) left it, with its form version, and whether the paper's authors had submitted their response
+ * before it.
+ */
+async function recordRevision(tx: Db, review: ReviewRow, now: Date): Promise<void> {
+  const [response] = await tx
+    .select({ id: authorResponses.id })
+    .from(authorResponses)
+    .where(
+      and(
+        eq(authorResponses.submissionId, review.submissionId),
+        eq(authorResponses.status, 'submitted'),
+        lt(authorResponses.submittedAt, now),
+      ),
+    );
+  await tx.insert(reviewRevisions).values({
+    reviewId: review.id,
+    version: review.version,
+    status: review.status,
+    formVersion: review.formVersion ?? 1,
+    overallScore: review.overallScore,
+    confidence: review.confidence,
+    structuredReview: review.structuredReview,
+    answers: review.answers,
+    commentsToAuthor: review.commentsToAuthor,
+    commentsToChair: review.commentsToChair,
+    confidentialRemarks: review.confidentialRemarks,
+    afterResponse: response !== undefined,
+    createdAt: now,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ReviewDto, ReviewSettings, ReviewStatus } from '@confero/contracts';
+import { DEFAULT_REVIEW_FORM, type ReviewDto, type ReviewSettings, type ReviewStatus } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import { noEventAccess, testActor } from '../../../test/access.ts';
 import type { Decision } from '../../lib/authorize.ts';
@@ -209,6 +209,7 @@ function observe(viewer: Viewer, status: ReviewStatus): string {
     submission: { id: 9, publicId: '9-cccccccc', title: 'Paper' },
     event: { id: 3, publicId: '3-dddddddd', title: 'Event', reviewDeadline: '2030-02-01', timezone: 'AoE' },
     reviewer: { publicId: '2-eeeeeeee', firstName: 'Rev', lastName: 'Iewer', email: 'r@x.org', affiliation: 'U' },
+    form: { version: 1, questions: DEFAULT_REVIEW_FORM, updatedAt: null },
     abilities: { edit: false, submit: false },
   });
   return `${view}${write} ${fieldsOf(dto)}`;

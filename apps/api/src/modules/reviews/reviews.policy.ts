@@ -25,7 +25,21 @@ export type ReviewAccess = {
   settings: Pick<ReviewSettings, 'reviewers_see_other_reviews' | 'authors_see_reviews'>;
   /** A decision other than pending has been made on the submission. */
   isDecided: boolean;
+  /**
+   * The event's author response phase is on and its window open now (review-phases.ts `presentResponsePhase`);
+   * absent counts as closed.
+   */
+  responsePhaseOpen?: boolean;
 };
+
+/**
+ * THE rule of when a paper's authors read its completed reviews (as `authors` read them: the questions the form opens
+ * to authors, never an identity): once a decision is made, when the event shares reviews with authors; and, whatever
+ * the decision, while the event's author response phase is open — authors answer the reviews they read
+ * (`docs/domain.md#author-response`), so the phase the chair turns on releases them for the window.
+ */
+export const authorsReadReviews = (a: Pick<ReviewAccess, 'settings' | 'isDecided' | 'responsePhaseOpen'>) =>
+  a.responsePhaseOpen === true || (a.settings.authors_see_reviews === 'after_decision' && a.isDecided);
 
 /** A viewer of a review, from the most to the least trusted; 'none' sees nothing. */
 export type ReviewViewer = 'owner' | 'committee' | 'co_reviewer' | 'author' | 'none';
@@ -33,17 +47,13 @@ export type ReviewViewer = 'owner' | 'committee' | 'co_reviewer' | 'author' | 'n
 /**
  * Who the viewer is for this review in this state. The owner reads their own review in every state; the committee
  * reads every review (its text once completed); another assigned reviewer of the paper reads completed reviews as
- * the event allows (never / after submitting their own / always); authors read completed reviews once a decision
- * is made, when the event shares reviews with authors. Anyone with a conflict reads nothing but their own.
+ * the event allows (never / after submitting their own / always); authors read completed reviews as
+ * `authorsReadReviews` says. Anyone with a conflict reads nothing but their own.
  */
 export function reviewViewer(a: ReviewAccess, status: ReviewStatus): ReviewViewer {
   if (a.isOwn) return 'owner';
   if (isCommittee(a.submission)) return 'committee';
-  if (a.submission.isAuthor) {
-    return a.settings.authors_see_reviews === 'after_decision' && a.isDecided && status === 'completed'
-      ? 'author'
-      : 'none';
-  }
+  if (a.submission.isAuthor) return status === 'completed' && authorsReadReviews(a) ? 'author' : 'none';
   if (a.submission.isConflicted || !a.submission.event.isReviewer || a.ownStatus === null) return 'none';
   if (status !== 'completed') return 'none';
   const rule = a.settings.reviewers_see_other_reviews;

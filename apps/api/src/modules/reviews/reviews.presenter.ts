@@ -3,18 +3,23 @@ import {
   audienceReads,
   CoReviewerReviewDto,
   type MyReviewDto,
+  questionReadBy,
   RECOMMENDATION_LABELS,
   REVIEW_STATUS_LABELS,
   type ReviewAbilities,
+  type ReviewAnswers,
+  type ReviewAudience,
   type ReviewDto,
   type ReviewerRefDto,
   type ReviewField,
+  type ReviewQuestionDto,
   reviewMessage,
   type StructuredReviewDto,
   type SubmissionReviewsDto,
 } from '@confero/contracts';
 import { abilitiesFrom } from '../../lib/authorize.ts';
 import { isPast } from '../events/event-dates.ts';
+import { formOfReviewIn, type ReviewForm } from '../review-forms/review-forms.queries.ts';
 import { type ReviewContext, reviewAccessOf } from './review-access.ts';
 import { reviewNotFound } from './review-errors.ts';
 import { audienceOf, committeeReadsText, type ReviewViewer, reviewPolicies, reviewViewer } from './reviews.policy.ts';
@@ -47,6 +52,8 @@ export type ReviewPresentation = {
   submission: { id: number; publicId: string; title: string };
   event: { id: number; publicId: string; title: string; reviewDeadline: string; timezone: string };
   reviewer?: { publicId: string; firstName: string; lastName: string; email: string; affiliation: string };
+  /** The version of the event's review form the review is read against (review-forms.queries.ts `formOfReview`). */
+  form: ReviewForm;
   abilities: ReviewAbilities;
 };
 
@@ -54,37 +61,64 @@ const labelOf = (value: string | null, labels: Record<string, { en: string }>) =
   value === null ? null : (labels[value]?.en ?? value);
 
 /**
- * A review as one viewer may read it (`docs/domain.md#review-visibility`). Every field is taken only when the viewer's
- * audience reads it (REVIEW_FIELD_AUDIENCE); drafts are shown in full to their own reviewer only (the committee sees
- * their status); and the result is parsed with the audience's own schema, which drops whatever that audience must not
- * receive.
+ * Which questions of a review's form an audience reads (review-form.ts `questionReadBy`): THE visibility of every
+ * answer, built-in or the chair's. A question the form does not hold is read by no one.
+ */
+export function questionsReadBy(form: ReviewForm, audience: ReviewAudience): Map<string, ReviewQuestionDto> {
+  return new Map(
+    form.questions.filter((question) => questionReadBy(question, audience)).map((question) => [question.key, question]),
+  );
+}
+
+/** The answers to the chair's own questions of the form that are in `readable`, as stored. */
+function readableAnswers(review: ReviewRow, readable: Map<string, ReviewQuestionDto>): ReviewAnswers {
+  const stored = review.answers ?? {};
+  return Object.fromEntries(
+    [...readable.values()]
+      .filter((question) => !question.builtin && stored[question.key] !== undefined)
+      .map((question) => [question.key, stored[question.key] ?? null]),
+  );
+}
+
+/**
+ * A review as one viewer may read it (`docs/domain.md#review-visibility`). Each answer — the built-in ones in
+ * `structured_review` and the top-level scores, the chair's questions in `answers` — is taken only when the review's
+ * form holds its question and the question's visibility opens it to the viewer's audience (`questionsReadBy`); the
+ * recommendation follows the overall score's question; what is not a question (identities, comments) follows
+ * REVIEW_FIELD_AUDIENCE. Drafts are shown in full to their own reviewer only (the committee sees their status); and
+ * the result is parsed with the audience's own schema, which drops whatever that audience must never receive.
  */
 export function presentReview(review: ReviewRow, presentation: ReviewPresentation): ReviewDto {
   const { viewer, submission, event } = presentation;
   const audience = audienceOf(viewer) ?? 'authors';
   const reads = (field: ReviewField) => audienceReads(audience, field);
+  const readable = questionsReadBy(presentation.form, audience);
+  const answers = (key: string) => readable.has(key);
   const showsText = viewer === 'owner' || committeeReadsText(review.status);
-  const form = review.structuredReview;
+  const stored = review.structuredReview;
   const structured: StructuredReviewDto | null =
-    showsText && form
+    showsText && stored
       ? {
           overall_evaluation: {
-            score: form.overall_evaluation.score,
+            score: answers('overall_score') ? stored.overall_evaluation.score : null,
             summary: {
-              strengths: reads('strengths') ? form.overall_evaluation.summary.strengths : [],
-              weaknesses: reads('weaknesses') ? form.overall_evaluation.summary.weaknesses : [],
+              strengths: answers('strengths') ? stored.overall_evaluation.summary.strengths : [],
+              weaknesses: answers('weaknesses') ? stored.overall_evaluation.summary.weaknesses : [],
             },
-            justification: reads('justification') ? form.overall_evaluation.justification : '',
+            justification: answers('justification') ? stored.overall_evaluation.justification : '',
           },
           confidence: {
-            score: form.confidence.score,
-            ...(reads('confidence_comment') ? { comment: form.confidence.comment ?? '' } : {}),
+            score: answers('confidence') ? stored.confidence.score : null,
+            ...(answers('confidence_comment') ? { comment: stored.confidence.comment ?? '' } : {}),
           },
-          criteria: reads('criteria') ? form.criteria : [],
-          ...(reads('confidential_remarks_for_pc') ? { confidential_remarks_for_pc: review.confidentialRemarks } : {}),
+          criteria: stored.criteria.filter((criterion) => answers(criterion.id)),
+          ...(answers('confidential_remarks_for_pc')
+            ? { confidential_remarks_for_pc: review.confidentialRemarks }
+            : {}),
         }
       : null;
-  const recommendation = showsText ? review.recommendation : null;
+  const recommendation =
+    showsText && reads('recommendation') && answers('overall_score') ? review.recommendation : null;
   const dto: ReviewDto = {
     id: review.id,
     public_id: review.publicId,
@@ -98,8 +132,8 @@ export function presentReview(review: ReviewRow, presentation: ReviewPresentatio
     status_display: REVIEW_STATUS_LABELS[review.status].en,
     recommendation,
     recommendation_display: labelOf(recommendation, RECOMMENDATION_LABELS),
-    overall_score: showsText ? review.overallScore : null,
-    confidence: showsText ? review.confidence : null,
+    overall_score: showsText && answers('overall_score') ? review.overallScore : null,
+    confidence: showsText && answers('confidence') ? review.confidence : null,
     assigned_at: review.assignedAt.toISOString(),
     updated_at: review.updatedAt.toISOString(),
     completed_at: review.completedAt?.toISOString() ?? null,
@@ -107,14 +141,14 @@ export function presentReview(review: ReviewRow, presentation: ReviewPresentatio
     ordinal: review.ordinal,
     is_own: viewer === 'owner',
     structured_review: structured,
-    form_version: review.formVersion ?? 1,
-    answers: {},
+    form_version: presentation.form.version,
+    answers: showsText ? readableAnswers(review, readable) : {},
     comments_to_author: showsText && reads('comments_to_author') ? review.commentsToAuthor : '',
     abilities: presentation.abilities,
   };
   if (reads('reviewer_identity') && presentation.reviewer) dto.reviewer = presentReviewerRef(presentation.reviewer);
   if (showsText && reads('comments_to_chair')) dto.comments_to_chair = review.commentsToChair;
-  if (showsText && reads('confidential_remarks_for_pc')) dto.confidential_remarks_for_pc = review.confidentialRemarks;
+  if (showsText && answers('confidential_remarks_for_pc')) dto.confidential_remarks_for_pc = review.confidentialRemarks;
   if (viewer === 'owner') {
     dto.version = review.version;
     dto.review_deadline = event.reviewDeadline;
@@ -126,27 +160,32 @@ export function presentReview(review: ReviewRow, presentation: ReviewPresentatio
   return dto;
 }
 
-/** One of the caller's own reviews, for the review dashboard. */
+/** One of the caller's own reviews, for the review dashboard (its reviewer reads every answer of it). */
 export function presentMyReview(
   review: ReviewRow,
-  presentation: Omit<ReviewPresentation, 'viewer' | 'reviewer'>,
+  presentation: Pick<ReviewPresentation, 'submission' | 'event' | 'abilities'>,
 ): MyReviewDto {
-  const full = presentReview(review, { ...presentation, viewer: 'owner' });
+  const { submission, event } = presentation;
   return {
-    id: full.id,
-    public_id: full.public_id,
-    submission: full.submission,
-    status: full.status,
-    status_display: full.status_display,
-    recommendation: full.recommendation,
-    recommendation_display: full.recommendation_display,
-    overall_score: full.overall_score,
-    confidence: full.confidence,
-    assigned_at: full.assigned_at,
-    updated_at: full.updated_at,
-    completed_at: full.completed_at,
-    review_deadline: presentation.event.reviewDeadline,
-    timezone: presentation.event.timezone,
+    id: review.id,
+    public_id: review.publicId,
+    submission: {
+      id: submission.id,
+      public_id: submission.publicId,
+      title: submission.title,
+      event: { id: event.id, public_id: event.publicId, title: event.title },
+    },
+    status: review.status,
+    status_display: REVIEW_STATUS_LABELS[review.status].en,
+    recommendation: review.recommendation,
+    recommendation_display: labelOf(review.recommendation, RECOMMENDATION_LABELS),
+    overall_score: review.overallScore,
+    confidence: review.confidence,
+    assigned_at: review.assignedAt.toISOString(),
+    updated_at: review.updatedAt.toISOString(),
+    completed_at: review.completedAt?.toISOString() ?? null,
+    review_deadline: event.reviewDeadline,
+    timezone: event.timezone,
     version: review.version,
     abilities: presentation.abilities,
   };
@@ -178,6 +217,7 @@ export function presentationFor(
       timezone: event.timezone,
     },
     reviewer,
+    form: formOfReviewIn(context.forms, review),
     abilities: { edit: writable, submit: writable },
   };
 }

@@ -6,7 +6,7 @@ import { isCommittee } from '../submissions/submissions.policy.ts';
 import { findMyReviews, type MyReviewRow } from './commands/my-reviews.ts';
 import { type ReviewContext, reviewAccessOf } from './review-access.ts';
 import { saveReview } from './review-state.ts';
-import { assignedReviewPolicies, reviewPolicies, reviewViewer } from './reviews.policy.ts';
+import { assignedReviewPolicies, authorsReadReviews, reviewPolicies, reviewViewer } from './reviews.policy.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
 /*
@@ -55,7 +55,7 @@ export type ReviewsListing = {
 /**
  * Who the viewer is on a submission's reviews page, and why they read what they read: the committee sees every
  * review with the average of the submitted scores; an author is told why they read nothing (the event never shares
- * reviews, no decision yet, or none was completed); an assigned reviewer who has not submitted is told that the
+ * reviews, no decision yet and no response phase open, or none was completed — `authorsReadReviews`); an assigned reviewer who has not submitted is told that the
  * others' submitted reviews wait for theirs (when the event says so).
  */
 export function listingFor(context: ReviewContext): ReviewsListing {
@@ -75,12 +75,11 @@ export function listingFor(context: ReviewContext): ReviewsListing {
     (row) => reviewViewer(reviewAccessOf(context, row.review), row.review.status) !== 'none',
   );
   if (visibility === 'author' && !readsAny) {
-    key =
-      settings.authors_see_reviews === 'never'
+    key = authorsReadReviews(reviewAccessOf(context, { reviewerId: -1 }))
+      ? 'reviews.noneCompleted'
+      : settings.authors_see_reviews === 'never'
         ? 'reviews.hiddenFromAuthors'
-        : submission.decision === 'pending'
-          ? 'reviews.hiddenUntilDecision'
-          : 'reviews.noneCompleted';
+        : 'reviews.hiddenUntilDecision';
   } else if (
     visibility === 'reviewer' &&
     own?.status !== 'completed' &&

@@ -33,6 +33,11 @@ export type SubmissionEvent = {
   timezone: string;
   createdBy: number | null;
   reviewSettings: ReviewSettings;
+  /** The author response phase (`docs/domain.md#author-response`): wall-clock times in the event's zone. */
+  responseEnabled: boolean;
+  responseOpensAt: string | null;
+  responseClosesAt: string | null;
+  responseWordLimit: number;
 };
 
 /** A submission with its event and track, as every read returns it. */
@@ -57,6 +62,10 @@ const eventFields = {
   timezone: events.timezone,
   createdBy: events.createdBy,
   reviewSettings: events.reviewSettings,
+  responseEnabled: events.responseEnabled,
+  responseOpensAt: events.responseOpensAt,
+  responseClosesAt: events.responseClosesAt,
+  responseWordLimit: events.responseWordLimit,
 };
 
 const fileFields = {

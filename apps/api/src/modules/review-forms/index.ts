@@ -1,0 +1,1 @@
+export { reviewFormRoutes } from './review-forms.routes.ts';
