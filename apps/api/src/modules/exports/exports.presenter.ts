@@ -1,12 +1,12 @@
 import {
   type ExportKind,
   type ExportLanguage,
-  isBuiltinQuestionKey,
   questionLabel,
   type ReviewAnswer,
   type ReviewQuestionDto,
 } from '@confero/contracts';
 import { messageText } from '@confero/i18n/catalogue';
+import { storedAnswer } from '../review-forms/review-answers.ts';
 import { formOfReview, type ReviewForm } from '../review-forms/review-forms.queries.ts';
 import { committeeReadsText } from '../reviews/reviews.policy.ts';
 import type { Cell } from './export-formats.ts';
@@ -58,35 +58,6 @@ const written =
   <T>(read: (row: ReviewExportRow) => T) =>
   (row: ReviewExportRow) =>
     committeeReadsText(row.status) ? read(row) : null;
-
-/**
- * A review's stored answer to a question by its key: a built-in question's where the spec's review keeps it (the
- * scores in their columns, the texts in `structured_review`, the confidential remarks in their own column), a chair's
- * question's in `answers`.
- */
-function storedAnswer(row: ReviewExportRow, key: string): ReviewAnswer | undefined {
-  const structured = row.structuredReview;
-  switch (key) {
-    case 'overall_score':
-      return row.overallScore;
-    case 'confidence':
-      return row.confidence;
-    case 'strengths':
-      return structured?.overall_evaluation.summary.strengths;
-    case 'weaknesses':
-      return structured?.overall_evaluation.summary.weaknesses;
-    case 'justification':
-      return structured?.overall_evaluation.justification;
-    case 'confidence_comment':
-      return structured?.confidence.comment;
-    case 'confidential_remarks_for_pc':
-      return row.confidentialRemarks;
-    default:
-      return isBuiltinQuestionKey(key)
-        ? structured?.criteria.find((criterion) => criterion.id === key)?.score
-        : row.answers[key];
-  }
-}
 
 /**
  * An answer as a cell, read against the question the review answered: a score as its number, a list one entry per
