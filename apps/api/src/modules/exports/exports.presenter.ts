@@ -7,7 +7,7 @@ import {
 } from '@confero/contracts';
 import { messageText } from '@confero/i18n/catalogue';
 import { storedAnswer } from '../review-forms/review-answers.ts';
-import { formOfReview, type ReviewForm } from '../review-forms/review-forms.queries.ts';
+import { formOfReviewIn, type ReviewForm, type ReviewFormSet } from '../review-forms/review-forms.queries.ts';
 import { committeeReadsText } from '../reviews/reviews.policy.ts';
 import type { Cell } from './export-formats.ts';
 import type {
@@ -70,18 +70,15 @@ function answerCell(question: ReviewQuestionDto, value: ReviewAnswer | undefined
   return value;
 }
 
-/** The event's review form as the reviews export reads it: the current version and every older one, by version. */
-export type ExportForms = { current: ReviewForm; versions: Map<number, ReviewForm> };
-
 /**
  * One column per question of the event's current form, in its order, headed "Label (key)" in the reader's language.
  * A review written against an older version is matched by key, read against the question of its own version, and
  * leaves the cell empty when its version lacks the question.
  */
-function questionColumns(forms: ExportForms, language: ExportLanguage): Column<ReviewExportRow>[] {
+function questionColumns(forms: ReviewFormSet, language: ExportLanguage): Column<ReviewExportRow>[] {
   const questionsOf = new Map<ReviewForm, Map<string, ReviewQuestionDto>>();
   const questionOf = (row: ReviewExportRow, key: string) => {
-    const form = formOfReview(forms.versions, forms.current, row);
+    const form = formOfReviewIn(forms, row);
     let questions = questionsOf.get(form);
     if (!questions) {
       questions = new Map(form.questions.map((question) => [question.key, question]));
@@ -108,7 +105,7 @@ function questionColumns(forms: ExportForms, language: ExportLanguage): Column<R
 export function reviewColumns(
   anonymous: boolean,
   language: ExportLanguage,
-  forms: ExportForms,
+  forms: ReviewFormSet,
 ): Column<ReviewExportRow>[] {
   const reviewer: Column<ReviewExportRow>[] = anonymous
     ? [{ key: 'reviewer', cell: (row) => messageText('exports.anonymousReviewer', { n: row.ordinal }, language) }]

@@ -70,7 +70,7 @@ export async function exportTable(db: Db, actor: Actor, event: EventRow, request
     case 'reviews': {
       const current = await currentReviewForm(db, event.id);
       const everyVersion = Array.from({ length: current.version }, (_, index) => index + 1);
-      const forms = { current, versions: await reviewFormsAt(db, event.id, everyVersion) };
+      const forms = { current, byVersion: await reviewFormsAt(db, event.id, everyVersion) };
       const columns = reviewColumns(request.anonymous, language, forms);
       const read = (after: { submissionId: number; ordinal: number }) => pageReviews(db, event.id, hidden, after, size);
       const keyOf = (row: { submissionId: number; ordinal: number }) => ({
