@@ -20,6 +20,7 @@ import { conflictsRoutes } from './modules/conflicts/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
 import { exportsRoutes } from './modules/exports/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
+import { discussionRoutes } from './modules/discussion/index.ts';
 import { progressRoutes } from './modules/progress/index.ts';
 import { reviewFormRoutes } from './modules/review-forms/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(exportsRoutes);
   await app.register(auditModuleRoutes);
   await app.register(progressRoutes);
+  await app.register(discussionRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
   return app;
 }

@@ -19,6 +19,8 @@ export const MAIL_TEMPLATES = [
   'submissions.decision',
   'reviews.assigned',
   'reviews.unassigned',
+  /** A member of a paper's committee was mentioned in its discussion. */
+  'discussion.mentioned',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

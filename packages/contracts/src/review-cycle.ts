@@ -19,11 +19,20 @@ import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 // Discussion
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * A member of the thread as the reader may know them (`docs/domain.md#discussion`): chairs always see names; to a
+ * reviewer another reviewer of the paper is "Reviewer N" (their review's ordinal, `REVIEWERS_SEE_EACH_OTHER`) and a
+ * chair is shown by name with the role; the reader themself is "You". A writer who is no longer on the paper's
+ * committee nor holds a review of it is a 'former_member', named to chairs only.
+ */
+export const DISCUSSION_ROLES = ['chair', 'reviewer', 'area_chair', 'former_member'] as const;
+export type DiscussionRole = (typeof DISCUSSION_ROLES)[number];
+
 /** Who wrote a comment, as the reader may know them: a name (chairs always see names) or "Reviewer N". */
 export const DiscussionAuthorDto = z.object({
-  /** 'chair' (chairs and event admins), 'reviewer', 'area_chair'. */
-  role: z.enum(['chair', 'reviewer', 'area_chair']),
-  /** What the reader sees: the person's name, or "Reviewer 2" where the reader may not know who it is. */
+  /** 'chair' (chairs, track chairs and event admins), 'reviewer', 'area_chair', 'former_member'. */
+  role: z.enum(DISCUSSION_ROLES),
+  /** What the reader sees (English): the person's name, "Reviewer 2", "You" or "Former member". */
   display_name: z.string(),
   /** The person's public id, only for readers who may know it. */
   public_id: z.string().optional(),
@@ -38,15 +47,24 @@ export const DiscussionCommentDto = z.object({
   body: z.string(),
   author: DiscussionAuthorDto,
   /** The mentioned members as the reader may know them. */
-  mentions: z.array(z.object({ display_name: z.string(), public_id: z.string().optional() })),
+  mentions: z.array(DiscussionAuthorDto),
   created_at: z.string(),
   edited_at: z.string().nullable(),
   abilities: z.object({ edit: z.boolean(), delete: z.boolean() }),
 });
 export type DiscussionCommentDto = z.infer<typeof DiscussionCommentDto>;
 
-/** A member the caller may mention (`mentions` takes their `public_id`). */
-export const MentionableDto = z.object({ public_id: z.string(), display_name: z.string(), role: z.string() });
+/**
+ * A member the caller may mention: `public_id` is what `mentions` takes — the person's public id where the caller may
+ * know them, `reviewer-N` for a reviewer the caller knows only as "Reviewer N".
+ */
+export const MentionableDto = z.object({
+  public_id: z.string(),
+  display_name: z.string(),
+  role: z.enum(DISCUSSION_ROLES),
+  reviewer_ordinal: z.number().int().optional(),
+});
+export type MentionableDto = z.infer<typeof MentionableDto>;
 
 /** `GET submissions/{id}/discussion/`. */
 export const DiscussionDto = z.object({
@@ -83,6 +101,10 @@ export type CommentIdParams = z.infer<typeof CommentIdParams>;
 export const DiscussionFlagBody = z.object({ needs_discussion: z.boolean({ error: 'validation.invalid' }) });
 export type DiscussionFlagBody = z.infer<typeof DiscussionFlagBody>;
 
+/** The answer of `PUT submissions/{id}/discussion/flag/`: the flag as stored. */
+export const DiscussionFlagDto = z.object({ submission_id: z.string(), needs_discussion: z.boolean() });
+export type DiscussionFlagDto = z.infer<typeof DiscussionFlagDto>;
+
 /** `GET discussions/`: the caller's papers under discussion (as a reviewer or chair), flagged ones first. */
 export const MyDiscussionsQuery = z.object({
   ...PAGE_QUERY_FIELDS,
@@ -100,6 +122,7 @@ export const MyDiscussionItemDto = z.object({
   /** Whether the caller may read the thread now (a reviewer before their review, in an after_own_review event: no). */
   can_read: z.boolean(),
 });
+export type MyDiscussionItemDto = z.infer<typeof MyDiscussionItemDto>;
 export const MyDiscussionPageDto = paginated(MyDiscussionItemDto);
 export type MyDiscussionPageDto = z.infer<typeof MyDiscussionPageDto>;
 

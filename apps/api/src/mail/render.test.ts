@@ -62,6 +62,13 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     draft_deleted: 'yes',
     link: 'https://confero.test/reviews',
   },
+  'discussion.mentioned': {
+    first_name: 'Grace',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    comment: 'Could you look at the proof of the second theorem?',
+    link: 'https://confero.test/submissions/7-abcdefgh#discussion',
+  },
 };
 
 describe('every template', () => {

@@ -135,4 +135,12 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     actions: v.has('link') ? [{ label: say('view'), url: v.text('link') }] : [],
     closing: [say('nothingToDo')],
   }),
+
+  'discussion.mentioned': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    note: v.has('comment') ? { label: say('commentLabel'), text: v.text('comment') } : undefined,
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('confidential')],
+  }),
 };

@@ -19,6 +19,7 @@ export type MailData = Record<string, string | number | null | undefined>;
  * - submissions.decision: `decision_details`, `link`
  * - reviews.assigned: `review_deadline`
  * - reviews.unassigned: `draft_deleted` (any text: the reviewer's saved draft was deleted with it), `link`
+ * - discussion.mentioned: `comment` (the comment's text, quoted)
  */
 export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'auth.verify_email': ['link'],
@@ -34,6 +35,7 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'submissions.decision': ['submission_title', 'event_title', 'decision'],
   'reviews.assigned': ['submission_title', 'event_title', 'link'],
   'reviews.unassigned': ['submission_title', 'event_title'],
+  'discussion.mentioned': ['submission_title', 'event_title', 'link'],
 };
 
 /** Read access to a mail's data, already formatted for the mail's locale. */

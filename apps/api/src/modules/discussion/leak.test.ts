@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMembership } from '../../../test/factories/events.ts';
+import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
+import { buildComment, buildDiscussionWorld, type DiscussionWorld } from '../../../test/fixtures/discussion.ts';
+import { signedInClients, type TestClient } from '../../../test/http.ts';
+import { auditLog, submissions } from '../../db/schema/index.ts';
+
+/*
+ * THE DISCUSSION LEAK TEST (`docs/domain.md#discussion`): the paper's author (a chair of the event), a reviewer of the
+ * event not assigned to it and a conflicted chair never receive a comment of its thread from any endpoint, whatever
+ * they send; and in a double-blind event a reviewer never receives another reviewer's identity (name, e-mail,
+ * public id) in any answer of the discussion, while chairs read every name. First we make sure the data is there.
+ */
+
+let app: TestApp;
+let world: DiscussionWorld;
+let stranger: BuiltUser;
+/** A chair of the event from the author's institution: conflicted by detection only (no stored row). */
+let colleague: BuiltUser;
+const as = signedInClients(() => app);
+const commentIds: string[] = [];
+
+const SECRET = 'DISCUSSION-LEAK-5e1d';
+
+/** Query parameters a curious client might try. */
+const QUERIES: Record<string, string>[] = [
+  {},
+  { page_size: '100' },
+  { include: 'comments', expand: 'author', fields: 'all', as: 'chair', role: 'chair' },
+  { flagged: 'true' },
+  { flagged: 'false' },
+];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  world = await buildDiscussionWorld(app, { reviewersSee: 'always' });
+  stranger = await buildUser(app, { firstName: 'Stranger' });
+  colleague = await buildUser(app, { firstName: 'Colleague', affiliation: world.author.affiliation });
+  await addMembership(app, { event: world.event, user: colleague, role: 'chair' });
+  const { submission } = world;
+  await app.db.update(submissions).set({ needsDiscussion: true }).where(eq(submissions.id, submission.id));
+  const writes: [BuiltUser, number[]][] = [
+    [world.chair, [world.reviewerDone.id, world.reviewerPending.id]],
+    [world.reviewerDone, [world.reviewerPending.id]],
+    [world.reviewerPending, [world.reviewerDone.id, world.chair.id]],
+    [world.admin, []],
+  ];
+  for (const [index, [author, mentions]] of writes.entries()) {
+    const comment = await buildComment(app, {
+      submission,
+      author,
+      body: `${SECRET} number ${index}`,
+      mentions,
+    });
+    commentIds.push(comment.publicId);
+  }
+});
+afterAll(async () => app.close());
+
+/** Every discussion answer a person may ask for, with the bodies their writes would get. */
+async function answersFor(client: TestClient): Promise<string[]> {
+  const { submission, event } = world;
+  const bodies: string[] = [];
+  const paths = [
+    `/api/submissions/${submission.publicId}/discussion/`,
+    `/api/submissions/${submission.id}/discussion/`,
+    '/api/discussions/',
+    `/api/discussions/?event=${event.publicId}`,
+  ];
+  for (const path of paths) {
+    for (const query of QUERIES) {
+      const search = new URLSearchParams(query).toString();
+      const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+      bodies.push((await client.get(url)).body);
+    }
+  }
+  for (const id of commentIds) {
+    bodies.push((await client.patch(`/api/discussion/${id}/`, { body: 'x' })).body);
+  }
+  bodies.push(
+    (await client.put(`/api/submissions/${submission.publicId}/discussion/flag/`, { needs_discussion: true })).body,
+  );
+  return bodies;
+}
+
+describe('the data is there', () => {
+  it('the chair reads every comment and every name', async () => {
+    const body = (await (await as(world.chair)).get(`/api/submissions/${world.submission.publicId}/discussion/`)).body;
+    expect(body.match(new RegExp(SECRET, 'g'))).toHaveLength(4);
+    for (const user of [world.reviewerDone, world.reviewerPending, world.admin]) {
+      expect(body).toContain(user.publicId);
+      expect(body).toContain(user.lastName);
+    }
+    expect(world.event.reviewSettings.blind_mode).toBe('double');
+    // Nobody outside the thread can be mentioned (and so mailed), the detected conflict included.
+    for (const user of [world.author, world.conflictedChair, world.unassigned, world.otherTrackChair, colleague]) {
+      expect(body).not.toContain(user.publicId);
+    }
+  });
+});
+
+describe('never a comment to those outside the thread', () => {
+  it.each([
+    ['the author, a chair of the event', () => world.author],
+    ['an unassigned reviewer of the event', () => world.unassigned],
+    ['a conflicted chair', () => world.conflictedChair],
+    ["a chair from the author's institution (a conflict detection finds, not stored)", () => colleague],
+    ['a chair of another track', () => world.otherTrackChair],
+    ['a signed-in stranger', () => stranger],
+  ])('%s receives no comment from any endpoint', async (_name, who) => {
+    const bodies = await answersFor(await as(who()));
+    for (const body of bodies) expect(body).not.toContain(SECRET);
+    // And no write of theirs went through.
+    const edits = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.eventId, world.event.id), eq(auditLog.actorId, who().id)));
+    expect(edits).toEqual([]);
+  });
+});
+
+describe('never another reviewer identity to a reviewer (double-blind)', () => {
+  it.each([
+    ['the reviewer who submitted', () => world.reviewerDone, () => world.reviewerPending],
+    [
+      'the reviewer still writing (the event opens the thread always)',
+      () => world.reviewerPending,
+      () => world.reviewerDone,
+    ],
+  ])('%s reads the thread without the other reviewer’s name, e-mail or public id', async (_name, reader, other) => {
+    const bodies = await answersFor(await as(reader()));
+    expect(bodies.some((body) => body.includes(SECRET))).toBe(true);
+    const peer = other();
+    for (const body of bodies) {
+      for (const needle of [peer.email, peer.publicId, peer.lastName, peer.firstName]) {
+        expect(body).not.toContain(needle);
+      }
+      expect(body).not.toContain(`"id":${peer.id}`);
+    }
+    // The chairs are named to them, and the peer is "Reviewer N".
+    const thread = bodies[0] ?? '';
+    expect(thread).toContain(world.chair.lastName);
+    expect(thread).toMatch(/Reviewer [12]/);
+  });
+});
