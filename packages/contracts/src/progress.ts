@@ -121,6 +121,8 @@ export const SubmissionTableQuery = z.object({
   max_score: score().optional(),
   /** Only papers whose reviewers disagree (`DISAGREEMENT_SPREAD`). */
   disagreement: z.enum(['true', 'false'], { error: 'validation.invalidChoice' }).optional(),
+  /** Only papers a chair flagged for discussion (`true`), or only the others (`false`). */
+  needs_discussion: z.enum(['true', 'false'], { error: 'validation.invalidChoice' }).optional(),
   search: z.string().trim().max(200, 'validation.tooLong').optional(),
 });
 export type SubmissionTableQuery = z.infer<typeof SubmissionTableQuery>;
@@ -145,6 +147,8 @@ export const SubmissionTableRowDto = z.object({
   average_score: z.number().nullable(),
   score_spread: count().nullable(),
   disagreement: z.boolean(),
+  /** A chair flagged the paper for the committee's discussion (`docs/domain.md#discussion`). */
+  needs_discussion: z.boolean(),
 });
 export type SubmissionTableRowDto = z.infer<typeof SubmissionTableRowDto>;
 

@@ -198,6 +198,7 @@ export type SubmissionTableFilter = {
   minScore?: number;
   maxScore?: number;
   disagreement?: boolean;
+  needsDiscussion?: boolean;
   search?: string;
 };
 
@@ -212,6 +213,7 @@ export type SubmissionTableRow = {
   track_name: string | null;
   authors: string | null;
   conflicted: boolean;
+  needs_discussion: boolean;
   reviews_assigned: number | null;
   reviews_done: number | null;
   average_score: number | null;
@@ -274,6 +276,7 @@ export async function pageSubmissionTable(
   if (filter.status) conditions.push(sql`paper.status = ${filter.status}`);
   if (filter.decision) conditions.push(sql`paper.decision = ${filter.decision}`);
   if (filter.trackId !== undefined) conditions.push(sql`paper.track_id = ${filter.trackId}`);
+  if (filter.needsDiscussion !== undefined) conditions.push(sql`paper.needs_discussion = ${filter.needsDiscussion}`);
   if (filter.minScore !== undefined) scoreConditions.push(sql`average_score >= ${filter.minScore}`);
   if (filter.maxScore !== undefined) scoreConditions.push(sql`average_score <= ${filter.maxScore}`);
   if (filter.disagreement === true) scoreConditions.push(sql`score_spread >= ${DISAGREEMENT_SPREAD}`);
@@ -291,6 +294,7 @@ export async function pageSubmissionTable(
   const paper = sql`select ${submissions.id} as id, ${submissions.publicId} as public_id,
       ${submissions.title} as title, lower(${submissions.title}) as lower_title, ${submissions.status} as status,
       ${submissions.decision} as decision, ${submissions.createdAt} as created_at, ${submissions.trackId} as track_id,
+      ${submissions.needsDiscussion} as needs_discussion,
       (exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id} and c.user_id = ${viewerId})
         or coalesce(${authoredBy(viewerId)}, false)) as conflicted
     from ${submissions} where ${submissions.eventId} = ${eventId}`;
@@ -310,7 +314,7 @@ export async function pageSubmissionTable(
           order by ${order}, id desc limit ${options.pageSize} offset ${offset}
         )
         select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
-          page.reviews_assigned, page.reviews_done, page.average_score, page.score_spread, page.total,
+          page.needs_discussion, page.reviews_assigned, page.reviews_done, page.average_score, page.score_spread, page.total,
           t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}
         from page left join ${tracks} t on t.id = page.track_id
         order by ${pageOrder}, page.id desc`
@@ -319,7 +323,7 @@ export async function pageSubmissionTable(
           order by ${order}, id desc limit ${options.pageSize} offset ${offset}
         )
         select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
-          ${maskedAggregates('page')},
+          page.needs_discussion, ${maskedAggregates('page')},
           page.total, t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}
         from page left join ${tracks} t on t.id = page.track_id
         left join lateral (select ${REVIEW_AGGREGATES} from ${reviews} r where r.submission_id = page.id) agg on true

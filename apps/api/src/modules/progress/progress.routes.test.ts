@@ -216,6 +216,37 @@ describe('GET events/{id}/submissions/table/', () => {
     expect(await titles({ decision: 'accept' })).toEqual([]);
   });
 
+  it('shows the "needs discussion" flag and filters by it, with the disagreement filter', async () => {
+    const alpha = world.papers[0];
+    if (!alpha) throw new Error('no paper');
+    await app.db.update(submissions).set({ needsDiscussion: true }).where(eq(submissions.id, alpha.id));
+    try {
+      const client = await as(world.admin);
+      const rows = async (query: Record<string, string>) =>
+        (await client.get(url('submissions/table/'), { query })).json().results as {
+          title: string;
+          needs_discussion: boolean;
+        }[];
+      const all = await rows({ sort: 'title' });
+      expect(all.map((row) => [row.title, row.needs_discussion])).toEqual([
+        ['Alpha consensus', true],
+        ['Beta caching', false],
+        ['Gamma graphs', false],
+      ]);
+      expect((await rows({ needs_discussion: 'true' })).map((row) => row.title)).toEqual(['Alpha consensus']);
+      expect((await rows({ needs_discussion: 'false', sort: 'title' })).map((row) => row.title)).toEqual([
+        'Beta caching',
+        'Gamma graphs',
+      ]);
+      expect((await rows({ needs_discussion: 'false', disagreement: 'true' })).map((row) => row.title)).toEqual([]);
+      const bad = await client.get(url('submissions/table/'), { query: { needs_discussion: 'maybe' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ field_codes: { needs_discussion: ['validation.invalidChoice'] } });
+    } finally {
+      await app.db.update(submissions).set({ needsDiscussion: false }).where(eq(submissions.id, alpha.id));
+    }
+  });
+
   it('hides the aggregates of a paper the chair is conflicted with, from the rows, the filters and the order', async () => {
     const client = await as(world.chair);
     const body = (await client.get(url('submissions/table/'), { query: { sort: '-average_score' } })).json();

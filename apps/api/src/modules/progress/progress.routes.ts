@@ -126,6 +126,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         minScore: query.min_score,
         maxScore: query.max_score,
         disagreement: query.disagreement === undefined ? undefined : query.disagreement === 'true',
+        needsDiscussion: query.needs_discussion === undefined ? undefined : query.needs_discussion === 'true',
         search: query.search,
       };
       const { page, page_size: pageSize } = query;
