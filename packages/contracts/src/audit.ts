@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'review.unassigned',
   'review.draft_saved',
   'review.submitted',
+  'response.draft_saved',
+  'response.submitted',
   'review_form.updated',
   'discussion.commented',
   'discussion.edited',

@@ -19,6 +19,11 @@ export const MAIL_TEMPLATES = [
   'submissions.decision',
   'reviews.assigned',
   'reviews.unassigned',
+  /** To a paper's committee: its authors submitted their response to the reviews. */
+  'responses.submitted',
+  /** To a paper's authors: the response window opened; and a day before it closes. */
+  'responses.window_open',
+  'responses.closing_soon',
   /** A member of a paper's committee was mentioned in its discussion. */
   'discussion.mentioned',
 ] as const;

@@ -13,6 +13,11 @@ import {
   reviewRemindersJob,
 } from '../modules/communications/communications.job.ts';
 import { CONFLICTS_SYNC_EVERY_MS, CONFLICTS_SYNC_JOB, conflictsSyncJob } from '../modules/conflicts/conflicts.job.ts';
+import {
+  RESPONSE_PHASE_MAILS_EVERY_MS,
+  RESPONSE_PHASE_MAILS_JOB,
+  responsePhaseMailsJob,
+} from '../modules/responses/responses.job.ts';
 import { SUBMISSION_INSIGHTS_JOB, submissionInsightsJob } from '../modules/submissions/insights.job.ts';
 import {
   PRUNE_RATE_LIMITS_EVERY_MS,
@@ -52,4 +57,6 @@ export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
   queue.register(MAIL_GROUP_JOB, mailGroupJob({ publicUrl: deps.config.publicUrl }), { onFailure: recordGroupFailure });
   queue.register(REVIEW_REMINDERS_JOB, reviewRemindersJob({ publicUrl: deps.config.publicUrl }));
   queue.every(REVIEW_REMINDERS_JOB, REVIEW_REMINDERS_EVERY_MS);
+  queue.register(RESPONSE_PHASE_MAILS_JOB, responsePhaseMailsJob({ publicUrl: deps.config.publicUrl }));
+  queue.every(RESPONSE_PHASE_MAILS_JOB, RESPONSE_PHASE_MAILS_EVERY_MS);
 }

@@ -62,6 +62,26 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     draft_deleted: 'yes',
     link: 'https://confero.test/reviews',
   },
+  'responses.submitted': {
+    first_name: 'Grace',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    link: 'https://confero.test/submissions/7-abcdefgh',
+  },
+  'responses.window_open': {
+    first_name: 'Alan',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    closes_at: '2027-04-08 17:30 (Africa/Cairo)',
+    link: 'https://confero.test/events/4-abcdefgh/submissions/7-abcdefgh/response',
+  },
+  'responses.closing_soon': {
+    first_name: 'Alan',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    closes_at: '2027-04-08 17:30 (Africa/Cairo)',
+    link: 'https://confero.test/events/4-abcdefgh/submissions/7-abcdefgh/response',
+  },
   'discussion.mentioned': {
     first_name: 'Grace',
     submission_title: 'On Computable Numbers',

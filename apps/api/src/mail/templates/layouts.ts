@@ -136,6 +136,30 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     closing: [say('nothingToDo')],
   }),
 
+  'responses.submitted': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('update')],
+  }),
+
+  /** `closes_at` is the window's end as the event states it: a wall-clock time with its zone. */
+  'responses.window_open': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    details: [{ label: say('closesLabel'), value: v.text('closes_at') }],
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('limit')],
+  }),
+
+  'responses.closing_soon': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    details: [{ label: say('closesLabel'), value: v.text('closes_at') }],
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('draft')],
+  }),
+
   'discussion.mentioned': (v, say) => ({
     subject: say('subject'),
     paragraphs: [say('intro')],

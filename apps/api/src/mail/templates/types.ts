@@ -35,6 +35,9 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'submissions.decision': ['submission_title', 'event_title', 'decision'],
   'reviews.assigned': ['submission_title', 'event_title', 'link'],
   'reviews.unassigned': ['submission_title', 'event_title'],
+  'responses.submitted': ['submission_title', 'event_title', 'link'],
+  'responses.window_open': ['submission_title', 'event_title', 'closes_at', 'link'],
+  'responses.closing_soon': ['submission_title', 'event_title', 'closes_at', 'link'],
   'discussion.mentioned': ['submission_title', 'event_title', 'link'],
 };
 

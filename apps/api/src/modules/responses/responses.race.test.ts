@@ -1,0 +1,101 @@
+import type { AuthorResponseDto } from '@confero/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildResponseWorld } from '../../../test/fixtures/responses.ts';
+import { signedInClient } from '../../../test/http.ts';
+import { auditLog, authorResponses, mailOutbox, submissions } from '../../db/schema/index.ts';
+
+/*
+ * One response per submission, under concurrency: two authors save at the same moment. Either one save wins and the
+ * other is told 409 STALE_RESPONSE, or both apply one after the other; never a 500, a second row, or a write lost
+ * without a refusal. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL where the two transactions overlap.
+ */
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => app.close());
+
+const ROUNDS = 4;
+
+async function rowsOf(submissionId: number) {
+  return app.db.select().from(authorResponses).where(eq(authorResponses.submissionId, submissionId));
+}
+
+describe('two authors saving the response at once', () => {
+  it(`writes one response and refuses the other first save with 409, in each of ${ROUNDS} rounds`, {
+    timeout: 90_000,
+  }, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const world = await buildResponseWorld(app);
+      const [a, b] = await Promise.all([signedInClient(app, world.author), signedInClient(app, world.coAuthor)]);
+      const url = `/api/submissions/${world.submission.publicId}/response/`;
+      const answers = await Promise.all([
+        a.put(url, { body: 'First author writes', status: 'submitted' }),
+        b.put(url, { body: 'Second author writes', status: 'submitted' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const loser = answers.find((answer) => answer.statusCode === 409);
+      expect(loser?.json()).toMatchObject({ code: 'STALE_RESPONSE' });
+      const winner = answers.find((answer) => answer.statusCode === 200)?.json() as AuthorResponseDto;
+      const rows = await rowsOf(world.submission.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ version: 1, body: winner.response?.body });
+      // One audit entry and one round of mails: the refused save wrote nothing.
+      const audits = await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, String(world.submission.id)), eq(auditLog.action, 'response.submitted')));
+      expect(audits).toHaveLength(1);
+      const mails = await app.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.eventId, world.event.id), eq(mailOutbox.template, 'responses.submitted')));
+      expect(mails).toHaveLength(4);
+    }
+  });
+
+  it(`applies one of two saves of the same version and refuses the other, in each of ${ROUNDS} rounds`, {
+    timeout: 90_000,
+  }, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const world = await buildResponseWorld(app);
+      const [a, b] = await Promise.all([signedInClient(app, world.author), signedInClient(app, world.coAuthor)]);
+      const url = `/api/submissions/${world.submission.publicId}/response/`;
+      await a.put(url, { body: 'The draft both read', status: 'draft' });
+      const answers = await Promise.all([
+        a.put(url, { body: 'Edited by the first', status: 'draft', version: 1 }),
+        b.put(url, { body: 'Edited by the second', status: 'submitted', version: 1 }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((answer) => answer.statusCode === 200)?.json() as AuthorResponseDto;
+      const [row] = await rowsOf(world.submission.id);
+      expect(row).toMatchObject({ version: 2, body: winner.response?.body, status: winner.response?.status });
+    }
+  });
+
+  it('never writes a response once a decision committed first (the save holds the submission row)', {
+    timeout: 60_000,
+  }, async () => {
+    const world = await buildResponseWorld(app);
+    const client = await signedInClient(app, world.author);
+    const url = `/api/submissions/${world.submission.publicId}/response/`;
+    const [saved] = await Promise.all([
+      client.put(url, { body: 'Racing the decision', status: 'submitted' }),
+      app.db
+        .update(submissions)
+        .set({ decision: 'reject', status: 'rejected' })
+        .where(eq(submissions.id, world.submission.id)),
+    ]);
+    const rows = await rowsOf(world.submission.id);
+    if (saved.statusCode === 200) expect(rows).toHaveLength(1);
+    else {
+      expect(saved.statusCode).toBe(409);
+      expect(saved.json()).toMatchObject({ message_code: 'responses.decided' });
+      expect(rows).toEqual([]);
+    }
+  });
+});
