@@ -75,12 +75,31 @@ const reviewsOfEvent = (db: Db, eventId: number) =>
     db.select({ id: submissions.id }).from(submissions).where(eq(submissions.eventId, eventId)),
   );
 
-/** How many reviews of the event hold answers written against a version of its form. */
+/** The event's current version, in SQL (1 for an event that never saved a form). */
+const currentVersionSql = (eventId: number) =>
+  sql`coalesce((select max(${reviewForms.version}) from ${reviewForms} where ${reviewForms.eventId} = ${eventId}), 1)`;
+
+/**
+ * How many reviews of the event hold answers written against a version of its form: those pinned to it, and, for the
+ * current version, those written but not pinned yet (they are read against the current form, `formOfReview`).
+ */
 export async function answeredReviewCount(db: Db, eventId: number, version: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(reviews)
-    .where(and(reviewsOfEvent(db, eventId), eq(reviews.formVersion, version)));
+    .where(
+      and(
+        reviewsOfEvent(db, eventId),
+        or(
+          eq(reviews.formVersion, version),
+          and(
+            isNull(reviews.formVersion),
+            ne(reviews.status, 'assigned'),
+            sql`${version} = ${currentVersionSql(eventId)}`,
+          ),
+        ),
+      ),
+    );
   return Number(row?.value ?? 0);
 }
 
@@ -109,7 +128,7 @@ export async function reviewFormsOfReviews(
   rows: readonly { formVersion: number | null }[],
 ): Promise<ReviewFormSet> {
   const wanted = [...new Set(rows.flatMap((row) => (row.formVersion === null ? [] : [row.formVersion])))];
-  const latest = sql`(select max(${reviewForms.version}) from ${reviewForms} where ${reviewForms.eventId} = ${eventId})`;
+  const latest = currentVersionSql(eventId);
   const found = await db
     .select({ version: reviewForms.version, questions: reviewForms.questions, updatedAt: reviewForms.updatedAt })
     .from(reviewForms)

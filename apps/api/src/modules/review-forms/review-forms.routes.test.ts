@@ -90,7 +90,7 @@ describe('GET events/{id}/review-form/', () => {
     expect(response.json()).toEqual({
       event: event.publicId,
       version: 1,
-      questions: DEFAULT_REVIEW_FORM,
+      questions: [...DEFAULT_REVIEW_FORM],
       answered_reviews: 0,
       is_default: true,
       updated_at: null,

@@ -1,5 +1,11 @@
-import { DEFAULT_REVIEW_SETTINGS, type DeclaredConflictListDto, type SubmissionReviewsDto } from '@confero/contracts';
-import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_REVIEW_FORM,
+  DEFAULT_REVIEW_SETTINGS,
+  type DeclaredConflictListDto,
+  type ReviewQuestionDto,
+  type SubmissionReviewsDto,
+} from '@confero/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
@@ -7,13 +13,15 @@ import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { signedInClients } from '../../../test/http.ts';
-import { events, submissionAuthors } from '../../db/schema/index.ts';
+import { events, reviews, submissionAuthors } from '../../db/schema/index.ts';
 
 /*
  * THE LEAK TEST (`docs/domain.md#review-visibility`): an author of a submission that has reviews — with confidential
  * remarks and comments to the chair — and a reviewer of the event who is not assigned to it never receive a reviewer's
  * identity (name, e-mail, public id) or a confidential field from any endpoint that returns submissions or reviews,
- * whatever query parameters they send, before and after the decision. First we make sure the data is there.
+ * whatever query parameters they send, before and after the decision. The event's review form adds a chairs-only
+ * question and a committee-only one: their answers never reach an author or an unassigned reviewer, and the
+ * chairs-only one never reaches another reviewer of the paper either. First we make sure the data is there.
  */
 
 let app: TestApp;
@@ -31,6 +39,20 @@ const as = signedInClients(() => app);
 
 const CONFIDENTIAL = 'CONFIDENTIAL-LEAK-7f3a';
 const CHAIR_NOTE = 'CHAIR-LEAK-91c2';
+const CHAIRS_ONLY_ANSWER = 'CHAIRS-ONLY-ANSWER-4b8e';
+const COMMITTEE_ANSWER = 'COMMITTEE-ANSWER-2d7c';
+
+/** The chair's own questions added to the default form: one for the chairs only, one for the committee. */
+const chairQuestion = (key: string, visibility: ReviewQuestionDto['visibility']): ReviewQuestionDto => ({
+  key,
+  kind: 'text',
+  label: { en: `Question ${key}`, ar: `سؤال ${key}` },
+  help: { en: '', ar: '' },
+  required: false,
+  visibility,
+  builtin: false,
+  removable: true,
+});
 
 /** Query parameters a curious client might try. */
 const QUERIES: Record<string, string>[] = [
@@ -46,6 +68,8 @@ function needles(): string[] {
   return [
     CONFIDENTIAL,
     CHAIR_NOTE,
+    CHAIRS_ONLY_ANSWER,
+    COMMITTEE_ANSWER,
     ...[reviewerA, reviewerB].flatMap((user) => [
       user.email,
       user.publicId,
@@ -64,6 +88,8 @@ function endpoints(): string[] {
     `/api/submissions/event_submissions/?event_id=${event.publicId}`,
     `/api/submissions/${paper.publicId}/reviews/`,
     ...reviewIds.map((id) => `/api/reviews/${id}/`),
+    ...reviewIds.map((id) => `/api/reviews/${id}/history/`),
+    `/api/events/${event.publicId}/review-form/`,
     '/api/reviews/my-reviews/',
     `/api/submissions/${paper.publicId}/reviewer-candidates/`,
     `/api/submissions/${paper.publicId}/bid/`,
@@ -126,6 +152,21 @@ beforeAll(async () => {
     reviewIds.push(review.publicId, String(review.id));
     await buildBid(app, { submission: paper, user: reviewer, value: 'eager' });
   }
+  // The chair's form asks two questions of their own; the reviews answer them (against version 1).
+  const form = await (await as(chair)).put(`/api/events/${event.publicId}/review-form/`, {
+    questions: [...DEFAULT_REVIEW_FORM, chairQuestion('chairs_note', 'chairs'), chairQuestion('pc_note', 'committee')],
+  });
+  expect(form.statusCode, form.body).toBe(200);
+  for (const reviewer of [reviewerA, reviewerB]) {
+    const answers = {
+      chairs_note: `${CHAIRS_ONLY_ANSWER} from ${reviewer.lastName}`,
+      pc_note: `${COMMITTEE_ANSWER} from ${reviewer.lastName}`,
+    };
+    await app.db
+      .update(reviews)
+      .set({ formVersion: 1, answers })
+      .where(and(eq(reviews.submissionId, paper.id), eq(reviews.reviewerId, reviewer.id)));
+  }
   // The unassigned reviewer has work of their own elsewhere, and bids on the paper.
   await buildReview(app, { submission: otherPaper, reviewer: unassigned, status: 'completed' });
   await buildReview(app, { submission: otherPaper, reviewer: reviewerA, status: 'completed' });
@@ -182,6 +223,25 @@ describe('no reviewer identity or confidential field reaches authors or unassign
       })
       .where(eq(events.id, event.id));
     expect(await findLeaks()).toEqual([]);
+  });
+
+  it('never shows another reviewer of the paper a chairs-only answer, though it reads the committee’s', async () => {
+    // The event lets reviewers read each other's reviews (the test before): reviewer B reads reviewer A's.
+    const client = await as(reviewerB);
+    const response = await client.get(`/api/submissions/${paper.publicId}/reviews/`);
+    const others = (response.json() as SubmissionReviewsDto).reviews.filter((review) => !review.is_own);
+    expect(others.map((review) => review.answers)).toEqual([{ pc_note: `${COMMITTEE_ANSWER} from Leakwood` }]);
+    const secret = `${CHAIRS_ONLY_ANSWER} from Leakwood`;
+    const paths = [
+      `/api/submissions/${paper.publicId}/reviews/`,
+      ...reviewIds.map((id) => `/api/reviews/${id}/`),
+      ...reviewIds.map((id) => `/api/reviews/${id}/history/`),
+    ];
+    for (const path of paths) {
+      const read = await client.get(path);
+      expect(read.statusCode, path).toBeLessThan(500);
+      expect(read.body, path).not.toContain(secret);
+    }
   });
 
   it('shows an author only the conflicts they declared themselves, never one naming a reviewer of the paper', async () => {

@@ -88,6 +88,13 @@ const notAssignedDenied = denied(() => reviewError(403, 'PERMISSION_DENIED', 're
 export const reviewPolicies = policyTable<ReviewAccess, ReviewStatus>()({
   'review.view': (a, status) => allowIf(reviewViewer(a, status) !== 'none', hidden(reviewNotFound)),
   /**
+   * The review's history (what its reviewer changed, and whether after the authors' response): the paper's committee
+   * who read the review — its reviewer, the chairs and event admins without a conflict, the other reviewers as the
+   * event lets them read it. Its authors never (404, as for anyone else).
+   */
+  'review.history': (a, status) =>
+    allowIf(['owner', 'committee', 'co_reviewer'].includes(reviewViewer(a, status)), hidden(reviewNotFound)),
+  /**
    * Only the assigned reviewer, still a reviewer of the event and without a conflict, writes the review. Its own
    * reviewer with a conflict (authorship included) is told so; anyone else is refused the review.
    */

@@ -57,6 +57,17 @@ export type ReviewPresentation = {
   abilities: ReviewAbilities;
 };
 
+/** The submission of a review, with its event, as every review DTO names it. */
+const submissionRef = (
+  submission: ReviewPresentation['submission'],
+  event: ReviewPresentation['event'],
+): ReviewDto['submission'] => ({
+  id: submission.id,
+  public_id: submission.publicId,
+  title: submission.title,
+  event: { id: event.id, public_id: event.publicId, title: event.title },
+});
+
 const labelOf = (value: string | null, labels: Record<string, { en: string }>) =>
   value === null ? null : (labels[value]?.en ?? value);
 
@@ -122,12 +133,7 @@ export function presentReview(review: ReviewRow, presentation: ReviewPresentatio
   const dto: ReviewDto = {
     id: review.id,
     public_id: review.publicId,
-    submission: {
-      id: submission.id,
-      public_id: submission.publicId,
-      title: submission.title,
-      event: { id: event.id, public_id: event.publicId, title: event.title },
-    },
+    submission: submissionRef(submission, event),
     status: review.status,
     status_display: REVIEW_STATUS_LABELS[review.status].en,
     recommendation,
@@ -169,12 +175,7 @@ export function presentMyReview(
   return {
     id: review.id,
     public_id: review.publicId,
-    submission: {
-      id: submission.id,
-      public_id: submission.publicId,
-      title: submission.title,
-      event: { id: event.id, public_id: event.publicId, title: event.title },
-    },
+    submission: submissionRef(submission, event),
     status: review.status,
     status_display: REVIEW_STATUS_LABELS[review.status].en,
     recommendation: review.recommendation,

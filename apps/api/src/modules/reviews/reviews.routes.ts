@@ -1,6 +1,7 @@
 import {
   MyReviewListDto,
   ReviewDto,
+  ReviewHistoryDto,
   ReviewIdParams,
   SaveReviewBody,
   SubmissionIdParams,
@@ -9,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { loadReviewById, loadReviewContext } from './review-access.ts';
+import { reviewHistory } from './review-history.ts';
 import { parseNewReviewInput, parseReviewInput } from './review-input.ts';
 import { presentMyReview, presentReviewFor, presentSubmissionReviews } from './reviews.presenter.ts';
 import { listingFor, myReviews, ownReviewToSave, saveReviewOf } from './reviews.service.ts';
@@ -73,6 +75,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { review, context } = await loadReviewById(app.db, requireUser(request), request.params.id);
       return presentReviewFor(context, review);
+    },
+  );
+
+  app.get(
+    '/api/reviews/:id/history/',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "A review's submitted revisions, oldest first, each with the answers changed from the one before (the paper's committee)",
+        params: ReviewIdParams,
+        response: { 200: ReviewHistoryDto },
+      },
+    },
+    async (request) => {
+      const { review, context } = await loadReviewById(app.db, requireUser(request), request.params.id);
+      return reviewHistory(app.db, context, review);
     },
   );
 
