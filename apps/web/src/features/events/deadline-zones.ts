@@ -33,3 +33,26 @@ export function deadlineInstant(
 export function viewerZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+/**
+ * A wall-clock time of the event (`YYYY-MM-DDTHH:mm` in its zone, as the response window is kept) and the same
+ * instant in the viewer's zone: `yours` is left out when it reads the same, or when the time or a zone is unusable.
+ */
+export function wallClockZones(
+  value: string | null | undefined,
+  timezone: string,
+  viewerTimeZone: string,
+): { date: string; time: string; yours?: { date: string; time: string } } | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value ?? '');
+  if (!match) return undefined;
+  const [, date = '', hours = '00', minutes = '00'] = match;
+  const time = `${hours}:${minutes}`;
+  try {
+    const zone = isAoe(timezone) ? DEFAULT_EVENT_TIMEZONE : timezone.trim();
+    const instant = zonedInstant(date, zone, [Number(hours), Number(minutes), 0]);
+    const yours = wallClock(instant, viewerTimeZone);
+    return yours.date === date && yours.time === time ? { date, time } : { date, time, yours };
+  } catch {
+    return { date, time };
+  }
+}

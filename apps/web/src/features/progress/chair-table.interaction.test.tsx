@@ -27,6 +27,7 @@ function row(n: number, overrides: Partial<SubmissionTableRowDto> = {}): Submiss
     average_score: 1.5,
     score_spread: n === 2 ? 4 : 1,
     disagreement: n === 2,
+    needs_discussion: false,
     ...overrides,
   };
 }
@@ -43,6 +44,19 @@ function tablePage(call: SentCall) {
 }
 
 const chairEvent = () => ({ status: 200, body: eventDto({ public_id: EVENT }) });
+
+/** The table of the flag's test: papers 2 to 4 disagree, paper 3 is flagged for discussion. */
+function flagPage(call: SentCall) {
+  const query = new URLSearchParams(call.query);
+  let rows = [1, 2, 3, 4].map((n) =>
+    row(n, { score_spread: n === 1 ? 1 : 5, disagreement: n !== 1, needs_discussion: n === 3 }),
+  );
+  if (query.get('disagreement') === 'true') rows = rows.filter((r) => r.disagreement);
+  if (query.get('needs_discussion') === 'true') rows = rows.filter((r) => r.needs_discussion);
+  return { status: 200, body: { count: rows.length, next: null, previous: null, results: rows } };
+}
+
+const flagged = (id: string) => `submissions/${id}/discussion/flag/`;
 
 describe("the chair's submissions table", { timeout: 30_000 }, () => {
   it('sorts by a header (aria-sort) and filters on disagreement, through the address', async () => {
@@ -190,5 +204,52 @@ describe("the chair's submissions table", { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.sent('GET', 'submissions/event_submissions/')).toHaveLength(1));
     expect(screen.queryByTestId('chair-table')).toBeNull();
     expect(api.sent('GET', `events/${EVENT}/submissions/table/`)).toHaveLength(0);
+  });
+
+  it('a chair flags the selected papers of the disagreement filter, and one row from its toggle', async () => {
+    const flagAnswer = (call: SentCall) => ({
+      status: 200,
+      body: {
+        submission_id: call.path.split('/')[1],
+        needs_discussion: (call.body as { needs_discussion: boolean }).needs_discussion,
+      },
+    });
+    const api = stubApi({
+      [`GET events/${EVENT}/`]: chairEvent(),
+      [`GET events/${EVENT}/submissions/table/`]: flagPage,
+      [`PUT ${flagged('2-bbbbbbbb')}`]: flagAnswer,
+      [`PUT ${flagged('3-bbbbbbbb')}`]: flagAnswer,
+      [`PUT ${flagged('4-bbbbbbbb')}`]: flagAnswer,
+    });
+    const { user, location } = await mountScreen(<EventSubmissionsScreen eventId={EVENT} />, {
+      url: `/events/${EVENT}/submissions?disagreement=true`,
+      path: '/events/:eventId/submissions',
+    });
+    await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(3));
+    const rows = screen.getAllByTestId('table-row');
+    expect(within(rows[1] as HTMLElement).getByTestId('row-needs-discussion').textContent).toBe('To discuss');
+    expect(within(rows[0] as HTMLElement).queryByTestId('row-needs-discussion')).toBeNull();
+
+    expect((screen.getByTestId('bulk-flag') as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(rows[0] as HTMLElement).getByTestId('select-row'));
+    await user.click(within(rows[2] as HTMLElement).getByTestId('select-row'));
+    await user.click(screen.getByTestId('bulk-flag'));
+    await waitFor(() => expect(api.sent('PUT', flagged('4-bbbbbbbb'))).toHaveLength(1));
+    expect(api.sent('PUT', flagged('2-bbbbbbbb'))[0]?.body).toEqual({ needs_discussion: true });
+    expect(await screen.findByText('Papers flagged for discussion: 2')).toBeTruthy();
+
+    const toggle = within(rows[1] as HTMLElement).getByTestId('row-flag');
+    expect(toggle.getAttribute('aria-label')).toBe('Clear the discussion flag of “Paper 3”');
+    await user.click(toggle);
+    await waitFor(() => expect(api.sent('PUT', flagged('3-bbbbbbbb'))).toHaveLength(1));
+    expect(api.sent('PUT', flagged('3-bbbbbbbb'))[0]?.body).toEqual({ needs_discussion: false });
+
+    await user.click(screen.getByTestId('table-needs-discussion'));
+    await waitFor(() => expect(location()).toContain('needs_discussion=true'));
+    await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(1));
+    const asked = api
+      .sent('GET', `events/${EVENT}/submissions/table/`)
+      .map((c) => Object.fromEntries(new URLSearchParams(c.query)));
+    expect(asked.at(-1)).toMatchObject({ disagreement: 'true', needs_discussion: 'true' });
   });
 });

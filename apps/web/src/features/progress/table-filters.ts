@@ -26,6 +26,8 @@ export type TableFilters = {
   minScore: number | null;
   maxScore: number | null;
   disagreement: boolean;
+  /** Only the papers a chair flagged for discussion. */
+  needsDiscussion: boolean;
   search: string;
   page: number;
 };
@@ -52,6 +54,7 @@ export function parseTableFilters(params: URLSearchParams): TableFilters {
     minScore,
     maxScore: inverted ? null : maxScore,
     disagreement: params.get('disagreement') === 'true',
+    needsDiscussion: params.get('needs_discussion') === 'true',
     search: (params.get('search') ?? '').trim().slice(0, 200),
     page: readPage(params),
   };
@@ -66,6 +69,7 @@ function setFilters(filters: TableFilters): [string, string][] {
     ['min_score', filters.minScore === null ? null : String(filters.minScore)],
     ['max_score', filters.maxScore === null ? null : String(filters.maxScore)],
     ['disagreement', filters.disagreement ? 'true' : null],
+    ['needs_discussion', filters.needsDiscussion ? 'true' : null],
     ['search', filters.search || null],
   ];
   return pairs.flatMap(([name, value]) => (value === null ? [] : [[name, value] as [string, string]]));

@@ -11,11 +11,13 @@ import {
   VenueSection,
 } from './EventFormSections.tsx';
 import { EventFormShell } from './EventFormShell.tsx';
+import { ResponsePhaseSection } from './ResponsePhaseSection.tsx';
 import { useEventEditForm } from './use-event-edit-form.ts';
 
 /**
  * The event edit form: the creation form's sections (without the chairs, who are managed on the event page), the
- * time zone among the dates, and the reviewing section (review settings, reminder days). After a save that moved a
+ * time zone among the dates, the reviewing section (review settings, reminder days) and the author response and
+ * discussion section (`ResponsePhaseSection`). After a save that moved a
  * deadline, the offer to tell the people it concerns shows above the form.
  */
 export function EventEditForm({ event }: { event: EventDto }) {
@@ -32,6 +34,7 @@ export function EventEditForm({ event }: { event: EventDto }) {
         <DatesSection form={state.form} pastDeadlinesText={t('events.edit.pastDeadlinesText')} />
         <ResearchAreasSection form={state.form} />
         <ReviewingSection form={state.form} />
+        <ResponsePhaseSection form={state.form} />
         <AdditionalInfoSection form={state.form} />
         <SubmitBar
           submitting={state.submitting}

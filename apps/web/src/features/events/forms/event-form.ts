@@ -4,12 +4,17 @@ import {
   DEFAULT_EVENT_TIMEZONE,
   DEFAULT_EVENT_TYPE,
   DEFAULT_REVIEW_SETTINGS,
+  type DiscussionVisibility,
   type EventDto,
   type EventMessageKey,
   type EventType,
+  RESPONSE_WORD_LIMIT_DEFAULT,
+  RESPONSE_WORD_LIMIT_MAX,
+  type ResponsePhasePatch,
   type ReviewSettings,
   type ReviewSettingsPatch,
   type UpdateEventBody,
+  WALL_CLOCK_PATTERN,
 } from '@confero/contracts';
 
 /**
@@ -54,6 +59,15 @@ export type EventFormValues = {
   reviewSettings: ReviewSettings;
   /** Days before the review deadline on which late reviewers are reminded, as the multi-select holds them. */
   reminderDays: string[];
+  /** The author response phase (edited after creation): on or off, its window, its word limit. */
+  responseEnabled: boolean;
+  /** Wall-clock times in the event's zone, `YYYY-MM-DDTHH:mm` as a datetime-local input holds them ('' for none). */
+  responseOpensAt: string;
+  responseClosesAt: string;
+  /** As the number input holds it ('' while emptied). */
+  responseWordLimit: number | string;
+  /** When an assigned reviewer reads a paper's discussion. */
+  discussionReviewersSee: DiscussionVisibility;
 };
 
 export type EventFormField = keyof EventFormValues | `chairEmails.${number}.email`;
@@ -87,6 +101,11 @@ export function initialEventFormValues(): EventFormValues {
     additionalInformation: '',
     reviewSettings: DEFAULT_REVIEW_SETTINGS,
     reminderDays: [],
+    responseEnabled: false,
+    responseOpensAt: '',
+    responseClosesAt: '',
+    responseWordLimit: RESPONSE_WORD_LIMIT_DEFAULT,
+    discussionReviewersSee: 'after_own_review',
   };
 }
 
@@ -114,6 +133,11 @@ export function eventFormValuesOf(event: EventDto): EventFormValues {
     additionalInformation: event.additional_information,
     reviewSettings: { ...DEFAULT_REVIEW_SETTINGS, ...event.review_settings },
     reminderDays: (event.reminder_days ?? []).map(String),
+    responseEnabled: event.response_phase.enabled,
+    responseOpensAt: event.response_phase.opens_at ?? '',
+    responseClosesAt: event.response_phase.closes_at ?? '',
+    responseWordLimit: event.response_phase.word_limit,
+    discussionReviewersSee: event.discussion?.reviewers_see ?? 'after_own_review',
   };
 }
 
@@ -169,7 +193,38 @@ export function validateEventForm(
       return { field, key: 'events.chairEmailNotFound', params: { email } };
     }
   }
+  return responsePhaseProblem(values);
+}
+
+/**
+ * The response phase's rules in the server's order (`checkReviewCycle` in the API): each time is a real
+ * `YYYY-MM-DDTHH:mm`, a phase turned on has its opening then its closing time, the window closes after it opens, and
+ * the word limit is a whole number from 1 to RESPONSE_WORD_LIMIT_MAX.
+ */
+export function responsePhaseProblem(values: EventFormValues): EventFormProblem | null {
+  const opens = values.responseOpensAt.trim();
+  const closes = values.responseClosesAt.trim();
+  const limit = Number(values.responseWordLimit);
+  if (values.responseWordLimit === '' || !Number.isInteger(limit) || limit < 1 || limit > RESPONSE_WORD_LIMIT_MAX) {
+    return { field: 'responseWordLimit', key: 'responses.wordLimitInvalid' };
+  }
+  if (opens && !WALL_CLOCK_PATTERN.test(opens)) return { field: 'responseOpensAt', key: 'responses.dateTimeInvalid' };
+  if (closes && !WALL_CLOCK_PATTERN.test(closes))
+    return { field: 'responseClosesAt', key: 'responses.dateTimeInvalid' };
+  if (values.responseEnabled && !opens) return { field: 'responseOpensAt', key: 'responses.opensAtRequired' };
+  if (values.responseEnabled && !closes) return { field: 'responseClosesAt', key: 'responses.closesAtRequired' };
+  if (opens && closes && !(opens < closes)) return { field: 'responseClosesAt', key: 'responses.closesNotAfterOpens' };
   return null;
+}
+
+/** The response phase of the form as `PATCH events/{id}/` takes it (a cleared time is null). */
+function responsePhaseOf(values: EventFormValues) {
+  return {
+    enabled: values.responseEnabled,
+    opens_at: values.responseOpensAt.trim() || null,
+    closes_at: values.responseClosesAt.trim() || null,
+    word_limit: Number(values.responseWordLimit),
+  };
 }
 
 /** The event's fields as the API names them, texts trimmed (an empty optional text stays ''). */
@@ -229,8 +284,8 @@ function changedEntries<T extends object>(after: T, before: T): Partial<T> {
 
 /**
  * The update payload of an edit: only the fields that differ from where the form started (`initial`); within the
- * location and the review settings only the parts that changed (the server keeps the others). Cleared optional
- * texts are sent as ''. An empty object when nothing changed.
+ * location, the review settings and the response phase only the parts that changed (the server keeps the others).
+ * Cleared optional texts are sent as ''. An empty object when nothing changed.
  */
 export function toUpdateEventBody(values: EventFormValues, initial: EventFormValues): UpdateEventBody {
   const { location, ...fields } = eventFieldsOf(values);
@@ -243,6 +298,11 @@ export function toUpdateEventBody(values: EventFormValues, initial: EventFormVal
   const reminderDays = values.reminderDays.map(Number).sort((a, b) => b - a);
   const initialReminderDays = initial.reminderDays.map(Number).sort((a, b) => b - a);
   if (!same(reminderDays, initialReminderDays)) body.reminder_days = reminderDays;
+  const phase: ResponsePhasePatch = changedEntries(responsePhaseOf(values), responsePhaseOf(initial));
+  if (Object.keys(phase).length > 0) body.response_phase = phase;
+  if (values.discussionReviewersSee !== initial.discussionReviewersSee) {
+    body.discussion = { reviewers_see: values.discussionReviewersSee };
+  }
   return body;
 }
 
@@ -273,6 +333,11 @@ export function formFieldOfServerField(
     secondary_research_areas: 'secondaryAreas',
     additional_information: 'additionalInformation',
     reminder_days: 'reminderDays',
+    'response_phase.enabled': 'responseEnabled',
+    'response_phase.opens_at': 'responseOpensAt',
+    'response_phase.closes_at': 'responseClosesAt',
+    'response_phase.word_limit': 'responseWordLimit',
+    'discussion.reviewers_see': 'discussionReviewersSee',
   };
   if (field === 'chair_emails') {
     const index = values.chairEmails.findIndex(

@@ -32,6 +32,11 @@ import { errorMessageOr, useMessageText } from '../../../components/feedback/mes
 import { notify } from '../../../components/feedback/notify.tsx';
 import { pageCount } from '../../../lib/list-filters.ts';
 import { useLastPageBound, useListParams } from '../../../lib/use-list-params.ts';
+import {
+  BulkFlagButton,
+  NeedsDiscussionBadge,
+  RowFlagToggle,
+} from '../../discussion/components/DiscussionFlagControls.tsx';
 import { DecisionBadge, SubmissionStatusBadge } from '../../submissions/components/SubmissionBadges.tsx';
 import { fetchMatchingPapers, submissionTableQuery } from '../api.ts';
 import { hasTableFilters, TABLE_LIST_CODEC, TABLE_PAGE_SIZE, tableListParams } from '../table-filters.ts';
@@ -147,6 +152,7 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
             {t(`progress.bulk.decide.${decision}`)}
           </Button>
         ))}
+        <BulkFlagButton submissionIds={[...selected.keys()]} />
         {selected.size > 0 ? (
           <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())} data-testid="bulk-clear">
             {t('progress.bulk.clear')}
@@ -238,6 +244,7 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                       <Text size="xs" c="dimmed" {...USER_DIR}>
                         {row.authors}
                       </Text>
+                      {row.needs_discussion ? <NeedsDiscussionBadge /> : null}
                     </Table.Td>
                     {withTracks ? (
                       <Table.Td>
@@ -288,18 +295,21 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                     </Table.Td>
                     <Table.Td>
                       {row.conflicted ? null : (
-                        <Tooltip label={t('submissions.list.actions.assign')} withArrow>
-                          <ActionIcon
-                            component={Link}
-                            to={`/events/${encodeURIComponent(eventId)}/submissions/${encodeURIComponent(row.id)}/assign`}
-                            variant="subtle"
-                            color="teal"
-                            aria-label={t('submissions.list.actions.assignNamed', { title: row.title })}
-                            data-testid="row-assign"
-                          >
-                            <UserPlus size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <Group gap={4} wrap="nowrap">
+                          <RowFlagToggle row={row} />
+                          <Tooltip label={t('submissions.list.actions.assign')} withArrow>
+                            <ActionIcon
+                              component={Link}
+                              to={`/events/${encodeURIComponent(eventId)}/submissions/${encodeURIComponent(row.id)}/assign`}
+                              variant="subtle"
+                              color="teal"
+                              aria-label={t('submissions.list.actions.assignNamed', { title: row.title })}
+                              data-testid="row-assign"
+                            >
+                              <UserPlus size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
                       )}
                     </Table.Td>
                   </Table.Tr>

@@ -92,6 +92,13 @@ export function TableFiltersBar({ list, tracks }: TableFiltersBarProps) {
         mb={8}
         data-testid="table-disagreement"
       />
+      <Checkbox
+        label={t('discussion.table.filter')}
+        checked={filters.needsDiscussion}
+        onChange={(event) => change({ needsDiscussion: event.currentTarget.checked })}
+        mb={8}
+        data-testid="table-needs-discussion"
+      />
     </Group>
   );
 }

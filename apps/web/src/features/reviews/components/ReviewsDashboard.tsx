@@ -8,6 +8,7 @@ import { formatDate } from '../../../components/data/format.ts';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
+import { PapersToDiscuss } from '../../discussion/components/PapersToDiscuss.tsx';
 import { myReviewsQuery } from '../api.ts';
 import { languageOf, reviewCounters, reviewErrorText, scoreLabel } from '../review-display.ts';
 import { RecommendationBadge, ReviewStatusBadge } from './ReviewBadges.tsx';
@@ -47,6 +48,7 @@ export function ReviewsDashboard() {
   return (
     <>
       <ScreenHeader title={t('reviews.list.title')} description={t('reviews.list.description')} actions={create} />
+      <PapersToDiscuss />
       {body}
     </>
   );

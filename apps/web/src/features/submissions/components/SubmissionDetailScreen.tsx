@@ -10,6 +10,7 @@ import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { DeclareConflictButton } from '../../conflicts/components/DeclareConflictButton.tsx';
 import { DeclaredConflictsCard } from '../../conflicts/components/DeclaredConflictsCard.tsx';
+import { DiscussionPanel } from '../../discussion/components/DiscussionPanel.tsx';
 import { SubmissionTimeline } from '../../progress/components/SubmissionTimeline.tsx';
 import { SubmissionReviewsPanel } from '../../reviews/components/SubmissionReviewsPanel.tsx';
 import { useActiveRole } from '../../roles/active-role-context.ts';
@@ -258,6 +259,7 @@ function SubmissionDetail({
       {/* The reviews first, so the chair decides right after reading them. */}
       <Stack gap="lg" mt="lg">
         <SubmissionReviewsPanel submission={submission} eventRef={eventRef} />
+        {staffView ? <DiscussionPanel submissionId={submission.public_id} /> : null}
         {abilities.make_decision || abilities.change_status ? (
           <DecisionPanel
             key={`${submission.status}-${submission.decision}`}

@@ -1,0 +1,57 @@
+import type { DiscussionAuthorDto, MentionableDto } from '@confero/contracts';
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A person of a thread in the interface language: "You" for the reader, "Reviewer N" for a reviewer the reader may
+ * not name (the API sends no name then), "Former member", else the name the API gave (`docs/domain.md#discussion`).
+ */
+export function personName(
+  person: Pick<DiscussionAuthorDto, 'display_name' | 'role' | 'reviewer_ordinal' | 'public_id'> & { is_self?: boolean },
+  t: Translate,
+): string {
+  if (person.is_self) return t('discussion.readerSelf');
+  if (person.role === 'former_member') return t('discussion.formerWriter');
+  if (person.role === 'reviewer' && person.public_id === undefined && person.reviewer_ordinal !== undefined) {
+    return t('discussion.reviewerN', { n: person.reviewer_ordinal });
+  }
+  return person.display_name;
+}
+
+/** The role shown beside a name: "Chair", "Reviewer 2" beside a name the reader knows, nothing for the others. */
+export function roleLabel(
+  person: Pick<DiscussionAuthorDto, 'role' | 'reviewer_ordinal' | 'public_id'> & { is_self?: boolean },
+  t: Translate,
+): string | null {
+  if (person.role === 'chair' || person.role === 'area_chair') return t(`discussion.roles.${person.role}`);
+  if (
+    person.role === 'reviewer' &&
+    (person.public_id !== undefined || person.is_self) &&
+    person.reviewer_ordinal !== undefined
+  ) {
+    return t('discussion.reviewerN', { n: person.reviewer_ordinal });
+  }
+  return null;
+}
+
+/** The option of the mention picker: the name (or "Reviewer N") with the role. */
+export function mentionOption(member: MentionableDto, t: Translate): { value: string; label: string; name: string } {
+  // `reviewer-N` stands for a reviewer the reader knows only by number (no public id of theirs is ever sent).
+  const person = { ...member, public_id: member.public_id.startsWith('reviewer-') ? undefined : member.public_id };
+  const name = personName(person, t);
+  const role = roleLabel(person, t);
+  return { value: member.public_id, label: role && role !== name ? `${name} (${role})` : name, name };
+}
+
+/** A comment's time: date and time in the interface language, in the reader's own zone. */
+export function formatCommentTime(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** Adds `@Name ` to the composer's text (after a space when the text does not end with one). */
+export function insertMention(body: string, name: string): string {
+  const separator = body === '' || /\s$/.test(body) ? '' : ' ';
+  return `${body}${separator}@${name} `;
+}

@@ -1,0 +1,111 @@
+import { DISCUSSION_VISIBILITY, RESPONSE_WORD_LIMIT_MAX } from '@confero/contracts';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { MessagesSquare } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { isAoe } from '../../../components/data/deadline.ts';
+import { viewerZone, wallClockZones } from '../deadline-zones.ts';
+import { formatEventDate } from '../event-display.ts';
+import type { EventFormValues } from './event-form.ts';
+import { FormSection } from './FormSection.tsx';
+
+type EventForm = UseFormReturnType<EventFormValues>;
+
+const zoneLabel = (zone: string) => zone.trim().replace(/_/g, ' ');
+
+/** Under a window time: the same instant in the viewer's zone, when it reads otherwise there. */
+function YourTime({
+  value,
+  timezone,
+  viewer,
+  testId,
+}: {
+  value: string;
+  timezone: string;
+  viewer: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const yours = wallClockZones(value, timezone, viewer)?.yours;
+  if (!yours) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      {t('events.deadline.yourZone', {
+        date: formatEventDate(yours.date),
+        time: yours.time,
+        timezone: zoneLabel(viewer),
+      })}
+    </Text>
+  );
+}
+
+/**
+ * The edit form's section "Author response and discussion": the author response phase (on or off, its window as
+ * date and time in the event's zone with the viewer's own time beside, its word limit) and when reviewers join a
+ * paper's discussion. The times keep their wall-clock meaning in the event's zone (`docs/domain.md#author-response`).
+ */
+export function ResponsePhaseSection({
+  form,
+  viewerTimeZone = viewerZone(),
+}: {
+  form: EventForm;
+  viewerTimeZone?: string;
+}) {
+  const { t } = useTranslation();
+  const values = form.getValues();
+  const zone = isAoe(values.timezone) ? t('common.deadlineAoe') : zoneLabel(values.timezone);
+  const timeField = (field: 'responseOpensAt' | 'responseClosesAt', label: string, testId: string) => (
+    <Stack gap={4}>
+      <TextInput
+        type="datetime-local"
+        label={label}
+        description={t('events.edit.fields.responseTimeHint', { timezone: zone })}
+        data-testid={testId}
+        {...form.getInputProps(field)}
+      />
+      <YourTime value={values[field]} timezone={values.timezone} viewer={viewerTimeZone} testId={`${testId}-yours`} />
+    </Stack>
+  );
+  return (
+    <FormSection
+      title={t('events.edit.sections.responses.title')}
+      description={t('events.edit.sections.responses.description')}
+      icon={MessagesSquare}
+      data-testid="section-responses"
+    >
+      <Switch
+        label={t('events.edit.fields.responseEnabled')}
+        description={t('events.edit.fields.responseEnabledHint')}
+        data-testid="response-enabled"
+        {...form.getInputProps('responseEnabled', { type: 'checkbox' })}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {timeField('responseOpensAt', t('events.edit.fields.responseOpensAt'), 'response-opens-at')}
+        {timeField('responseClosesAt', t('events.edit.fields.responseClosesAt'), 'response-closes-at')}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NumberInput
+          label={t('events.edit.fields.responseWordLimit')}
+          description={t('events.edit.fields.responseWordLimitHint', { max: RESPONSE_WORD_LIMIT_MAX })}
+          min={1}
+          max={RESPONSE_WORD_LIMIT_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          data-testid="response-word-limit"
+          {...form.getInputProps('responseWordLimit')}
+        />
+        <Select
+          label={t('events.edit.fields.discussionReviewersSee')}
+          description={t('events.edit.fields.discussionReviewersSeeHint')}
+          allowDeselect={false}
+          data={DISCUSSION_VISIBILITY.map((value) => ({
+            value,
+            label: t(`events.edit.fields.discussionVisibility.${value}`),
+          }))}
+          data-testid="discussion-reviewers-see"
+          {...form.getInputProps('discussionReviewersSee')}
+        />
+      </SimpleGrid>
+    </FormSection>
+  );
+}
