@@ -44,6 +44,7 @@ const authenticatedRoutes: RouteObject[] = [
   { path: 'events/:id/committee', lazy: () => import('./routes/EventCommittee.route.tsx') },
   { path: 'events/:id/progress', lazy: () => import('./routes/EventProgress.route.tsx') },
   { path: 'events/:id/exports', lazy: () => import('./routes/EventExports.route.tsx') },
+  { path: 'events/:id/review-form', lazy: () => import('./routes/EventReviewForm.route.tsx') },
   { path: 'events/:id/audit', lazy: () => import('./routes/EventAudit.route.tsx') },
   { path: 'events/:eventId/submissions', lazy: () => import('./routes/EventSubmissions.route.tsx') },
   { path: 'events/:eventId/submissions/new', lazy: () => import('./routes/SubmissionForm.route.tsx') },

@@ -4,10 +4,12 @@ import type {
   EventDto,
   MyReviewDto,
   ReviewDto,
+  ReviewFormDto,
   StructuredReviewDto,
   SubmissionAuthorDto,
   SubmissionDto,
 } from '@confero/contracts';
+import { DEFAULT_REVIEW_FORM } from '@confero/contracts';
 
 /*
  * DTOs as the API answers them, for the render tests to put in the query cache: complete objects with plain
@@ -315,3 +317,17 @@ export const ASSIGNMENT_EVENT = {
   abilities: { manage_reviewing: true },
   review_settings: { reviewers_per_paper: 3 },
 } as unknown as EventDto;
+
+/** An event's review form: the default form (version 1, unanswered) unless changed, as a chair reads it. */
+export function reviewFormDto(overrides: Partial<ReviewFormDto> = {}): ReviewFormDto {
+  return {
+    event: '7-abcdefgh',
+    version: 1,
+    questions: DEFAULT_REVIEW_FORM.map((question) => ({ ...question })),
+    answered_reviews: 0,
+    is_default: true,
+    updated_at: null,
+    abilities: { edit: true },
+    ...overrides,
+  };
+}

@@ -1,8 +1,9 @@
 import type { MyReviewDto } from '@confero/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { myReviewDto, reviewDto, submissionDto } from '../../test/fixtures.ts';
+import { myReviewDto, reviewDto, reviewFormDto, submissionDto } from '../../test/fixtures.ts';
 import { renderHtml } from '../../test/render.tsx';
+import { reviewFormKeys } from '../review-forms/api.ts';
 import { submissionKeys } from '../submissions/api.ts';
 import { reviewKeys } from './api.ts';
 import { ReviewCreateScreen } from './components/ReviewCreateScreen.tsx';
@@ -21,6 +22,8 @@ async function render(own: MyReviewDto, language: 'en' | 'ar' = 'en', title = 'G
     reviewKeys.detail(own.public_id),
     reviewDto({ public_id: own.public_id, status: own.status, is_own: true, abilities: own.abilities }),
   );
+  // The form the review was written against (version 1 of the paper's event).
+  client.setQueryData(reviewFormKeys.version(submissionDto().event_public_id, 1), reviewFormDto());
   return renderHtml(<ReviewCreateScreen submissionId={PAPER} />, { client, language, url: `/reviews/create` });
 }
 

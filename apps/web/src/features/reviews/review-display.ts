@@ -1,11 +1,20 @@
 import {
+  BUILTIN_QUESTION_KEYS,
   CONFIDENCE_LABELS,
+  DEFAULT_REVIEW_CRITERIA,
+  DEFAULT_REVIEW_FORM,
   isReviewMessageKey,
   OVERALL_SCORE_LABELS,
+  questionReadBy,
   RECOMMENDATION_LABELS,
+  REVIEW_SCORE_MAX_BOUND,
+  REVIEW_SCORE_MIN_BOUND,
   REVIEW_STATUS_LABELS,
   type Recommendation,
+  type ReviewAnswer,
+  type ReviewAudience,
   type ReviewDto,
+  type ReviewQuestionDto,
   type ReviewStatus,
   type ReviewVisibility,
   reviewMessage,
@@ -191,7 +200,8 @@ export type ComparisonColumn = {
 };
 
 type ComparedReview = ScoredReview &
-  Pick<ReviewDto, 'public_id' | 'ordinal' | 'is_own' | 'recommendation' | 'reviewer'>;
+  Pick<ReviewDto, 'public_id' | 'ordinal' | 'is_own' | 'recommendation' | 'reviewer'> &
+  Partial<Pick<ReviewDto, 'form_version' | 'answers'>>;
 
 /** One column per review, in the reviews' order (Reviewer 1, 2, …). */
 export function comparisonColumns(reviews: readonly ComparedReview[]): ComparisonColumn[] {
@@ -215,19 +225,45 @@ export type ComparisonRow =
       key: `criterion:${string}`;
       criterionId: string;
       name: string;
+      question?: ReviewQuestionDto;
       values: (number | null)[];
+      average: number | null;
+    }
+  | {
+      key: `question:${string}`;
+      question: ReviewQuestionDto;
+      values: (number | string | null)[];
       average: number | null;
     };
 
 /**
+ * The questions of several reviews' forms as one list (a paper's reviews may be written against different versions):
+ * the newest version's questions in its order, then any question only an older version has.
+ */
+export function unionOfQuestions<Review extends { form_version?: number }>(
+  reviews: readonly Review[],
+  questionsOf: (review: Review) => readonly ReviewQuestionDto[],
+): ReviewQuestionDto[] {
+  const byVersion = [...reviews].sort((a, b) => (b.form_version ?? 1) - (a.form_version ?? 1));
+  const found = new Map<string, ReviewQuestionDto>();
+  for (const review of byVersion) {
+    for (const question of questionsOf(review)) if (!found.has(question.key)) found.set(question.key, question);
+  }
+  return [...found.values()];
+}
+
+/**
  * The rows of the comparison, each with one value per column (same order as `comparisonColumns`) and its average:
- * overall score, confidence, recommendation, then each criterion that a completed review scored (the form carries its
- * criteria unscored, so a criterion nobody scored would be a row of blanks). Values and averages come from completed
- * reviews only; the overall average is the API's `average_overall_score` when it sent one.
+ * overall score, confidence, recommendation, then, in the form's order, each criterion and each score or choice
+ * question of the chair's that a completed review answered (a row of blanks says nothing) and the reader reads.
+ * Values and averages come from completed reviews only; the overall average is the API's `average_overall_score`
+ * when it sent one. Without the forms, the default form's criteria.
  */
 export function comparisonRows(
   reviews: readonly ComparedReview[],
   averageOverallScore?: number | null,
+  questionsOf: (review: ComparedReview) => readonly ReviewQuestionDto[] = () => DEFAULT_REVIEW_FORM,
+  reader: ReviewReader = 'committee',
 ): ComparisonRow[] {
   const ordered = [...reviews].sort((a, b) => a.ordinal - b.ordinal);
   const completed = (review: ComparedReview) => review.status === 'completed';
@@ -246,18 +282,39 @@ export function comparisonRows(
       average: null,
     },
   ];
-  for (const criterion of criterionAverages(ordered)) {
-    if (criterion.count === 0) continue;
+  const questions = unionOfQuestions(ordered, questionsOf);
+  const audience = READER_AUDIENCE[reader];
+  for (const question of questions) {
+    if (!questionReadBy(question, audience)) continue;
+    if (question.builtin && sectionOf(question) === 'criteria') {
+      const values = ordered.map((review) => (completed(review) ? criterionScore(review, question.key) : null));
+      if (values.every((value) => value === null)) continue;
+      const name =
+        ordered
+          .flatMap((review) => review.structured_review?.criteria ?? [])
+          .find((criterion) => criterion.id === question.key)?.name ?? question.label.en;
+      rows.push({
+        key: `criterion:${question.key}`,
+        criterionId: question.key,
+        name,
+        question,
+        values,
+        average: averageOf(values),
+      });
+      continue;
+    }
+    if (question.builtin || (question.kind !== 'score' && question.kind !== 'choice')) continue;
+    const values = ordered.map((review) => {
+      const answer = completed(review) ? review.answers?.[question.key] : null;
+      return typeof answer === 'number' || (typeof answer === 'string' && answer !== '') ? answer : null;
+    });
+    if (values.every((value) => value === null)) continue;
     rows.push({
-      key: `criterion:${criterion.id}`,
-      criterionId: criterion.id,
-      name: criterion.name,
-      values: ordered.map((review) =>
-        completed(review)
-          ? (review.structured_review?.criteria.find((item) => item.id === criterion.id)?.score ?? null)
-          : null,
-      ),
-      average: criterion.average,
+      key: `question:${question.key}`,
+      question,
+      values,
+      average:
+        question.kind === 'score' ? averageOf(values.map((value) => (typeof value === 'number' ? value : null))) : null,
     });
   }
   return rows;
@@ -390,4 +447,174 @@ export function reviewBackLink(review?: Pick<ReviewDto, 'is_own' | 'submission'>
     to: `/submissions/${encodeURIComponent(review.submission.public_id)}`,
     labelKey: 'reviews.detail.backToSubmission',
   };
+}
+
+/*
+ * The review form (`docs/domain.md#review-form`): every review screen shows the questions of the form the review was
+ * written against, in the form's order, as far as the reader's audience reads them (`questionReadBy`). The rows
+ * below are the one reading of "what a review shows for a form"; the editor, the detail page, the submission's
+ * reviews and the comparison all go through them.
+ */
+
+/** The audience (contracts `REVIEW_AUDIENCES`) of a reader of the review screens. */
+export const READER_AUDIENCE: Record<ReviewReader, ReviewAudience> = {
+  author: 'authors',
+  reviewer: 'reviewers',
+  committee: 'committee',
+};
+
+/** Where a question stands on the review screens: the spec's sections for the built-in ones, then the chair's. */
+export type ReviewSectionName = 'overall' | 'criteria' | 'confidence' | 'remarks' | 'custom';
+
+const SECTION_OF: Record<string, ReviewSectionName> = {
+  overall_score: 'overall',
+  strengths: 'overall',
+  weaknesses: 'overall',
+  justification: 'overall',
+  confidence: 'confidence',
+  confidence_comment: 'confidence',
+  confidential_remarks_for_pc: 'remarks',
+  ...Object.fromEntries(DEFAULT_REVIEW_CRITERIA.map((criterion) => [criterion.id, 'criteria'])),
+};
+
+export const sectionOf = (question: Pick<ReviewQuestionDto, 'key' | 'builtin'>): ReviewSectionName =>
+  (question.builtin && SECTION_OF[question.key]) || 'custom';
+
+/** Consecutive questions of one section, in the form's order (the default form gives the spec's sections). */
+export function sectionsOf<Item extends { question: Pick<ReviewQuestionDto, 'key' | 'builtin'> }>(
+  items: readonly Item[],
+): { section: ReviewSectionName; items: Item[] }[] {
+  const groups: { section: ReviewSectionName; items: Item[] }[] = [];
+  for (const item of items) {
+    const section = sectionOf(item.question);
+    const last = groups.at(-1);
+    if (last && last.section === section) last.items.push(item);
+    else groups.push({ section, items: [item] });
+  }
+  return groups;
+}
+
+/** A question's label or help in the interface language, the English one when the other is empty. */
+export const textIn = (text: { en: string; ar: string }, language: Language): string =>
+  (language === 'ar' ? text.ar.trim() : '') || text.en;
+
+/** Whether a score question's values are shown signed ("+2"): its range goes below zero. */
+export const signedScale = (question: Pick<ReviewQuestionDto, 'min'>) => (question.min ?? 0) < 0;
+
+/** The name a score question gives a value ("Accept"), in the interface language; null when it has none. */
+export function scoreValueName(
+  question: Pick<ReviewQuestionDto, 'value_labels'>,
+  value: number | null | undefined,
+  language: Language,
+): string | null {
+  if (value === null || value === undefined) return null;
+  const label = question.value_labels?.[String(value)];
+  return label ? textIn(label, language) || null : null;
+}
+
+/** A score as read on a screen: "value — label" ("+2 — Accept"), or the value alone. */
+export function scoreText(question: ReviewQuestionDto, value: number | null | undefined, language: Language) {
+  const figure = formatScore(value, signedScale(question));
+  if (figure === null) return null;
+  const name = scoreValueName(question, value, language);
+  return name ? `${figure} — ${name}` : figure;
+}
+
+/** The label of a choice's option in the interface language (the value itself when the form has no such option). */
+export function choiceText(question: ReviewQuestionDto, value: string | null | undefined, language: Language) {
+  if (value === null || value === undefined || value === '') return null;
+  const option = question.options?.find((item) => item.value === value);
+  return option ? textIn(option.label, language) : value;
+}
+
+/** One question of a review on a screen, with its answer; `confidential` for what only the chairs read. */
+export type ReviewRow = { question: ReviewQuestionDto; confidential: boolean } & (
+  | { kind: 'score'; value: number | null }
+  | { kind: 'choice'; value: string | null }
+  | { kind: 'text'; value: string }
+  | { kind: 'list'; value: string[] }
+);
+
+type RowReview = ScoredReview & Pick<ReviewDto, 'confidential_remarks_for_pc' | 'answers'>;
+
+const criterionScore = (review: ScoredReview, id: string): number | null =>
+  review.structured_review?.criteria.find((criterion) => criterion.id === id)?.score ?? null;
+
+/** The stored answer of a built-in question (where the spec's structured review keeps it); undefined when absent. */
+function builtinAnswer(review: RowReview, key: string): ReviewAnswer | undefined {
+  const form = review.structured_review;
+  switch (key) {
+    case 'overall_score':
+      return overallScoreOf(review);
+    case 'confidence':
+      return confidenceOf(review);
+    case 'strengths':
+      return filled(form?.overall_evaluation.summary.strengths);
+    case 'weaknesses':
+      return filled(form?.overall_evaluation.summary.weaknesses);
+    case 'justification':
+      return form?.overall_evaluation.justification ?? '';
+    case 'confidence_comment':
+      return form?.confidence.comment;
+    case 'confidential_remarks_for_pc':
+      return review.confidential_remarks_for_pc ?? form?.confidential_remarks_for_pc;
+    default:
+      return criterionScore(review, key);
+  }
+}
+
+function rowOf(question: ReviewQuestionDto, answer: ReviewAnswer, confidential: boolean): ReviewRow {
+  const common = { question, confidential };
+  switch (question.kind) {
+    case 'score':
+      return { ...common, kind: 'score', value: typeof answer === 'number' ? answer : null };
+    case 'choice':
+      return { ...common, kind: 'choice', value: typeof answer === 'string' && answer !== '' ? answer : null };
+    case 'text':
+      return { ...common, kind: 'text', value: typeof answer === 'string' ? answer : '' };
+    default:
+      return { ...common, kind: 'list', value: Array.isArray(answer) ? filled(answer) : [] };
+  }
+}
+
+/**
+ * The rows a reader sees of a review written against `questions`, in the form's order: each question the reader's
+ * audience reads, with its answer (built-in ones from the structured review, the chair's from `answers`). A built-in
+ * answer the API left out (the confidence comment, the remarks) has no row; nor has a criterion nobody scored.
+ */
+export function reviewRows(review: RowReview, questions: readonly ReviewQuestionDto[], reader: ReviewReader) {
+  const audience = READER_AUDIENCE[reader];
+  return questions.flatMap((question): ReviewRow[] => {
+    if (!questionReadBy(question, audience)) return [];
+    const confidential = question.visibility === 'chairs';
+    if (!question.builtin) return [rowOf(question, review.answers?.[question.key] ?? null, confidential)];
+    const answer = builtinAnswer(review, question.key);
+    if (answer === undefined) return [];
+    if (sectionOf(question) === 'criteria' && answer === null) return [];
+    return [rowOf(question, answer, confidential)];
+  });
+}
+
+/**
+ * The questions to show a review with while its form is not at hand (still loading, or unreadable): the default
+ * form, and each answer to a chair's question under its key.
+ */
+export function fallbackQuestions(review: Pick<ReviewDto, 'answers'>): ReviewQuestionDto[] {
+  const extra = Object.entries(review.answers ?? {})
+    .filter(([key]) => !BUILTIN_QUESTION_KEYS.includes(key))
+    .map(([key, value]): ReviewQuestionDto => {
+      const kind = Array.isArray(value) ? 'list' : typeof value === 'number' ? 'score' : 'text';
+      return {
+        key,
+        kind,
+        label: { en: key, ar: '' },
+        help: { en: '', ar: '' },
+        required: false,
+        visibility: 'authors',
+        builtin: false,
+        removable: true,
+        ...(kind === 'score' ? { min: REVIEW_SCORE_MIN_BOUND, max: REVIEW_SCORE_MAX_BOUND } : {}),
+      };
+    });
+  return [...DEFAULT_REVIEW_FORM, ...extra];
 }

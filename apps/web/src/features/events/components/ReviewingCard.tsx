@@ -1,6 +1,6 @@
 import type { EventAbilities } from '@confero/contracts';
 import { Button, Text } from '@mantine/core';
-import { ChartColumn, Gavel, Hand, ShieldAlert, Workflow } from 'lucide-react';
+import { ChartColumn, ClipboardList, Gavel, Hand, ShieldAlert, Workflow } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
@@ -60,6 +60,16 @@ export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
             leftSection={<ShieldAlert size={16} />}
           >
             {t('events.reviewing.conflicts')}
+          </Button>
+          <Button
+            component={Link}
+            to={`${base}/review-form`}
+            variant="light"
+            justify="start"
+            leftSection={<ClipboardList size={16} />}
+            data-testid="review-form-link"
+          >
+            {t('reviewFormEditor.screen.link')}
           </Button>
         </>
       ) : null}

@@ -4,14 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { UserText } from '../../../components/data/UserText.tsx';
 import {
   type ComparisonRow,
+  choiceText,
   comparisonColumns,
   comparisonRows,
   confidenceName,
   type Language,
   languageOf,
   overallScoreName,
+  type ReviewReader,
   reviewerLabel,
+  scoreValueName,
+  signedScale,
+  textIn,
 } from '../review-display.ts';
+import { useReviewForms } from '../use-review-forms.ts';
 import { RecommendationBadge, ReviewStatusBadge } from './ReviewBadges.tsx';
 import { ScoreFigure, useCriterionName } from './SubmissionReviewBody.tsx';
 
@@ -26,17 +32,28 @@ function Dash() {
   );
 }
 
-function Cell({
-  row,
-  value,
-  language,
-}: {
-  row: ComparisonRow;
-  value: number | Recommendation | null;
-  language: Language;
-}) {
+function Cell({ row, value, language }: { row: ComparisonRow; value: number | string | null; language: Language }) {
   if (value === null) return <Dash />;
   if (row.key === 'recommendation') return <RecommendationBadge recommendation={value as Recommendation} />;
+  if ('question' in row && row.question && row.key.startsWith('question:')) {
+    const { question } = row;
+    if (question.kind === 'choice') {
+      return (
+        <Text size="sm" data-value={value}>
+          {choiceText(question, String(value), language)}
+        </Text>
+      );
+    }
+    const number = value as number;
+    return (
+      <ScoreFigure
+        value={number}
+        name={scoreValueName(question, number, language)}
+        signed={signedScale(question)}
+        align="center"
+      />
+    );
+  }
   const score = value as number;
   if (row.key === 'overall') {
     return <ScoreFigure value={score} name={overallScoreName(score, language)} signed align="center" />;
@@ -49,27 +66,32 @@ function Cell({
 
 /**
  * The committee's side-by-side comparison of a submission's reviews: one column per review (its label, the
- * reviewer's name, its status), one row per score (overall, confidence, recommendation, each scored criterion) and an
- * "Average" column over the completed reviews (the overall one is the API's `average_overall_score`). A review not
- * submitted yet shows dashes: the committee does not read drafts.
+ * reviewer's name, its status), one row per score (overall, confidence, recommendation, then in the form's order each
+ * scored criterion and each score or choice question of the chair's that someone answered, read by `reader`) and an
+ * "Average" column over the completed reviews (the overall one is the API's `average_overall_score`). A choice shows
+ * its option's label and has no average. A review not submitted yet shows dashes: the committee does not read drafts.
  */
 export function ReviewComparisonTable({
   reviews,
   averageOverallScore,
+  reader = 'committee',
 }: {
   reviews: ReviewDto[];
   averageOverallScore?: number | null;
+  reader?: ReviewReader;
 }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const criterionName = useCriterionName();
+  const questionsOf = useReviewForms(reviews);
   const columns = comparisonColumns(reviews);
-  const rows = comparisonRows(reviews, averageOverallScore);
+  const rows = comparisonRows(reviews, averageOverallScore, (review) => questionsOf(review as ReviewDto), reader);
   const rowLabel = (row: ComparisonRow) => {
     if (row.key === 'overall') return t('submissionReviews.fields.overallScore');
     if (row.key === 'confidence') return t('submissionReviews.fields.confidence');
     if (row.key === 'recommendation') return t('submissionReviews.fields.recommendation');
-    return criterionName(row.criterionId, row.name);
+    if (row.key.startsWith('question:') && row.question) return textIn(row.question.label, language);
+    return 'criterionId' in row ? criterionName(row.criterionId, row.name) : '';
   };
 
   return (
@@ -142,7 +164,14 @@ export function ReviewComparisonTable({
                   {row.key === 'recommendation' || row.average === null ? (
                     <Dash />
                   ) : (
-                    <ScoreFigure value={row.average} signed={row.key === 'overall'} align="center" />
+                    <ScoreFigure
+                      value={row.average}
+                      signed={
+                        row.key === 'overall' ||
+                        ('question' in row && row.question !== undefined && signedScale(row.question))
+                      }
+                      align="center"
+                    />
                   )}
                 </Stack>
               </Table.Td>

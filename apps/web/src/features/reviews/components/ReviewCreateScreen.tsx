@@ -10,6 +10,7 @@ import { FormSkeleton } from '../../../components/feedback/FormSkeleton.tsx';
 import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { reviewFormQuery } from '../../review-forms/api.ts';
 import { submissionDetailQuery, submissionKeys } from '../../submissions/api.ts';
 import { myReviewsQuery, reviewDetailQuery, reviewKeys } from '../api.ts';
 import { formFromReview } from '../forms/review-form.ts';
@@ -121,8 +122,19 @@ function ReviewForSubmission({ submissionId }: { submissionId: string }) {
   const mine = useQuery(myReviewsQuery());
   const own = mine.data ? findOwnReview(mine.data, submissionId) : undefined;
   const review = useQuery({ ...reviewDetailQuery(own?.public_id ?? ''), enabled: own !== undefined });
+  const saved = own ? review.data : undefined;
+  const editable = own ? own.abilities.edit : true;
+  // The form the review is written against: its pinned version once it holds answers, else the current one.
+  const formVersion = saved && saved.status !== 'assigned' ? saved.form_version : undefined;
+  const form = useQuery({
+    ...reviewFormQuery(submission.data?.event_public_id ?? '', formVersion),
+    enabled:
+      editable && submission.data !== undefined && mine.data !== undefined && (!own || review.data !== undefined),
+  });
 
-  if (submission.isPending || mine.isPending || (own && review.isPending)) return <FormSkeleton />;
+  if (submission.isPending || mine.isPending || (own && review.isPending) || (editable && form.isPending)) {
+    return <FormSkeleton />;
+  }
   if (submission.isError) {
     const notFound = isApiError(submission.error) && submission.error.status === 404;
     return notFound ? (
@@ -144,20 +156,19 @@ function ReviewForSubmission({ submissionId }: { submissionId: string }) {
       />
     );
   }
-  if (mine.isError || review.isError) {
+  if (mine.isError || review.isError || (editable && form.isError)) {
     return (
       <LoadFailure
         message={t('reviews.create.loadError')}
-        detail={reviewErrorText(mine.error ?? review.error, language, '')}
+        detail={reviewErrorText(mine.error ?? review.error ?? form.error, language, '')}
         onRetry={() => {
           void mine.refetch();
           if (own) void review.refetch();
+          void form.refetch();
         }}
       />
     );
   }
-  const saved = own ? review.data : undefined;
-  const editable = own ? own.abilities.edit : true;
   // After a stale save: read the review again, then rebuild the editor from it.
   const reload = () => {
     void Promise.all([
@@ -174,7 +185,8 @@ function ReviewForSubmission({ submissionId }: { submissionId: string }) {
           submission={submission.data.public_id}
           reviewId={own?.public_id}
           version={saved?.version ?? own?.version}
-          initial={formFromReview(saved?.structured_review, saved?.confidential_remarks_for_pc)}
+          initial={formFromReview(saved?.structured_review, saved?.confidential_remarks_for_pc, saved?.answers)}
+          questions={form.data?.questions}
           draftAllowed={(saved?.status ?? own?.status) !== 'completed'}
           deadline={own}
           onReload={reload}

@@ -2,7 +2,7 @@ import type { ReviewDto } from '@confero/contracts';
 import { Box, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../components/data/format.ts';
@@ -12,14 +12,20 @@ import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { reviewDetailQuery } from '../api.ts';
 import {
-  confidenceLabel,
+  choiceText,
   detailReader,
   languageOf,
+  type ReviewRow,
+  type ReviewSectionName,
   reviewBackLink,
   reviewErrorText,
+  reviewRows,
   reviewSections,
-  scoreLabel,
+  scoreText,
+  sectionsOf,
+  textIn,
 } from '../review-display.ts';
+import { useReviewForms } from '../use-review-forms.ts';
 import { RecommendationBadge, ReviewStatusBadge } from './ReviewBadges.tsx';
 import { ReviewClosedNotice } from './ReviewClosedNotice.tsx';
 import { useCriterionName } from './SubmissionReviewBody.tsx';
@@ -70,15 +76,56 @@ function Items({ items }: { items: string[] }) {
   );
 }
 
+const SECTION_TITLES = {
+  overall: 'reviews.form.overallTitle',
+  criteria: 'reviews.detail.criteriaTitle',
+  confidence: 'reviews.form.confidenceTitle',
+  remarks: 'reviews.form.remarksTitle',
+  custom: 'reviews.form.moreTitle',
+} as const satisfies Record<ReviewSectionName, string>;
+
+/** The test ids the journeys know the built-in scores by. */
+const SCORE_TEST_IDS: Record<string, string> = { overall_score: 'review-score', confidence: 'review-confidence' };
+
+/** One question's answer under its label: a score "value — label", an option's label, a text, a list. */
+function RowField({ row }: { row: ReviewRow }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  const label = textIn(row.question.label, language);
+  const testId = row.question.builtin ? SCORE_TEST_IDS[row.question.key] : `review-question-${row.question.key}`;
+  if (row.kind === 'score' || row.kind === 'choice') {
+    const text =
+      row.kind === 'score'
+        ? scoreText(row.question, row.value, language)
+        : choiceText(row.question, row.value, language);
+    return (
+      <Field label={label}>
+        <Text size="sm" data-testid={testId} c={text === null ? 'dimmed' : undefined}>
+          {text === null ? t('reviews.detail.notGiven') : <bdi>{text}</bdi>}
+        </Text>
+      </Field>
+    );
+  }
+  return (
+    <Field label={label}>
+      <Box data-testid={row.question.builtin ? undefined : testId}>
+        {row.kind === 'list' ? <Items items={row.value} /> : <Prose text={row.value} />}
+      </Box>
+    </Field>
+  );
+}
+
 /**
- * The structured review as its reader may see it (reviewSections, with `detailReader`): the overall evaluation
- * with the comments to the authors (when they add to the justification), the criteria the reviewer scored, the
- * confidence, and the confidential parts only for the review's reviewer and the committee when the API sent them.
+ * The review as its reader may read it (reviewRows over the form it was written against, with `detailReader`): the
+ * form's questions in its order, grouped as the spec's sections and the chair's own questions; the comments to the
+ * authors after the justification (when they add to it); the criteria the reviewer scored; and the confidential
+ * parts only for the review's reviewer and the committee when the API sent them.
  */
 function ReviewBody({ review }: { review: ReviewDto }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const criterionName = useCriterionName();
+  const questionsOf = useReviewForms([review]);
   if (!review.structured_review) {
     return (
       <Paper withBorder radius="lg" p="xl">
@@ -86,88 +133,81 @@ function ReviewBody({ review }: { review: ReviewDto }) {
       </Paper>
     );
   }
-  const sections = reviewSections(review, detailReader(review));
-  const remarks = sections.confidentialRemarks;
+  const reader = detailReader(review);
+  const sections = reviewSections(review, reader);
+  const groups = sectionsOf(reviewRows(review, questionsOf(review), reader).map((row) => ({ ...row, row })));
+  const commentsToAuthor =
+    sections.commentsToAuthor !== null ? (
+      <Field label={t('reviews.detail.commentsToAuthor')}>
+        <Box data-testid="review-comments-to-author">
+          <Prose text={sections.commentsToAuthor} />
+        </Box>
+      </Field>
+    ) : null;
+  const commentsToChair =
+    sections.commentsToChair !== undefined ? (
+      <Field label={t('reviews.detail.commentsToChair')}>
+        <Prose text={sections.commentsToChair} />
+      </Field>
+    ) : null;
+  const hasJustification = groups.some((group) =>
+    group.items.some(({ row }) => row.question.builtin && row.question.key === 'justification'),
+  );
+  const hasRemarks = groups.some((group) => group.section === 'remarks');
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="lg" p="xl" component="section">
-        <Stack gap="md">
-          <Title order={3}>{t('reviews.form.overallTitle')}</Title>
-          <Field label={t('reviews.detail.score')}>
-            <Text size="sm" data-testid="review-score">
-              {scoreLabel(sections.overallScore, language) ?? t('reviews.detail.notGiven')}
-            </Text>
-          </Field>
-          <Field label={t('reviews.form.strengths')}>
-            <Items items={sections.strengths} />
-          </Field>
-          <Field label={t('reviews.form.weaknesses')}>
-            <Items items={sections.weaknesses} />
-          </Field>
-          <Field label={t('reviews.form.justification')}>
-            <Prose text={sections.justification} />
-          </Field>
-          {sections.commentsToAuthor !== null ? (
-            <Field label={t('reviews.detail.commentsToAuthor')}>
-              <Box data-testid="review-comments-to-author">
-                <Prose text={sections.commentsToAuthor} />
-              </Box>
-            </Field>
-          ) : null}
-        </Stack>
-      </Paper>
-      {sections.criteria.length > 0 ? (
-        <Paper withBorder radius="lg" p="xl" component="section" data-testid="review-criteria">
-          <Stack gap="md">
-            <Title order={3}>{t('reviews.detail.criteriaTitle')}</Title>
-            <Stack gap="xs">
-              {sections.criteria.map((criterion) => (
-                <Group
-                  key={criterion.id}
-                  justify="space-between"
-                  gap="md"
-                  wrap="nowrap"
-                  data-testid="review-criterion"
-                  data-criterion={criterion.id}
-                >
-                  <Text size="sm">{criterionName(criterion.id, criterion.name)}</Text>
-                  <Text size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                    {t('reviews.detail.criterionScore', { score: criterion.score, max: criterion.maxScore })}
-                  </Text>
-                </Group>
-              ))}
+      {groups.map((group) => {
+        const confidential = group.section === 'remarks';
+        return (
+          <Paper
+            key={`${group.section}:${group.items[0]?.row.question.key}`}
+            withBorder
+            radius="lg"
+            p="xl"
+            component="section"
+            data-testid={
+              confidential ? 'review-confidential' : group.section === 'criteria' ? 'review-criteria' : undefined
+            }
+          >
+            <Stack gap="md">
+              <Title order={3}>{t(SECTION_TITLES[group.section])}</Title>
+              {group.section === 'criteria' ? (
+                <Stack gap="xs">
+                  {group.items.map(({ row }) => (
+                    <Group
+                      key={row.question.key}
+                      justify="space-between"
+                      gap="md"
+                      wrap="nowrap"
+                      data-testid="review-criterion"
+                      data-criterion={row.question.key}
+                    >
+                      <Text size="sm">{criterionName(row.question.key, textIn(row.question.label, language))}</Text>
+                      <Text size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                        {t('reviews.detail.criterionScore', { score: row.value, max: row.question.max ?? '' })}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              ) : (
+                group.items.map(({ row }) => (
+                  <Fragment key={row.question.key}>
+                    <RowField row={row} />
+                    {row.question.builtin && row.question.key === 'justification' ? commentsToAuthor : null}
+                  </Fragment>
+                ))
+              )}
+              {confidential ? commentsToChair : null}
             </Stack>
-          </Stack>
-        </Paper>
-      ) : null}
-      <Paper withBorder radius="lg" p="xl" component="section">
-        <Stack gap="md">
-          <Title order={3}>{t('reviews.form.confidenceTitle')}</Title>
-          <Field label={t('reviews.detail.confidence')}>
-            <Text size="sm" data-testid="review-confidence">
-              {confidenceLabel(sections.confidence, language) ?? t('reviews.detail.notGiven')}
-            </Text>
-          </Field>
-          {sections.confidenceComment !== undefined ? (
-            <Field label={t('reviews.form.confidenceComment')}>
-              <Prose text={sections.confidenceComment} />
-            </Field>
-          ) : null}
-        </Stack>
-      </Paper>
-      {remarks !== undefined || sections.commentsToChair !== undefined ? (
+          </Paper>
+        );
+      })}
+      {hasJustification ? null : commentsToAuthor}
+      {!hasRemarks && commentsToChair ? (
         <Paper withBorder radius="lg" p="xl" component="section" data-testid="review-confidential">
           <Stack gap="md">
             <Title order={3}>{t('reviews.form.remarksTitle')}</Title>
-            <Text size="xs" c="dimmed">
-              {t('reviews.form.remarksHint')}
-            </Text>
-            {remarks !== undefined ? <Prose text={remarks} /> : null}
-            {sections.commentsToChair !== undefined ? (
-              <Field label={t('reviews.detail.commentsToChair')}>
-                <Prose text={sections.commentsToChair} />
-              </Field>
-            ) : null}
+            {commentsToChair}
           </Stack>
         </Paper>
       ) : null}

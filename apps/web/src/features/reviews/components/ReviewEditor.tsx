@@ -1,10 +1,11 @@
-import type { ReviewDto } from '@confero/contracts';
-import { reviewMessage } from '@confero/contracts';
+import type { ReviewDto, ReviewQuestionDto } from '@confero/contracts';
+import { DEFAULT_REVIEW_FORM, reviewMessage } from '@confero/contracts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { CircleAlert, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { fieldMessages, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { useSaveReviewMutation } from '../api.ts';
 import {
@@ -12,12 +13,13 @@ import {
   type ReviewFormValues,
   type SaveMode,
   sameForm,
-  validateForSubmit,
+  submitProblem,
 } from '../forms/review-form.ts';
 import { createReviewSaver, StaleReviewBlocked } from '../forms/review-saver.ts';
-import { isReviewDeadlineError, isStaleReviewError, languageOf, reviewErrorText } from '../review-display.ts';
+import { isReviewDeadlineError, isStaleReviewError, languageOf, reviewErrorText, textIn } from '../review-display.ts';
 import { ReviewClosedNotice } from './ReviewClosedNotice.tsx';
 import { ReviewFormSections } from './ReviewFormSections.tsx';
+import { StaleNotice } from './StaleNotice.tsx';
 
 /** How long typing must pause before a draft is saved by itself. */
 export const AUTOSAVE_DELAY_MS = 2_000;
@@ -35,7 +37,23 @@ type ReviewEditorProps = {
   deadline?: { review_deadline: string; timezone: string };
   /** Reads the review again after a stale save (the editor is then rebuilt from the answer). */
   onReload: () => void;
+  /** The questions of the review's form, in its order (the default form when not given). */
+  questions?: readonly ReviewQuestionDto[];
 };
+
+const ANSWER_FIELD = /^answers\.(.+)$/;
+
+/** The server's problems with the answers to the chair's questions (`answers.<key>`), by question key. */
+function useAnswerErrors() {
+  const { text } = useMessageText();
+  return (error: unknown): Record<string, string> =>
+    Object.fromEntries(
+      fieldMessages(error).flatMap((line) => {
+        const key = ANSWER_FIELD.exec(line.field)?.[1];
+        return key ? [[key, text(line.message)]] : [];
+      }),
+    );
+}
 
 type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -48,6 +66,7 @@ export function ReviewEditor({
   draftAllowed,
   deadline,
   onReload,
+  questions = DEFAULT_REVIEW_FORM,
 }: ReviewEditorProps) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
@@ -56,6 +75,9 @@ export function ReviewEditor({
   const [form, setForm] = useState<ReviewFormValues>(initial);
   const [busy, setBusy] = useState<SaveMode | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A problem at a chair's question, by its key (the submit check's or the server's `answers.<key>`).
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const answerErrorsOf = useAnswerErrors();
   const [stale, setStale] = useState(false);
   // The server refused a save because the review deadline passed: nothing more can be saved.
   const [closed, setClosed] = useState(false);
@@ -73,7 +95,7 @@ export function ReviewEditor({
         .save(async (current) => {
           const review = await mutateAsync({
             reviewId: reviewIdRef.current,
-            payload: buildReviewPayload(values, { submission, status, version: current }),
+            payload: buildReviewPayload(values, { submission, status, version: current, questions }),
           });
           reviewIdRef.current = review.public_id;
           lastSaved.current = values;
@@ -83,7 +105,7 @@ export function ReviewEditor({
           if (isReviewDeadlineError(error)) setClosed(true);
           throw error;
         }),
-    [saver, mutateAsync, submission],
+    [saver, mutateAsync, submission, questions],
   );
 
   // Autosave: a draft is saved once typing pauses, only when something changed and nothing else is being sent.
@@ -101,10 +123,16 @@ export function ReviewEditor({
 
   const save = async (status: SaveMode) => {
     setProblem(null);
+    setAnswerErrors({});
     if (status === 'completed') {
-      const invalid = validateForSubmit(form);
+      const invalid = submitProblem(form, questions);
       if (invalid) {
-        setProblem(reviewMessage(invalid, {}, language));
+        const params: Record<string, string> = invalid.question
+          ? { label: textIn(invalid.question.label, language) }
+          : {};
+        const text = reviewMessage(invalid.message, params, language);
+        setProblem(text);
+        if (invalid.question) setAnswerErrors({ [invalid.question.key]: text });
         return;
       }
     }
@@ -116,6 +144,7 @@ export function ReviewEditor({
     } catch (error) {
       if (!(error instanceof StaleReviewBlocked) && !isStaleReviewError(error) && !isReviewDeadlineError(error)) {
         setProblem(reviewErrorText(error, language, t('reviews.create.serverError')));
+        setAnswerErrors(answerErrorsOf(error));
       }
     } finally {
       setBusy(null);
@@ -136,28 +165,25 @@ export function ReviewEditor({
         />
       ) : null}
       {stale ? (
-        <Alert color="orange" icon={<TriangleAlert size={20} />} role="alert" radius="lg" data-testid="review-stale">
-          <Stack gap="sm">
-            <Text size="sm">{reviewMessage('reviews.stale', {}, language)}</Text>
-            <Button
-              variant="white"
-              color="orange"
-              size="xs"
-              w="fit-content"
-              leftSection={<RefreshCw size={14} />}
-              onClick={onReload}
-            >
-              {t('reviews.create.reload')}
-            </Button>
-          </Stack>
-        </Alert>
+        <StaleNotice
+          text={reviewMessage('reviews.stale', {}, language)}
+          reloadLabel={t('reviews.create.reload')}
+          onReload={onReload}
+          testId="review-stale"
+        />
       ) : null}
       {problem ? (
         <Alert color="red" icon={<CircleAlert size={20} />} role="alert" radius="lg" data-testid="review-error">
           {problem}
         </Alert>
       ) : null}
-      <ReviewFormSections value={form} onChange={setForm} disabled={locked} />
+      <ReviewFormSections
+        value={form}
+        onChange={setForm}
+        disabled={locked}
+        questions={questions}
+        errors={answerErrors}
+      />
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c={autosave === 'failed' ? 'red' : 'dimmed'} aria-live="polite" data-testid="autosave-status">
           {autosave === 'saving'

@@ -1,17 +1,23 @@
 import type { ReviewDto } from '@confero/contracts';
 import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Lock } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserInline, UserText } from '../../../components/data/UserText.tsx';
 import {
-  confidenceName,
+  choiceText,
   formatScore,
   languageOf,
-  overallScoreName,
   type ReviewReader,
+  type ReviewRow,
+  reviewRows,
   reviewSections,
+  scoreValueName,
+  sectionOf,
+  signedScale,
+  textIn,
 } from '../review-display.ts';
+import { useReviewForms } from '../use-review-forms.ts';
 import { RecommendationBadge } from './ReviewBadges.tsx';
 
 /** A score as a number read left to right, with its name under it ("+2", "Accept"); a dash when there is none. */
@@ -100,16 +106,64 @@ function Items({ items }: { items: string[] }) {
   );
 }
 
+/** The test ids the journeys know the built-in questions' fields by (a chair's question: `review-field-<key>`). */
+const FIELD_TEST_IDS: Record<string, string> = {
+  strengths: 'review-field-strengths',
+  weaknesses: 'review-field-weaknesses',
+  justification: 'review-field-justification',
+  confidence_comment: 'review-field-confidence-comment',
+  confidential_remarks_for_pc: 'review-field-confidential-remarks',
+};
+
+const fieldTestId = (row: ReviewRow) => FIELD_TEST_IDS[row.question.key] ?? `review-field-${row.question.key}`;
+
+/** The answer of one row by its question's kind: a score with its name, an option's label, a text, a list. */
+export function RowValue({ row }: { row: ReviewRow }) {
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n.language);
+  switch (row.kind) {
+    case 'score':
+      return (
+        <ScoreFigure
+          value={row.value}
+          name={scoreValueName(row.question, row.value, language)}
+          signed={signedScale(row.question)}
+        />
+      );
+    case 'choice': {
+      const text = choiceText(row.question, row.value, language);
+      return text === null ? (
+        <Text size="sm" c="dimmed">
+          {t('submissionReviews.notGiven')}
+        </Text>
+      ) : (
+        <Text size="sm" data-value={row.value}>
+          {text}
+        </Text>
+      );
+    }
+    case 'list':
+      return <Items items={row.value} />;
+    default:
+      return <Prose text={row.value} />;
+  }
+}
+
+/** The rows shown at the top, side by side with the recommendation. */
+const TOP_KEYS = ['overall_score', 'confidence'];
+
 /**
- * One review in full on the submission page, as far as `reader` may read it (reviewSections): the scores and
- * recommendation, the criteria the reviewer scored, strengths, weaknesses, justification and comments to the
- * authors; the confidence comment for reviewers and the committee; and, in a block marked "Confidential: committee
- * only", the comments to the chair and the confidential remarks. A review not yet submitted shows only that.
+ * One review in full on the submission page, as far as `reader` may read it: the questions of the form it was
+ * written against in the form's order (reviewRows: the overall score and confidence at the top beside the
+ * recommendation, the criteria the reviewer scored together, each other question under its label in the interface
+ * language), the comments to the authors after the justification and, in a block marked "Confidential: committee
+ * only", the chairs-only questions and the comments to the chair. A review not yet submitted shows only that.
  */
 export function SubmissionReviewBody({ review, reader }: { review: ReviewDto; reader: ReviewReader }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const criterionName = useCriterionName();
+  const questionsOf = useReviewForms([review]);
   if (!review.structured_review && review.status !== 'completed') {
     return (
       <Text size="sm" c="dimmed" data-testid="review-not-submitted">
@@ -118,16 +172,31 @@ export function SubmissionReviewBody({ review, reader }: { review: ReviewDto; re
     );
   }
   const sections = reviewSections(review, reader);
-  const hasConfidential = sections.confidentialRemarks !== undefined || sections.commentsToChair !== undefined;
+  const rows = reviewRows(review, questionsOf(review), reader);
+  const top = rows.filter((row) => TOP_KEYS.includes(row.question.key) && row.question.builtin);
+  const criteria = rows.filter((row) => sectionOf(row.question) === 'criteria');
+  const open = rows.filter((row) => !row.confidential && !top.includes(row) && !criteria.includes(row));
+  const confidential = rows.filter((row) => row.confidential && !top.includes(row) && !criteria.includes(row));
+  const hasConfidential = confidential.length > 0 || sections.commentsToChair !== undefined;
+  const commentsToAuthor =
+    sections.commentsToAuthor !== null ? (
+      <Section label={t('submissionReviews.fields.commentsToAuthor')} testId="review-field-comments-to-author">
+        <Prose text={sections.commentsToAuthor} />
+      </Section>
+    ) : null;
+  const afterJustification = open.some((row) => row.question.key === 'justification' && row.question.builtin);
   return (
     <Stack gap="md" data-testid="review-body" data-reader={reader}>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <Section label={t('submissionReviews.fields.overallScore')} testId="review-field-overall">
-          <ScoreFigure value={sections.overallScore} name={overallScoreName(sections.overallScore, language)} signed />
-        </Section>
-        <Section label={t('submissionReviews.fields.confidence')} testId="review-field-confidence">
-          <ScoreFigure value={sections.confidence} name={confidenceName(sections.confidence, language)} />
-        </Section>
+      <SimpleGrid cols={{ base: 1, xs: top.length + 1 }} spacing="md">
+        {top.map((row) => (
+          <Section
+            key={row.question.key}
+            label={textIn(row.question.label, language)}
+            testId={row.question.key === 'confidence' ? 'review-field-confidence' : 'review-field-overall'}
+          >
+            <RowValue row={row} />
+          </Section>
+        ))}
         <Section label={t('submissionReviews.fields.recommendation')} testId="review-field-recommendation">
           {sections.recommendation ? (
             <Group>
@@ -140,39 +209,27 @@ export function SubmissionReviewBody({ review, reader }: { review: ReviewDto; re
           )}
         </Section>
       </SimpleGrid>
-      {sections.criteria.length > 0 ? (
+      {criteria.length > 0 ? (
         <Section label={t('submissionReviews.fields.criteria')} testId="review-field-criteria">
           <Group gap="xs" wrap="wrap">
-            {sections.criteria.map((criterion) => (
-              <Badge key={criterion.id} variant="default" tt="none" fw={500} radius="sm" size="lg">
-                {criterionName(criterion.id, criterion.name)}:{' '}
-                <span dir="ltr">
-                  {t('submissionReviews.outOf', { score: criterion.score, max: criterion.maxScore })}
-                </span>
+            {criteria.map((row) => (
+              <Badge key={row.question.key} variant="default" tt="none" fw={500} radius="sm" size="lg">
+                {criterionName(row.question.key, textIn(row.question.label, language))}:{' '}
+                <span dir="ltr">{t('submissionReviews.outOf', { score: row.value, max: row.question.max ?? '' })}</span>
               </Badge>
             ))}
           </Group>
         </Section>
       ) : null}
-      <Section label={t('submissionReviews.fields.strengths')} testId="review-field-strengths">
-        <Items items={sections.strengths} />
-      </Section>
-      <Section label={t('submissionReviews.fields.weaknesses')} testId="review-field-weaknesses">
-        <Items items={sections.weaknesses} />
-      </Section>
-      <Section label={t('submissionReviews.fields.justification')} testId="review-field-justification">
-        <Prose text={sections.justification} />
-      </Section>
-      {sections.commentsToAuthor !== null ? (
-        <Section label={t('submissionReviews.fields.commentsToAuthor')} testId="review-field-comments-to-author">
-          <Prose text={sections.commentsToAuthor} />
-        </Section>
-      ) : null}
-      {sections.confidenceComment !== undefined ? (
-        <Section label={t('submissionReviews.fields.confidenceComment')} testId="review-field-confidence-comment">
-          <Prose text={sections.confidenceComment} />
-        </Section>
-      ) : null}
+      {open.map((row) => (
+        <Fragment key={row.question.key}>
+          <Section label={textIn(row.question.label, language)} testId={fieldTestId(row)}>
+            <RowValue row={row} />
+          </Section>
+          {row.question.key === 'justification' && row.question.builtin ? commentsToAuthor : null}
+        </Fragment>
+      ))}
+      {afterJustification ? null : commentsToAuthor}
       {hasConfidential ? (
         <Paper
           withBorder
@@ -193,14 +250,11 @@ export function SubmissionReviewBody({ review, reader }: { review: ReviewDto; re
                 <Prose text={sections.commentsToChair} />
               </Section>
             ) : null}
-            {sections.confidentialRemarks !== undefined ? (
-              <Section
-                label={t('submissionReviews.fields.confidentialRemarks')}
-                testId="review-field-confidential-remarks"
-              >
-                <Prose text={sections.confidentialRemarks} />
+            {confidential.map((row) => (
+              <Section key={row.question.key} label={textIn(row.question.label, language)} testId={fieldTestId(row)}>
+                <RowValue row={row} />
               </Section>
-            ) : null}
+            ))}
           </Stack>
         </Paper>
       ) : null}

@@ -1,10 +1,16 @@
 import {
+  BUILTIN_SUBMIT_RULES,
   CONFIDENCE_MAX,
   CONFIDENCE_MIN,
   DEFAULT_REVIEW_CRITERIA,
+  DEFAULT_REVIEW_FORM,
+  isAnswered,
   OVERALL_SCORE_MAX,
   OVERALL_SCORE_MIN,
+  type ReviewAnswer,
+  type ReviewAnswers,
   type ReviewMessageKey,
+  type ReviewQuestionDto,
   type ReviewStatus,
   type StructuredReviewDto,
 } from '@confero/contracts';
@@ -24,6 +30,10 @@ export type ReviewFormValues = {
   confidence: string;
   confidenceComment: string;
   confidentialRemarks: string;
+  /** The criteria's scores by criterion id, as the selects' values ('' or absent when not chosen). */
+  criteria?: Record<string, string>;
+  /** The answers to the chair's own questions by key: a score's or choice's value, a text, or a list's rows. */
+  answers?: Record<string, string | string[]>;
 };
 
 export const EMPTY_REVIEW_FORM: ReviewFormValues = {
@@ -50,8 +60,12 @@ export const CONFIDENCE_OPTIONS: readonly number[] = Array.from(
 export function formFromReview(
   structured: StructuredReviewDto | null | undefined,
   confidentialRemarks?: string,
+  answers?: ReviewAnswers,
 ): ReviewFormValues {
-  if (!structured) return { ...EMPTY_REVIEW_FORM, confidentialRemarks: confidentialRemarks ?? '' };
+  const answerValues = answersFromReview(answers);
+  if (!structured) {
+    return { ...EMPTY_REVIEW_FORM, confidentialRemarks: confidentialRemarks ?? '', ...answerValues };
+  }
   const overall = structured.overall_evaluation;
   const strengths = overall.summary.strengths;
   const weaknesses = overall.summary.weaknesses;
@@ -63,6 +77,26 @@ export function formFromReview(
     confidence: structured.confidence.score === null ? '' : String(structured.confidence.score),
     confidenceComment: structured.confidence.comment ?? '',
     confidentialRemarks: confidentialRemarks ?? structured.confidential_remarks_for_pc ?? '',
+    ...criteriaFromReview(structured),
+    ...answerValues,
+  };
+}
+
+/** The criteria a review scored, as the selects' values (none when it scored none). */
+function criteriaFromReview(structured: StructuredReviewDto): Pick<ReviewFormValues, 'criteria'> {
+  const scored = structured.criteria.filter((criterion) => criterion.score !== null);
+  if (scored.length === 0) return {};
+  return { criteria: Object.fromEntries(scored.map((criterion) => [criterion.id, String(criterion.score)])) };
+}
+
+/** The stored answers to the chair's questions as the inputs hold them (none when there are none). */
+function answersFromReview(answers: ReviewAnswers | undefined): Pick<ReviewFormValues, 'answers'> {
+  const entries = Object.entries(answers ?? {});
+  if (entries.length === 0) return {};
+  return {
+    answers: Object.fromEntries(
+      entries.map(([key, value]) => [key, Array.isArray(value) ? [...value] : value === null ? '' : String(value)]),
+    ),
   };
 }
 
@@ -72,20 +106,60 @@ function wholeNumber(value: string): number | null {
   return Number.isInteger(number) ? number : null;
 }
 
+/** What stops a submit: the message key, its parameters, and the question it is about (a chair's question only). */
+export type SubmitProblem = { message: ReviewMessageKey; question?: ReviewQuestionDto };
+
+/** Whether a built-in question's input holds an answer, as the spec's submit rules read it (a list row counts). */
+const BUILTIN_GIVEN: Record<(typeof BUILTIN_SUBMIT_RULES)[number]['key'], (form: ReviewFormValues) => boolean> = {
+  strengths: (form) => form.strengths.length > 0,
+  weaknesses: (form) => form.weaknesses.length > 0,
+  justification: (form) => form.justification.trim() !== '',
+  confidence_comment: (form) => form.confidenceComment.trim() !== '',
+  overall_score: (form) => wholeNumber(form.score) !== null,
+  confidence: (form) => wholeNumber(form.confidence) !== null,
+};
+
 /**
- * The review rules (final submit only), in order: a strength, a weakness, a non-blank justification, a non-blank
- * confidence comment; then (as the API checks next) an overall score and a confidence level. The first failing rule's
- * message key, or null. Entries may be empty strings: a row counts.
+ * The review rules (final submit only), in the server's order: first each required question of the chair's in the
+ * form's order; then the spec's rules for the built-in questions the form holds and requires — a strength, a
+ * weakness, a non-blank justification, a non-blank confidence comment, then an overall score and a confidence level.
+ * The first failing rule, or null. Entries may be empty strings: a row counts.
  */
-export function validateForSubmit(form: ReviewFormValues): ReviewMessageKey | null {
-  if (form.strengths.length === 0) return 'reviews.validations.strengthRequired';
-  if (form.weaknesses.length === 0) return 'reviews.validations.weaknessRequired';
-  if (form.justification.trim() === '') return 'reviews.validations.justificationRequired';
-  if (form.confidenceComment.trim() === '') return 'reviews.validations.confidenceCommentRequired';
-  // Then, as the server checks after the four text checks: a chosen overall score and confidence level.
-  if (wholeNumber(form.score) === null) return 'reviews.validations.scoreRequired';
-  if (wholeNumber(form.confidence) === null) return 'reviews.validations.confidenceRequired';
+export function submitProblem(
+  form: ReviewFormValues,
+  questions: readonly ReviewQuestionDto[] = DEFAULT_REVIEW_FORM,
+): SubmitProblem | null {
+  for (const question of questions) {
+    if (question.builtin || !question.required) continue;
+    if (!isAnswered(question, answerOf(form, question))) {
+      return { message: 'reviews.validations.answerRequired', question };
+    }
+  }
+  for (const rule of BUILTIN_SUBMIT_RULES) {
+    const question = questions.find((item) => item.key === rule.key);
+    if (question?.required && !BUILTIN_GIVEN[rule.key](form)) return { message: rule.message };
+  }
   return null;
+}
+
+/** The message key of {@link submitProblem} alone (the default form's rules when no form is given). */
+export function validateForSubmit(
+  form: ReviewFormValues,
+  questions: readonly ReviewQuestionDto[] = DEFAULT_REVIEW_FORM,
+): ReviewMessageKey | null {
+  return submitProblem(form, questions)?.message ?? null;
+}
+
+/** The answer to a chair's question as sent: a score's number, a choice's value, a text, a list's filled rows. */
+export function answerOf(form: ReviewFormValues, question: ReviewQuestionDto): ReviewAnswer {
+  const value = form.answers?.[question.key];
+  if (question.kind === 'list') {
+    return (Array.isArray(value) ? value : []).filter((item) => item.trim() !== '');
+  }
+  const text = typeof value === 'string' ? value : '';
+  if (question.kind === 'score') return wholeNumber(text);
+  if (question.kind === 'choice') return text === '' ? null : text;
+  return text;
 }
 
 /** The structured form as sent inside `scores.structured_review`. */
@@ -104,7 +178,7 @@ export function structuredReviewOf(form: ReviewFormValues) {
       description: criterion.description,
       min_score: 1,
       max_score: 10,
-      score: null,
+      score: wholeNumber(form.criteria?.[criterion.id] ?? ''),
     })),
   };
 }
@@ -120,6 +194,8 @@ export type ReviewPayload = {
   scores: { structured_review: string };
   completed_at: string | null;
   version?: number;
+  /** The answers to the chair's own questions of the review's form (only when it has some). */
+  answers?: ReviewAnswers;
 };
 
 /**
@@ -129,7 +205,14 @@ export type ReviewPayload = {
  */
 export function buildReviewPayload(
   form: ReviewFormValues,
-  options: { submission: string; status: SaveMode; version?: number; now?: Date },
+  options: {
+    submission: string;
+    status: SaveMode;
+    version?: number;
+    now?: Date;
+    /** The review's form; its chair's questions are sent in `answers`. */
+    questions?: readonly ReviewQuestionDto[];
+  },
 ): ReviewPayload {
   const payload: ReviewPayload = {
     submission: options.submission,
@@ -141,6 +224,10 @@ export function buildReviewPayload(
     completed_at: options.status === 'completed' ? (options.now ?? new Date()).toISOString() : null,
   };
   if (options.version !== undefined) payload.version = options.version;
+  const own = (options.questions ?? []).filter((question) => !question.builtin);
+  if (own.length > 0) {
+    payload.answers = Object.fromEntries(own.map((question) => [question.key, answerOf(form, question)]));
+  }
   return payload;
 }
 
