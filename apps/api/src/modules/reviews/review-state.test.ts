@@ -1,8 +1,14 @@
-import { deriveRecommendation, REVIEW_STATUSES, type SaveReviewBody } from '@confero/contracts';
+import {
+  DEFAULT_REVIEW_FORM,
+  deriveRecommendation,
+  REVIEW_STATUSES,
+  type ReviewQuestionDto,
+  type SaveReviewBody,
+} from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../lib/errors.ts';
 import { emptyForm, mergeContent, parseReviewInput } from './review-input.ts';
-import { assertSubmittable, canMoveReview } from './review-state.ts';
+import { assertSubmittable, canMoveReview, mergeAnswers } from './review-state.ts';
 import type { ReviewRow } from './reviews.queries.ts';
 
 const now = new Date('2030-01-01T00:00:00Z');
@@ -134,6 +140,89 @@ describe('submitting checks the spec rules in its order, with its messages', () 
   it('lets drafts skip every rule', () => {
     const content = mergeContent(untouched, parseReviewInput({ status: 'in_progress' }));
     expect(content.form).toEqual(emptyForm());
+  });
+});
+
+describe('submitting against a chair’s form', () => {
+  const own = (key: string, required: boolean): ReviewQuestionDto => ({
+    key,
+    kind: 'text',
+    label: { en: `Label ${key}`, ar: key },
+    help: { en: '', ar: '' },
+    required,
+    visibility: 'committee',
+    builtin: false,
+    removable: true,
+  });
+  const nothing = mergeContent(untouched, parseReviewInput({})).form;
+
+  it('checks the chair’s required questions first, in the form’s order, wherever they stand', () => {
+    const questions = [own('late', true), ...DEFAULT_REVIEW_FORM, own('early', true)];
+    expect(failure(() => assertSubmittable(nothing, questions, { early: 'x' }))).toEqual({
+      field: 'answers.late',
+      message: 'Answer “Label late” before submitting',
+      key: 'reviews.validations.answerRequired',
+    });
+    expect(failure(() => assertSubmittable(nothing, questions, { late: ' ', early: 'x' }))).toMatchObject({
+      field: 'answers.late',
+    });
+    expect(failure(() => assertSubmittable(nothing, questions, { late: 'x', early: 'y' }))).toMatchObject({
+      field: 'overall_evaluation.summary.strengths',
+    });
+  });
+
+  it('skips the spec rule of a built-in question the form leaves out or does not require', () => {
+    const questions = DEFAULT_REVIEW_FORM.filter((question) => question.key !== 'strengths').map((question) =>
+      question.key === 'weaknesses' ? { ...question, required: false } : question,
+    );
+    expect(failure(() => assertSubmittable(nothing, questions))).toMatchObject({
+      field: 'overall_evaluation.justification',
+      key: 'reviews.validations.justificationRequired',
+    });
+    const optional = own('optional', false);
+    const full = mergeContent(untouched, parseReviewInput(form({}))).form;
+    expect(() => assertSubmittable(full, [...DEFAULT_REVIEW_FORM, optional], {})).not.toThrow();
+  });
+});
+
+describe('mergeAnswers', () => {
+  const score: ReviewQuestionDto = {
+    key: 'soundness',
+    kind: 'score',
+    label: { en: 'Soundness', ar: 'السلامة' },
+    help: { en: '', ar: '' },
+    required: false,
+    visibility: 'authors',
+    min: 1,
+    max: 5,
+    value_labels: {},
+    builtin: false,
+    removable: true,
+  };
+  const questions = [...DEFAULT_REVIEW_FORM, score];
+
+  it('replaces the answers sent, keeps the others, and stores digits as a number', () => {
+    expect(mergeAnswers({ soundness: 2, gone: 'kept as stored' }, { soundness: '5' }, questions)).toEqual({
+      soundness: 5,
+      gone: 'kept as stored',
+    });
+    expect(mergeAnswers({ soundness: 2 }, { soundness: '' }, questions)).toEqual({ soundness: null });
+    expect(mergeAnswers({ soundness: 2 }, undefined, questions)).toEqual({ soundness: 2 });
+  });
+
+  it('refuses a built-in key, an unknown key and an answer out of range, on the answer’s field', () => {
+    expect(failure(() => mergeAnswers({}, { overall_score: 2 }, questions))).toMatchObject({
+      field: 'answers.overall_score',
+      key: 'reviews.validations.answerUnknown',
+    });
+    expect(failure(() => mergeAnswers({}, { unknown: 2 }, questions))).toMatchObject({
+      field: 'answers.unknown',
+      message: 'The review form has no question “unknown”',
+    });
+    expect(failure(() => mergeAnswers({}, { soundness: 0 }, questions))).toMatchObject({
+      field: 'answers.soundness',
+      key: 'reviews.validations.answerOutOfRange',
+    });
   });
 });
 
