@@ -84,7 +84,10 @@ export const ReviewFormDto = z.object({
   /** The current version (1 for an event that never edited its form). */
   version: z.number().int(),
   questions: z.array(ReviewQuestionDto),
-  /** How many reviews hold answers written against this version (a change that would orphan them makes a new version). */
+  /**
+   * How many reviews hold answers written against this version (a change that would orphan them makes a new version);
+   * 0 for readers outside the committee.
+   */
   answered_reviews: z.number().int(),
   /** Whether the event still uses the default form unchanged. */
   is_default: z.boolean(),

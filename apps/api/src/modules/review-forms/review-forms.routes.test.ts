@@ -100,7 +100,7 @@ describe('GET events/{id}/review-form/', () => {
   });
 
   it('shows the committee every question, and everyone else only those authors read', async () => {
-    const { event, reviewer, author, outsider } = await buildWorld();
+    const { event, reviewer, author, outsider, paper } = await buildWorld();
     const everything = DEFAULT_REVIEW_FORM.map((question) => question.key);
     const forAuthors = DEFAULT_REVIEW_FORM.filter((question) => question.visibility === 'authors').map((q) => q.key);
     expect(forAuthors).not.toContain('confidence_comment');
@@ -109,10 +109,15 @@ describe('GET events/{id}/review-form/', () => {
     const asReviewer = await read(reviewer);
     expect(asReviewer.questions.map((question) => question.key)).toEqual(everything);
     expect(asReviewer.abilities).toEqual({ edit: false });
+    const other = await person();
+    await addMembership(app, { event, user: other, role: 'reviewer' });
+    await buildReview(app, { submission: paper, reviewer: other, status: 'completed' });
+    expect((await read(reviewer)).answered_reviews).toBe(1);
     for (const user of [author, outsider]) {
       const dto = await read(user);
       expect(dto.questions.map((question) => question.key)).toEqual(forAuthors);
       expect(dto.abilities).toEqual({ edit: false });
+      expect(dto.answered_reviews).toBe(0);
     }
     const admin = await buildAdmin(app);
     const asAdmin = await read(admin);

@@ -42,9 +42,10 @@ export const reviewFormRoutes: FastifyPluginAsyncZod = async (app) => {
         canEdit: 'reviewForm.edit',
       },
     );
+    // How far the reviewing has gone is the committee's business: others read 0.
     return {
       eventPublicId: event.publicId,
-      answeredReviews: await answeredReviewCount(app.db, event.id, version),
+      answeredReviews: readsAll ? await answeredReviewCount(app.db, event.id, version) : 0,
       readsAll,
       canEdit,
     };
