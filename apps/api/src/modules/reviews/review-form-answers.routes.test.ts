@@ -286,7 +286,6 @@ describe('GET reviews/{id}/history/', () => {
       'justification',
       'confidence',
       'confidence_comment',
-      'confidential_remarks_for_pc',
       'artifact',
       'pitch',
     ]);

@@ -24,9 +24,13 @@ import type { ReviewRow } from './reviews.queries.ts';
 
 type RevisionRow = typeof reviewRevisions.$inferSelect;
 
-/** The same answer, whatever the keys' order or an absent list (compared as JSON). */
+/** No answer: none stored, null, an empty text or an empty list. */
+const isEmpty = (answer: ReviewAnswer | undefined) =>
+  answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0);
+
+/** The same answer: both empty, or equal (compared as JSON). */
 const sameAnswer = (a: ReviewAnswer | undefined, b: ReviewAnswer | undefined) =>
-  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  (isEmpty(a) && isEmpty(b)) || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** What changed from one revision (none for the first) to the next, as an audience may read it. */
 function changesOf(
