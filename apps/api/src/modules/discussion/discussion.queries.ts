@@ -155,9 +155,6 @@ export async function pageMyDiscussions(
           coalesce(array_agg(m.track_id) filter (where m.role = 'chair' and m.track_id is not null), '{}') as tracks,
           bool_or(m.role = 'reviewer') as reviewer
         from ${eventMemberships} m where m.user_id = ${userId} and m.status = 'active' group by m.event_id
-      ), comment_stats as (
-        select c.submission_id, count(*)::int as n, max(c.created_at) as last_at
-        from ${discussionComments} c group by c.submission_id
       ), papers as (
         select ${submissions.id} as id, ${submissions.publicId} as public_id, ${submissions.title} as title,
           ${submissions.eventId} as event_id, ${submissions.needsDiscussion} as needs_discussion,
@@ -167,7 +164,8 @@ export async function pageMyDiscussions(
         from ${submissions}
         join roles on roles.event_id = ${submissions.eventId}
         left join ${reviews} own on own.submission_id = ${submissions.id} and own.reviewer_id = ${userId}
-        left join comment_stats cs on cs.submission_id = ${submissions.id}
+        left join lateral (select count(*)::int as n, max(c.created_at) as last_at from ${discussionComments} c
+          where c.submission_id = ${submissions.id}) cs on true
         where (${submissions.needsDiscussion} or cs.n > 0)
           and (roles.organizer or coalesce(${chairsTrack}, false) or (roles.reviewer and own.id is not null))
           and not exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}

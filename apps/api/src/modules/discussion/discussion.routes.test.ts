@@ -7,6 +7,7 @@ import { buildReview } from '../../../test/factories/reviews.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { buildComment, buildDiscussionWorld, type DiscussionWorld } from '../../../test/fixtures/discussion.ts';
 import { createClient, mailsTo, signedInClients } from '../../../test/http.ts';
+import { recordStatements } from '../../../test/statements.ts';
 import { auditLog, discussionComments, mailOutbox, submissions } from '../../db/schema/index.ts';
 
 let app: TestApp;
@@ -464,6 +465,20 @@ describe('GET discussions/', () => {
       await (await as(world.chair)).get('/api/discussions/?event=999999')
     ).json() as MyDiscussionPageDto;
     expect(unknownEvent).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('reads a page in the same number of statements whatever its size (no query per paper)', async () => {
+    const world = await buildDiscussionWorld(app);
+    for (let n = 0; n < 4; n += 1) {
+      const paper = await buildSubmission(app, { event: world.event, title: `Discussed ${n}` });
+      await buildComment(app, { submission: paper, author: world.chair });
+    }
+    const client = await as(world.chair);
+    const cost = async (size: number) =>
+      (await recordStatements(app, () => client.get(`/api/discussions/?page_size=${size}`))).length;
+    expect(await cost(4)).toBe(await cost(1));
+    const page = (await client.get('/api/discussions/?page_size=4')).json() as MyDiscussionPageDto;
+    expect(page).toMatchObject({ count: 4 });
   });
 
   it('refuses a bad query (400) and anonymous callers (401)', async () => {

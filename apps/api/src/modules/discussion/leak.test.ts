@@ -121,6 +121,28 @@ describe('never a comment to those outside the thread', () => {
   });
 });
 
+describe('the audit log of the event', () => {
+  it('redacts the discussion entries of the paper for a conflicted chair, not for the committee', async () => {
+    const posted = await (await as(world.chair)).post(`/api/submissions/${world.submission.publicId}/discussion/`, {
+      body: `${SECRET} posted`,
+      mentions: [world.reviewerDone.publicId],
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    type Entry = { action: string; redacted: boolean; actor: unknown; data: Record<string, unknown> };
+    const entries = async (user: BuiltUser) =>
+      (
+        (await (await as(user)).get(`/api/events/${world.event.publicId}/audit/?page_size=100`)).json() as {
+          results: Entry[];
+        }
+      ).results.filter((entry) => entry.action.startsWith('discussion.'));
+    const conflicted = await entries(world.conflictedChair);
+    expect(conflicted.length).toBeGreaterThan(0);
+    for (const entry of conflicted) expect(entry).toMatchObject({ redacted: true, actor: null, data: {} });
+    const committee = await entries(world.admin);
+    expect(committee[0]).toMatchObject({ redacted: false, data: { mentions: [world.reviewerDone.id] } });
+  });
+});
+
 describe('never another reviewer identity to a reviewer (double-blind)', () => {
   it.each([
     ['the reviewer who submitted', () => world.reviewerDone, () => world.reviewerPending],
