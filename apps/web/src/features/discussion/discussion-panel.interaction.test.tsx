@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { DiscussionCommentDto, DiscussionDto } from '@confero/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mountScreen, stubApi } from '../../test/interact.tsx';
 import { DiscussionPanel } from './components/DiscussionPanel.tsx';
 
@@ -206,6 +206,16 @@ describe("a paper's discussion", { timeout: 30_000 }, () => {
     await mount('ar');
     const notice = await screen.findByTestId('discussion-after-review');
     expect(notice.textContent).toContain('تتاح لك مناقشة هذه الورقة بعد أن ترسل مراجعتك.');
+  });
+
+  it('brings the thread into view when the page is opened at #discussion (a mention mail, the dashboard)', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    stubApi({ [`GET ${THREAD}`]: { status: 200, body: thread() } });
+    await mountScreen(<DiscussionPanel submissionId={PAPER} />, { url: '/paper#discussion', path: '/paper' });
+    await screen.findByTestId('discussion-panel');
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts[0]).toBe(document.getElementById('discussion'));
   });
 
   it('names a reviewer "Reviewer N" in Arabic', async () => {

@@ -2,7 +2,9 @@ import type { DiscussionDto } from '@confero/contracts';
 import { Badge, Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
@@ -39,6 +41,11 @@ function FlagSwitch({ submissionId, flagged }: { submissionId: string; flagged: 
 
 function Thread({ submissionId, data }: { submissionId: string; data: DiscussionDto }) {
   const { t } = useTranslation();
+  const { hash } = useLocation();
+  // Opened from a mention mail or the dashboard (`#discussion`): the thread is brought into view once loaded.
+  useEffect(() => {
+    if (hash === '#discussion') document.getElementById('discussion')?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <div id="discussion">
       <DetailCard
