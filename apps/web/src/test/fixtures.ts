@@ -5,6 +5,7 @@ import type {
   MyReviewDto,
   ReviewDto,
   ReviewFormDto,
+  ReviewQuestionDto,
   StructuredReviewDto,
   SubmissionAuthorDto,
   SubmissionDto,
@@ -331,3 +332,32 @@ export function reviewFormDto(overrides: Partial<ReviewFormDto> = {}): ReviewFor
     ...overrides,
   };
 }
+
+/** A question of the chair's (a text authors read unless changed). */
+export function reviewQuestionDto(key: string, overrides: Partial<ReviewQuestionDto> = {}): ReviewQuestionDto {
+  return {
+    key,
+    kind: 'text',
+    label: { en: key, ar: '' },
+    help: { en: '', ar: '' },
+    required: false,
+    visibility: 'authors',
+    builtin: false,
+    removable: true,
+    ...overrides,
+  };
+}
+
+/** A required yes/no question of the chair's that the committee reads ("Artifact available"). */
+export const artifactQuestion = (overrides: Partial<ReviewQuestionDto> = {}): ReviewQuestionDto =>
+  reviewQuestionDto('artifact', {
+    kind: 'choice',
+    label: { en: 'Artifact available', ar: 'الأداة متاحة' },
+    required: true,
+    visibility: 'committee',
+    options: [
+      { value: 'yes', label: { en: 'Yes', ar: 'نعم' } },
+      { value: 'no', label: { en: 'No', ar: 'لا' } },
+    ],
+    ...overrides,
+  });

@@ -3,7 +3,7 @@ import type { PutReviewFormBody, ReviewFormDto, SavedReviewFormDto } from '@conf
 import { DEFAULT_REVIEW_FORM } from '@confero/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { eventDto, reviewFormDto } from '../../test/fixtures.ts';
+import { artifactQuestion, eventDto, reviewFormDto } from '../../test/fixtures.ts';
 import { mountScreen, stubApi } from '../../test/interact.tsx';
 import { ReviewFormScreen } from './components/ReviewFormScreen.tsx';
 
@@ -195,23 +195,7 @@ describe('the review form editor, driven by a chair', { timeout: 60_000 }, () =>
 
   it('previews the form as a reviewer reads it, in Arabic', async () => {
     const form = reviewFormDto({
-      questions: [
-        ...DEFAULT_REVIEW_FORM,
-        {
-          key: 'artifact',
-          kind: 'choice',
-          label: { en: 'Artifact available', ar: 'الأداة متاحة' },
-          help: { en: '', ar: '' },
-          required: true,
-          visibility: 'committee',
-          options: [
-            { value: 'yes', label: { en: 'Yes', ar: 'نعم' } },
-            { value: 'no', label: { en: 'No', ar: 'لا' } },
-          ],
-          builtin: false,
-          removable: true,
-        },
-      ],
+      questions: [...DEFAULT_REVIEW_FORM, artifactQuestion()],
     });
     const { user } = await openEditor(form, {}, 'ar');
 

@@ -1,4 +1,9 @@
-import type { ReviewDto, StructuredReviewDto } from '@confero/contracts';
+import {
+  DEFAULT_REVIEW_FORM,
+  type ReviewDto,
+  type ReviewQuestionDto,
+  type StructuredReviewDto,
+} from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import {
@@ -10,6 +15,7 @@ import {
   confidenceName,
   criterionAverages,
   detailReader,
+  fallbackQuestions,
   findOwnReview,
   formatScore,
   isStaleReviewError,
@@ -20,8 +26,10 @@ import {
   reviewCounters,
   reviewErrorText,
   reviewerLabel,
+  reviewRows,
   reviewSections,
   scoreLabel,
+  scoreText,
 } from './review-display.ts';
 
 describe('reviewCounters', () => {
@@ -392,5 +400,54 @@ describe('the review detail page', () => {
       { id: 'clarity', name: 'Clarity', score: 9, maxScore: 10 },
     ]);
     expect(sections.commentsToAuthor).toBe('Please compare with the 2019 baseline.');
+  });
+});
+
+describe('reviewRows (the form decides what each reader reads)', () => {
+  const form = DEFAULT_REVIEW_FORM.map((question) => {
+    if (question.key === 'confidence_comment') return { ...question, visibility: 'authors' as const };
+    if (question.key === 'originality') return { ...question, visibility: 'chairs' as const };
+    return question;
+  }).filter((question) => question.key !== 'weaknesses');
+  const scored = review(1, {
+    structured_review: structured(2, { originality: 8, clarity: 6 }, { confidential_remarks_for_pc: 'PC-ONLY' }),
+    confidential_remarks_for_pc: 'PC-ONLY',
+  });
+  const keys = (reader: 'author' | 'reviewer' | 'committee') =>
+    reviewRows(scored, form, reader).map((row) => row.question.key);
+
+  it('follows the form’s order and visibility, and leaves out a removed question', () => {
+    expect(keys('author')).toEqual([
+      'overall_score',
+      'strengths',
+      'justification',
+      'confidence',
+      'confidence_comment',
+      'clarity',
+    ]);
+    expect(keys('reviewer')).toEqual(keys('author'));
+    expect(keys('committee')).toEqual([
+      'overall_score',
+      'strengths',
+      'justification',
+      'confidence',
+      'confidence_comment',
+      'confidential_remarks_for_pc',
+      'originality',
+      'clarity',
+    ]);
+    const confidential = reviewRows(scored, form, 'committee').filter((row) => row.confidential);
+    expect(confidential.map((row) => row.question.key)).toEqual(['confidential_remarks_for_pc', 'originality']);
+  });
+
+  it('reads a chair’s question from the answers, and names scores and choices', () => {
+    const chair = fallbackQuestions({ answers: { artifact: 'yes' } }).at(-1);
+    expect(chair).toMatchObject({ key: 'artifact', kind: 'text', label: { en: 'artifact' } });
+    const novelty = form[0] && { ...form[0], key: 'novelty', builtin: false, min: 1, max: 5, value_labels: {} };
+    if (!novelty) throw new Error('a question');
+    const rows = reviewRows({ ...scored, answers: { novelty: 4 } }, [novelty], 'author');
+    expect(rows).toEqual([{ question: novelty, confidential: false, kind: 'score', value: 4 }]);
+    expect(scoreText(DEFAULT_REVIEW_FORM[0] as ReviewQuestionDto, 2, 'en')).toBe('+2 — Accept');
+    expect(scoreText(novelty, 4, 'ar')).toBe('4');
   });
 });

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { DEFAULT_REVIEW_FORM, type ReviewQuestionDto } from '@confero/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { reviewDto } from '../../test/fixtures.ts';
+import { artifactQuestion, reviewDto, reviewQuestionDto } from '../../test/fixtures.ts';
 import { mountScreen, stubApi } from '../../test/interact.tsx';
 import { ReviewEditor } from './components/ReviewEditor.tsx';
-import { EMPTY_REVIEW_FORM } from './forms/review-form.ts';
+import { EMPTY_REVIEW_FORM, type ReviewFormValues } from './forms/review-form.ts';
 
 /*
  * The review form driven by a reviewer: a submit checks the form before anything is sent, a draft is sent with
@@ -70,5 +71,103 @@ describe('the review form, driven by a reviewer', { timeout: 20_000 }, () => {
 
     expect((await screen.findByTestId('review-error')).textContent).toBe('Not assigned.');
     expect(location()).toBe('/reviews/create?submissionId=3-paper');
+  });
+});
+
+/** The default form with the chair's own questions after it, and without the strengths. */
+const CHAIR_FORM: ReviewQuestionDto[] = [
+  ...DEFAULT_REVIEW_FORM.filter((question) => question.key !== 'strengths'),
+  artifactQuestion({ help: { en: 'Can the results be rerun?', ar: '' } }),
+  reviewQuestionDto('novelty', {
+    kind: 'score',
+    label: { en: 'Novelty', ar: 'الجِدّة' },
+    min: 1,
+    max: 5,
+    value_labels: { '5': { en: 'Very new', ar: 'جديد جدًا' } },
+  }),
+  reviewQuestionDto('typos', { kind: 'list', label: { en: 'Typos', ar: 'أخطاء مطبعية' } }),
+];
+
+/** A review whose built-in questions are all answered (the strengths are not in the chair's form). */
+const COMPLETE: ReviewFormValues = {
+  ...EMPTY_REVIEW_FORM,
+  strengths: [],
+  score: '1',
+  weaknesses: ['Small sample'],
+  justification: 'Sound, if narrow.',
+  confidence: '4',
+  confidenceComment: 'I work on this.',
+};
+
+async function openChairForm() {
+  return mountScreen(
+    <ReviewEditor
+      submission="3-paper"
+      initial={COMPLETE}
+      draftAllowed
+      questions={CHAIR_FORM}
+      deadline={{ review_deadline: '2099-06-01', timezone: 'AoE' }}
+      onReload={() => undefined}
+    />,
+    { url: '/reviews/create?submissionId=3-paper', path: '/reviews/create', otherPaths: ['/reviews'] },
+  );
+}
+
+describe('the review form of a chair’s form, driven by a reviewer', { timeout: 30_000 }, () => {
+  it('shows the form’s questions in its order, asks for a required question of the chair’s at that question, then sends the answers', async () => {
+    const api = stubApi({ 'POST reviews/': { status: 201, body: reviewDto() } });
+    const { user, location } = await openChairForm();
+
+    // A removed built-in question is not asked; the chair's questions come under their own heading, marked required.
+    expect(screen.queryByTestId('review-strengths')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Further questions' })).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: /Artifact available/ })).toBeTruthy();
+    expect(within(screen.getByTestId('review-question-artifact')).getByText('Can the results be rerun?')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect((await screen.findByTestId('review-error')).textContent).toBe(
+      'Answer “Artifact available” before submitting',
+    );
+    expect(
+      within(screen.getByTestId('review-question-artifact')).getByText(/Answer “Artifact available”/),
+    ).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByTestId('review-question-novelty'));
+    await user.click(await screen.findByRole('option', { name: '5 Very new', hidden: true }));
+    await user.click(screen.getByRole('textbox', { name: 'Typos: entry 1' }));
+    await user.paste('Page 3, line 12');
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+
+    await waitFor(() => expect(location()).toBe('/reviews'));
+    const body = api.sent('POST', 'reviews/').at(-1)?.body as { answers: unknown; status: string };
+    expect(body.status).toBe('completed');
+    expect(body.answers).toEqual({ artifact: 'yes', novelty: 5, typos: ['Page 3, line 12'] });
+  });
+
+  it('shows the server’s problem with an answer at its question', async () => {
+    stubApi({
+      'POST reviews/': {
+        status: 400,
+        body: {
+          detail: 'Invalid input.',
+          code: 'VALIDATION_ERROR',
+          fields: { 'answers.novelty': ["This answer is outside the question's range"] },
+          field_codes: { 'answers.novelty': ['reviews.validations.answerOutOfRange'] },
+        },
+      },
+    });
+    const { user } = await openChairForm();
+
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    const novelty = await screen.findByTestId('review-question-novelty');
+    await waitFor(() =>
+      expect(novelty.closest('.mantine-InputWrapper-root')?.textContent).toContain(
+        "This answer is outside the question's range",
+      ),
+    );
+    expect(screen.getByTestId('review-error').textContent).toBe("This answer is outside the question's range");
   });
 });
