@@ -51,6 +51,10 @@ const authenticatedRoutes: RouteObject[] = [
   { path: 'events/:eventId/submit', lazy: () => import('./routes/SubmissionForm.route.tsx') },
   { path: 'events/:eventId/submissions/:submissionId', lazy: () => import('./routes/SubmissionDetail.route.tsx') },
   { path: 'events/:eventId/submissions/:submissionId/edit', lazy: () => import('./routes/SubmissionEdit.route.tsx') },
+  {
+    path: 'events/:eventId/submissions/:submissionId/response',
+    lazy: () => import('./routes/SubmissionResponse.route.tsx'),
+  },
   { path: 'events/:eventId/submissions/:id/assign', lazy: () => import('./routes/SubmissionAssign.route.tsx') },
   { path: 'submissions', lazy: () => import('./routes/Submissions.route.tsx') },
   { path: 'submissions/create', lazy: () => import('./routes/SubmissionCreate.route.tsx') },

@@ -152,9 +152,13 @@ export const ReleasedReviewDto = z.object({
 });
 export type ReleasedReviewDto = z.infer<typeof ReleasedReviewDto>;
 
+/** The event of a response: its window's times are wall-clock times in `timezone`. */
+export const ResponseEventDto = z.object({ public_id: z.string(), title: z.string(), timezone: z.string() });
+
 /** `GET submissions/{id}/response/` (authors): the phase, the reviews released for response, and their response. */
 export const AuthorResponseDto = z.object({
   submission: z.object({ id: z.number().int(), public_id: z.string(), title: z.string() }),
+  event: ResponseEventDto,
   phase: ResponsePhaseDto,
   reviews: z.array(ReleasedReviewDto),
   response: z
@@ -174,6 +178,7 @@ export type AuthorResponseDto = z.infer<typeof AuthorResponseDto>;
 /** `GET submissions/{id}/responses/` (committee): the submitted response, if any, and the reviews changed after it. */
 export const CommitteeResponsesDto = z.object({
   submission: z.object({ id: z.number().int(), public_id: z.string(), title: z.string() }),
+  event: ResponseEventDto,
   phase: ResponsePhaseDto,
   responses: z.array(
     z.object({
@@ -184,7 +189,9 @@ export const CommitteeResponsesDto = z.object({
     }),
   ),
   /** Reviews their reviewers changed after the response was submitted (labels as the reader may know them). */
-  updated_reviews: z.array(z.object({ review_id: z.string(), reviewer_label: z.string(), updated_at: z.string() })),
+  updated_reviews: z.array(
+    z.object({ review_id: z.string(), reviewer_label: z.string(), ordinal: z.number().int(), updated_at: z.string() }),
+  ),
 });
 export type CommitteeResponsesDto = z.infer<typeof CommitteeResponsesDto>;
 

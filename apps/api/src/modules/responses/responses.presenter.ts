@@ -20,6 +20,12 @@ const submissionRef = (context: ReviewContext) => ({
   title: context.submission.title,
 });
 
+const eventRef = ({ submission: { event } }: ReviewContext) => ({
+  public_id: event.publicId,
+  title: event.title,
+  timezone: event.timezone,
+});
+
 const reviewerLabel = (review: ReviewRow) => reviewMessage('reviews.reviewerLabel', { n: review.ordinal });
 
 /**
@@ -59,6 +65,7 @@ export function presentAuthorResponse(context: ReviewContext, response: Response
   const phase = presentResponsePhase(responsePhaseOf(context.submission.event), context.now);
   return {
     submission: submissionRef(context),
+    event: eventRef(context),
     phase,
     reviews: releasedReviews(context).map((review) => presentReleasedReview(review, context.forms)),
     response: response
@@ -87,6 +94,7 @@ export function presentCommitteeResponses(
   const byId = new Map(context.reviews.map((row) => [row.review.id, row.review]));
   return {
     submission: submissionRef(context),
+    event: eventRef(context),
     phase: presentResponsePhase(responsePhaseOf(context.submission.event), context.now),
     responses:
       response?.status === 'submitted' && response.submittedAt
@@ -103,7 +111,12 @@ export function presentCommitteeResponses(
       const review = byId.get(reviewId);
       if (!review || reviewViewer(reviewAccessOf(context, review), review.status) === 'none') return [];
       return [
-        { review_id: review.publicId, reviewer_label: reviewerLabel(review), updated_at: updatedAt.toISOString() },
+        {
+          review_id: review.publicId,
+          reviewer_label: reviewerLabel(review),
+          ordinal: review.ordinal,
+          updated_at: updatedAt.toISOString(),
+        },
       ];
     }),
   };

@@ -63,6 +63,7 @@ describe('GET submissions/{id}/response/', () => {
       public_id: world.submission.publicId,
       title: world.submission.title,
     });
+    expect(body.event).toEqual({ public_id: world.event.publicId, title: world.event.title, timezone: 'UTC' });
     expect(body.phase).toMatchObject({ enabled: true, open: true, word_limit: 50 });
     expect(body.response).toBeNull();
     expect(body.abilities).toEqual({ edit: true });
@@ -355,7 +356,12 @@ describe('GET submissions/{id}/responses/', () => {
       },
     ]);
     expect(body.updated_reviews).toEqual([
-      { review_id: expect.stringMatching(/^\d+-/), reviewer_label: 'Reviewer 1', updated_at: expect.any(String) },
+      {
+        review_id: expect.stringMatching(/^\d+-/),
+        reviewer_label: 'Reviewer 1',
+        ordinal: 1,
+        updated_at: expect.any(String),
+      },
     ]);
 
     // A reviewer who completed their review reads it too; the event admin as well.

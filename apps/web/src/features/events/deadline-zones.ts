@@ -56,3 +56,6 @@ export function wallClockZones(
     return { date, time };
   }
 }
+
+/** A zone as people read it ("America/New York"). */
+export const zoneLabel = (zone: string) => zone.trim().replace(/_/g, ' ');

@@ -1,43 +1,15 @@
 import { DISCUSSION_VISIBILITY, RESPONSE_WORD_LIMIT_MAX } from '@confero/contracts';
-import { NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isAoe } from '../../../components/data/deadline.ts';
-import { viewerZone, wallClockZones } from '../deadline-zones.ts';
-import { formatEventDate } from '../event-display.ts';
+import { ViewerTime } from '../../responses/components/WindowTimes.tsx';
+import { viewerZone, zoneLabel } from '../deadline-zones.ts';
 import type { EventFormValues } from './event-form.ts';
 import { FormSection } from './FormSection.tsx';
 
 type EventForm = UseFormReturnType<EventFormValues>;
-
-const zoneLabel = (zone: string) => zone.trim().replace(/_/g, ' ');
-
-/** Under a window time: the same instant in the viewer's zone, when it reads otherwise there. */
-function YourTime({
-  value,
-  timezone,
-  viewer,
-  testId,
-}: {
-  value: string;
-  timezone: string;
-  viewer: string;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const yours = wallClockZones(value, timezone, viewer)?.yours;
-  if (!yours) return null;
-  return (
-    <Text size="xs" c="dimmed" data-testid={testId}>
-      {t('events.deadline.yourZone', {
-        date: formatEventDate(yours.date),
-        time: yours.time,
-        timezone: zoneLabel(viewer),
-      })}
-    </Text>
-  );
-}
 
 /**
  * The edit form's section "Author response and discussion": the author response phase (on or off, its window as
@@ -63,7 +35,7 @@ export function ResponsePhaseSection({
         data-testid={testId}
         {...form.getInputProps(field)}
       />
-      <YourTime value={values[field]} timezone={values.timezone} viewer={viewerTimeZone} testId={`${testId}-yours`} />
+      <ViewerTime value={values[field]} timezone={values.timezone} viewer={viewerTimeZone} testId={`${testId}-yours`} />
     </Stack>
   );
   return (

@@ -12,6 +12,8 @@ import { DeclareConflictButton } from '../../conflicts/components/DeclareConflic
 import { DeclaredConflictsCard } from '../../conflicts/components/DeclaredConflictsCard.tsx';
 import { DiscussionPanel } from '../../discussion/components/DiscussionPanel.tsx';
 import { SubmissionTimeline } from '../../progress/components/SubmissionTimeline.tsx';
+import { CommitteeResponsePanel } from '../../responses/components/CommitteeResponsePanel.tsx';
+import { ResponseLinkCard } from '../../responses/components/ResponseLinkCard.tsx';
 import { SubmissionReviewsPanel } from '../../reviews/components/SubmissionReviewsPanel.tsx';
 import { useActiveRole } from '../../roles/active-role-context.ts';
 import { submissionDetailQuery } from '../api.ts';
@@ -250,6 +252,10 @@ function SubmissionDetail({
                 title={submission.title}
               />
             ) : null}
+            {/* Its authors (who read their declared conflicts) reach their response to the reviews. */}
+            {abilities.view_declared_conflicts ? (
+              <ResponseLinkCard submissionId={submission.public_id} eventId={submission.event_public_id} />
+            ) : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={12}>
@@ -259,6 +265,7 @@ function SubmissionDetail({
       {/* The reviews first, so the chair decides right after reading them. */}
       <Stack gap="lg" mt="lg">
         <SubmissionReviewsPanel submission={submission} eventRef={eventRef} />
+        {staffView ? <CommitteeResponsePanel submissionId={submission.public_id} /> : null}
         {staffView ? <DiscussionPanel submissionId={submission.public_id} /> : null}
         {abilities.make_decision || abilities.change_status ? (
           <DecisionPanel
