@@ -11,9 +11,7 @@ import {
   averageOf,
   comparisonColumns,
   comparisonRows,
-  confidenceLabel,
   confidenceName,
-  criterionAverages,
   detailReader,
   fallbackQuestions,
   findOwnReview,
@@ -30,6 +28,7 @@ import {
   reviewSections,
   scoreLabel,
   scoreText,
+  sectionOf,
 } from './review-display.ts';
 
 describe('reviewCounters', () => {
@@ -57,9 +56,6 @@ describe('labels', () => {
     expect(scoreLabel(-2, 'en')).toBe('-2 Reject');
     expect(scoreLabel(-3, 'ar')).toBe('-3 رفض قوي');
     expect(scoreLabel(null, 'en')).toBeNull();
-    expect(confidenceLabel(5, 'en')).toBe('5 Expert');
-    expect(confidenceLabel(1, 'en')).toBe('1 None');
-    expect(confidenceLabel(2, 'ar')).toBe('2 منخفضة');
   });
 });
 
@@ -186,28 +182,23 @@ function review(ordinal: number, overrides: Partial<ReviewDto> = {}): ReviewDto 
   };
 }
 
-describe('criterionAverages', () => {
-  it('averages each criterion over the completed reviews only, in order of first appearance', () => {
-    const averages = criterionAverages([
+describe('criterion averages in the comparison', () => {
+  it('averages each criterion over the completed reviews only, in the form’s order', () => {
+    const rows = comparisonRows([
       review(1, { structured_review: structured(2, { originality: 8, clarity: 5 }) }),
       review(2, { structured_review: structured(1, { originality: 5, clarity: null, relevance: 7 }) }),
       // A draft (its own reviewer's view): its scores do not count.
       review(3, { status: 'in_progress', structured_review: structured(-3, { originality: 1, clarity: 1 }) }),
-    ]);
-    expect(averages).toEqual([
-      { id: 'originality', name: 'Originality', average: 6.5, count: 2 },
-      { id: 'clarity', name: 'Clarity', average: 5, count: 1 },
-      { id: 'relevance', name: 'Relevance', average: 7, count: 1 },
+    ]).filter((row) => row.key.startsWith('criterion:'));
+    expect(rows.map((row) => [row.key, row.average])).toEqual([
+      ['criterion:originality', 6.5],
+      ['criterion:relevance', 7],
+      ['criterion:clarity', 5],
     ]);
   });
 
-  it('gives no average to a criterion nobody scored, and rounds to two decimals', () => {
-    expect(criterionAverages([review(1), review(2)]).find((c) => c.id === 'clarity')).toEqual({
-      id: 'clarity',
-      name: 'Clarity',
-      average: null,
-      count: 0,
-    });
+  it('has no row for a criterion nobody scored, and rounds to two decimals', () => {
+    expect(comparisonRows([review(1), review(2)]).map((row) => row.key)).not.toContain('criterion:clarity');
     expect(averageOf([1, 2, 2])).toBe(1.67);
     expect(averageOf([null, undefined])).toBeNull();
   });
@@ -284,41 +275,41 @@ describe('which fields render per reader', () => {
     confidential_remarks_for_pc: 'PC-ONLY',
   });
 
+  const shown = (reader: 'author' | 'reviewer' | 'committee') =>
+    Object.fromEntries(reviewRows(full, DEFAULT_REVIEW_FORM, reader).map((row) => [row.question.key, row.value]));
+
   it('gives authors the scores, criteria, strengths, weaknesses, justification and comments only', () => {
-    const sections = reviewSections(full, 'author');
-    expect(sections).toEqual({
-      overallScore: 2,
-      confidence: 4,
-      recommendation: 'accept',
-      criteria: [{ id: 'originality', name: 'Originality', score: 8, maxScore: 10 }],
+    expect(shown('author')).toEqual({
+      overall_score: 2,
       strengths: ['Clear writing'],
       weaknesses: ['No baselines'],
       justification: 'Solid but incremental.',
-      commentsToAuthor: 'Please add an ablation.',
+      confidence: 4,
+      originality: 8,
     });
-    expect(JSON.stringify(sections)).not.toMatch(/CHAIR-ONLY|PC-ONLY|I work on this/);
+    const sections = reviewSections(full, 'author');
+    expect(sections).toEqual({ recommendation: 'accept', commentsToAuthor: 'Please add an ablation.' });
+    expect(JSON.stringify([sections, shown('author')])).not.toMatch(/CHAIR-ONLY|PC-ONLY|I work on this/);
   });
 
   it('adds the confidence comment for reviewers, never the confidential parts', () => {
-    const sections = reviewSections(full, 'reviewer');
-    expect(sections.confidenceComment).toBe('I work on this.');
-    expect(sections.commentsToChair).toBeUndefined();
-    expect(sections.confidentialRemarks).toBeUndefined();
+    expect(shown('reviewer').confidence_comment).toBe('I work on this.');
+    expect(shown('reviewer')).not.toHaveProperty('confidential_remarks_for_pc');
+    expect(reviewSections(full, 'reviewer').commentsToChair).toBeUndefined();
   });
 
   it('adds the comments to the chair and the confidential remarks for the committee, without repeating a text', () => {
-    expect(reviewSections(full, 'committee')).toMatchObject({
-      confidenceComment: 'I work on this.',
-      confidentialRemarks: 'PC-ONLY',
-      commentsToChair: 'CHAIR-ONLY',
+    expect(shown('committee')).toMatchObject({
+      confidence_comment: 'I work on this.',
+      confidential_remarks_for_pc: 'PC-ONLY',
     });
+    expect(reviewSections(full, 'committee').commentsToChair).toBe('CHAIR-ONLY');
     // The review form sends the remarks as comments to the chair and the justification as comments to the authors.
     const same = reviewSections(
       review(1, { comments_to_chair: 'PC-ONLY', confidential_remarks_for_pc: 'PC-ONLY' }),
       'committee',
     );
     expect(same.commentsToChair).toBeUndefined();
-    expect(same.confidentialRemarks).toBe('PC-ONLY');
     expect(same.commentsToAuthor).toBeNull();
   });
 
@@ -384,8 +375,9 @@ describe('the review detail page', () => {
     expect(detailReader({ is_own: false, reviewer })).toBe('committee');
     expect(detailReader({ is_own: false })).toBe('reviewer');
     const leaked = review(3, { comments_to_chair: 'CHAIR-ONLY', confidential_remarks_for_pc: 'PC-ONLY' });
-    const sections = reviewSections(leaked, detailReader(leaked));
-    expect(JSON.stringify(sections)).not.toMatch(/CHAIR-ONLY|PC-ONLY/);
+    const reader = detailReader(leaked);
+    const shown = [reviewSections(leaked, reader), reviewRows(leaked, DEFAULT_REVIEW_FORM, reader)];
+    expect(JSON.stringify(shown)).not.toMatch(/CHAIR-ONLY|PC-ONLY/);
   });
 
   it('shows the scored criteria and comments to the authors that differ from the justification', () => {
@@ -394,12 +386,15 @@ describe('the review detail page', () => {
       structured_review: structured(1, { originality: 7, relevance: null, clarity: 9 }),
       comments_to_author: 'Please compare with the 2019 baseline.',
     });
-    const sections = reviewSections(scored, detailReader(scored));
-    expect(sections.criteria).toEqual([
-      { id: 'originality', name: 'Originality', score: 7, maxScore: 10 },
-      { id: 'clarity', name: 'Clarity', score: 9, maxScore: 10 },
+    const reader = detailReader(scored);
+    const criteria = reviewRows(scored, DEFAULT_REVIEW_FORM, reader).filter(
+      (row) => sectionOf(row.question) === 'criteria',
+    );
+    expect(criteria.map((row) => [row.question.key, row.value, row.question.max])).toEqual([
+      ['originality', 7, 10],
+      ['clarity', 9, 10],
     ]);
-    expect(sections.commentsToAuthor).toBe('Please compare with the 2019 baseline.');
+    expect(reviewSections(scored, reader).commentsToAuthor).toBe('Please compare with the 2019 baseline.');
   });
 });
 

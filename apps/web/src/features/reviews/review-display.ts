@@ -39,12 +39,6 @@ export function scoreLabel(score: number | null | undefined, language: Language)
   return label ? `${score > 0 ? '+' : ''}${score} ${label[language]}` : String(score);
 }
 
-export function confidenceLabel(level: number | null | undefined, language: Language): string | null {
-  if (level === null || level === undefined) return null;
-  const label = CONFIDENCE_LABELS[String(level)];
-  return label ? `${level} ${label[language]}` : String(level);
-}
-
 export const statusLabel = (status: ReviewStatus, language: Language) => REVIEW_STATUS_LABELS[status][language];
 
 export const recommendationLabel = (recommendation: Recommendation, language: Language) =>
@@ -169,24 +163,6 @@ export function formatScore(value: number | null | undefined, signed = false): s
   const rounded = Math.round(value * 100) / 100;
   const text = String(rounded === 0 ? 0 : rounded);
   return signed && rounded > 0 ? `+${text}` : text;
-}
-
-export type CriterionAverage = { id: string; name: string; average: number | null; count: number };
-
-/**
- * Each criterion's mean score over the COMPLETED reviews only (a draft's scores may still change, and the committee
- * does not read drafts), in the order the criteria first appear; `count` is how many completed reviews scored it.
- */
-export function criterionAverages(reviews: readonly ScoredReview[]): CriterionAverage[] {
-  const found = new Map<string, { name: string; scores: number[] }>();
-  for (const review of reviews) {
-    for (const criterion of review.structured_review?.criteria ?? []) {
-      const entry = found.get(criterion.id) ?? { name: criterion.name, scores: [] };
-      found.set(criterion.id, entry);
-      if (review.status === 'completed' && typeof criterion.score === 'number') entry.scores.push(criterion.score);
-    }
-  }
-  return [...found].map(([id, { name, scores }]) => ({ id, name, average: averageOf(scores), count: scores.length }));
 }
 
 export type ComparisonColumn = {
@@ -320,24 +296,16 @@ export function comparisonRows(
   return rows;
 }
 
-/** What one review shows on the submission page, for one reader; absent keys are not rendered at all. */
+/**
+ * What a review shows beside its form's questions (those are `reviewRows`), for one reader; absent keys are not
+ * rendered at all.
+ */
 export type ReviewSections = {
-  overallScore: number | null;
-  confidence: number | null;
   recommendation: Recommendation | null;
-  /** The criteria the reviewer scored. */
-  criteria: { id: string; name: string; score: number; maxScore: number }[];
-  strengths: string[];
-  weaknesses: string[];
-  justification: string;
   /** Left out when blank or the same text as the justification (the review form sends it there too). */
   commentsToAuthor: string | null;
-  /** Reviewers and the committee. */
-  confidenceComment?: string;
   /** The committee only; left out when the same text as the confidential remarks (the form sends it there too). */
   commentsToChair?: string;
-  /** The committee only. */
-  confidentialRemarks?: string;
 };
 
 type ReadableReview = ScoredReview &
@@ -347,35 +315,20 @@ const filled = (items: readonly string[] | undefined) => (items ?? []).filter((i
 const sameText = (a: string | undefined, b: string | undefined) => (a ?? '').trim() === (b ?? '').trim();
 
 /**
- * The fields of a review a reader's view renders. Authors: the scores, the recommendation, the criteria, strengths,
- * weaknesses, justification and comments to the authors, nothing else. Reviewers also read the confidence comment;
- * the committee (and a reviewer reading their own review) also the comments to the chair and the confidential
- * remarks. The API already leaves out what the reader may not receive: this is the second, rendering-side rule.
+ * What a reader's view renders of a review besides its questions: the recommendation; the comments to the authors
+ * (everyone); the comments to the chair (the committee, and a reviewer reading their own review). The API already
+ * leaves out what the reader may not receive: this is the second, rendering-side rule.
  */
 export function reviewSections(review: ReadableReview, reader: ReviewReader): ReviewSections {
   const form = review.structured_review;
   const justification = form?.overall_evaluation.justification ?? '';
   const toAuthor = review.comments_to_author;
   const sections: ReviewSections = {
-    overallScore: overallScoreOf(review),
-    confidence: confidenceOf(review),
     recommendation: review.recommendation,
-    criteria: (form?.criteria ?? []).flatMap((criterion) =>
-      typeof criterion.score === 'number'
-        ? [{ id: criterion.id, name: criterion.name, score: criterion.score, maxScore: criterion.max_score }]
-        : [],
-    ),
-    strengths: filled(form?.overall_evaluation.summary.strengths),
-    weaknesses: filled(form?.overall_evaluation.summary.weaknesses),
-    justification,
     commentsToAuthor: toAuthor.trim() === '' || sameText(toAuthor, justification) ? null : toAuthor,
   };
-  if (reader === 'author') return sections;
-  const confidenceComment = form?.confidence.comment;
-  if (confidenceComment !== undefined) sections.confidenceComment = confidenceComment;
-  if (reader === 'reviewer') return sections;
+  if (reader !== 'committee') return sections;
   const remarks = review.confidential_remarks_for_pc ?? form?.confidential_remarks_for_pc;
-  if (remarks !== undefined) sections.confidentialRemarks = remarks;
   const toChair = review.comments_to_chair;
   if (toChair !== undefined && !(remarks !== undefined && sameText(toChair, remarks))) {
     sections.commentsToChair = toChair;
@@ -510,6 +463,18 @@ export function scoreValueName(
   if (value === null || value === undefined) return null;
   const label = question.value_labels?.[String(value)];
   return label ? textIn(label, language) || null : null;
+}
+
+/** A score question's values, highest first, each with its name ("+2 Accept"), as a select offers them. */
+export function scoreChoices(question: ReviewQuestionDto, language: Language) {
+  const min = question.min ?? 0;
+  const max = question.max ?? min;
+  return Array.from({ length: Math.max(0, max - min + 1) }, (_unused, index) => {
+    const value = max - index;
+    const name = scoreValueName(question, value, language);
+    const figure = formatScore(value, signedScale(question)) ?? String(value);
+    return { value: String(value), label: name ? `${figure} ${name}` : figure };
+  });
 }
 
 /** A score as read on a screen: "value — label" ("+2 — Accept"), or the value alone. */

@@ -4,16 +4,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { USER_INPUT_CLASS_NAMES } from '../../../components/data/UserText.tsx';
 import type { ReviewFormValues } from '../forms/review-form.ts';
-import {
-  formatScore,
-  type Language,
-  languageOf,
-  type ReviewSectionName,
-  scoreValueName,
-  sectionsOf,
-  signedScale,
-  textIn,
-} from '../review-display.ts';
+import { languageOf, type ReviewSectionName, scoreChoices, sectionsOf, textIn } from '../review-display.ts';
 
 type ReviewFormSectionsProps = {
   value: ReviewFormValues;
@@ -59,18 +50,6 @@ function withValue(form: ReviewFormValues, question: ReviewQuestionDto, next: st
 
 /** The test ids the journeys know the built-in inputs by. */
 const TEST_IDS: Record<string, string> = { overall_score: 'review-score', confidence: 'review-confidence' };
-
-/** A score question's values, highest first, each with its name ("+2 Accept"). */
-export function scoreChoices(question: ReviewQuestionDto, language: Language) {
-  const min = question.min ?? 0;
-  const max = question.max ?? min;
-  return Array.from({ length: Math.max(0, max - min + 1) }, (_unused, index) => {
-    const value = max - index;
-    const name = scoreValueName(question, value, language);
-    const figure = formatScore(value, signedScale(question)) ?? String(value);
-    return { value: String(value), label: name ? `${figure} ${name}` : figure };
-  });
-}
 
 const SECTION_TITLES = {
   overall: 'reviews.form.overallTitle',

@@ -1,16 +1,18 @@
-import { deriveRecommendation, reviewMessage } from '@confero/contracts';
+import { DEFAULT_REVIEW_FORM, deriveRecommendation, type ReviewQuestionDto, reviewMessage } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
+import { scoreChoices } from '../review-display.ts';
 import {
   buildReviewPayload,
-  CONFIDENCE_OPTIONS,
   EMPTY_REVIEW_FORM,
   formFromReview,
   type ReviewFormValues,
-  SCORE_OPTIONS,
   sameForm,
   structuredReviewOf,
-  validateForSubmit,
+  submitProblem,
 } from './review-form.ts';
+
+/** The first submit rule a form breaks, by its message key (the default form's rules). */
+const validateForSubmit = (form: ReviewFormValues) => submitProblem(form)?.message ?? null;
 
 const complete: ReviewFormValues = {
   score: '2',
@@ -141,7 +143,11 @@ describe('the form from a stored review', () => {
   });
 
   it('offers the spec ranges: scores 3..−3, confidence 5..1', () => {
-    expect(SCORE_OPTIONS).toEqual([3, 2, 1, 0, -1, -2, -3]);
-    expect(CONFIDENCE_OPTIONS).toEqual([5, 4, 3, 2, 1]);
+    const values = (key: string) =>
+      scoreChoices(DEFAULT_REVIEW_FORM.find((question) => question.key === key) as ReviewQuestionDto, 'en').map(
+        (choice) => Number(choice.value),
+      );
+    expect(values('overall_score')).toEqual([3, 2, 1, 0, -1, -2, -3]);
+    expect(values('confidence')).toEqual([5, 4, 3, 2, 1]);
   });
 });

@@ -1,12 +1,8 @@
 import {
   BUILTIN_SUBMIT_RULES,
-  CONFIDENCE_MAX,
-  CONFIDENCE_MIN,
   DEFAULT_REVIEW_CRITERIA,
   DEFAULT_REVIEW_FORM,
   isAnswered,
-  OVERALL_SCORE_MAX,
-  OVERALL_SCORE_MIN,
   type ReviewAnswer,
   type ReviewAnswers,
   type ReviewMessageKey,
@@ -45,16 +41,6 @@ export const EMPTY_REVIEW_FORM: ReviewFormValues = {
   confidenceComment: '',
   confidentialRemarks: '',
 };
-
-/** The select options of the overall score (3 down to −3) and of the confidence (5 down to 1). */
-export const SCORE_OPTIONS: readonly number[] = Array.from(
-  { length: OVERALL_SCORE_MAX - OVERALL_SCORE_MIN + 1 },
-  (_unused, index) => OVERALL_SCORE_MAX - index,
-);
-export const CONFIDENCE_OPTIONS: readonly number[] = Array.from(
-  { length: CONFIDENCE_MAX - CONFIDENCE_MIN + 1 },
-  (_unused, index) => CONFIDENCE_MAX - index,
-);
 
 /** The form filled from a stored review (its structured form and confidential remarks). */
 export function formFromReview(
@@ -140,14 +126,6 @@ export function submitProblem(
     if (question?.required && !BUILTIN_GIVEN[rule.key](form)) return { message: rule.message };
   }
   return null;
-}
-
-/** The message key of {@link submitProblem} alone (the default form's rules when no form is given). */
-export function validateForSubmit(
-  form: ReviewFormValues,
-  questions: readonly ReviewQuestionDto[] = DEFAULT_REVIEW_FORM,
-): ReviewMessageKey | null {
-  return submitProblem(form, questions)?.message ?? null;
 }
 
 /** The answer to a chair's question as sent: a score's number, a choice's value, a text, a list's filled rows. */
