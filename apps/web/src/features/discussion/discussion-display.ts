@@ -34,13 +34,24 @@ export function roleLabel(
   return null;
 }
 
-/** The option of the mention picker: the name (or "Reviewer N") with the role. */
-export function mentionOption(member: MentionableDto, t: Translate): { value: string; label: string; name: string } {
+/**
+ * The option of the mention picker: the name (or "Reviewer N") with the role, and what goes into the text. A reviewer
+ * is written into the text as "Reviewer N" even by a chair who knows their name: the text is read by the other
+ * reviewers of the paper, who may not learn it (`REVIEWERS_SEE_EACH_OTHER`).
+ */
+export function mentionOption(
+  member: MentionableDto,
+  t: Translate,
+): { value: string; label: string; name: string; insert: string } {
   // `reviewer-N` stands for a reviewer the reader knows only by number (no public id of theirs is ever sent).
   const person = { ...member, public_id: member.public_id.startsWith('reviewer-') ? undefined : member.public_id };
   const name = personName(person, t);
   const role = roleLabel(person, t);
-  return { value: member.public_id, label: role && role !== name ? `${name} (${role})` : name, name };
+  const insert =
+    member.role === 'reviewer' && member.reviewer_ordinal !== undefined
+      ? t('discussion.reviewerN', { n: member.reviewer_ordinal })
+      : name;
+  return { value: member.public_id, label: role && role !== name ? `${name} (${role})` : name, name, insert };
 }
 
 /** A comment's time: date and time in the interface language, in the reader's own zone. */

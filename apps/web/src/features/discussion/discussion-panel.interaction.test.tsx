@@ -95,6 +95,29 @@ describe("a paper's discussion", { timeout: 30_000 }, () => {
     await waitFor(() => expect((screen.getByTestId('composer-body') as HTMLTextAreaElement).value).toBe(''));
   });
 
+  it('writes a reviewer a chair mentions by name into the text as "Reviewer N", which the other reviewers read', async () => {
+    const api = stubApi({
+      [`GET ${THREAD}`]: {
+        status: 200,
+        body: thread({
+          mentionable: [
+            { public_id: '4-gggggggg', display_name: 'Sylvia Earle', role: 'reviewer', reviewer_ordinal: 1 },
+          ],
+          abilities: { comment: true, flag: true },
+        }),
+      },
+      [`POST ${THREAD}`]: { status: 201, body: comment({ id: '4-dddddddd' }) },
+    });
+    const { user } = await mount();
+    await user.click(await screen.findByTestId('composer-mention'));
+    await user.click(await screen.findByRole('option', { name: 'Sylvia Earle (Reviewer 1)', hidden: true }));
+    expect((screen.getByTestId('composer-body') as HTMLTextAreaElement).value).toBe('@Reviewer 1 ');
+    expect(screen.getByTestId('composer-mentions').textContent).toContain('@Sylvia Earle');
+    await user.click(screen.getByTestId('composer-post'));
+    await waitFor(() => expect(api.sent('POST', THREAD)).toHaveLength(1));
+    expect(api.sent('POST', THREAD)[0]?.body).toEqual({ body: '@Reviewer 1 ', mentions: ['4-gggggggg'] });
+  });
+
   it("shows the server's refusal of a mention under the text", async () => {
     stubApi({
       [`GET ${THREAD}`]: { status: 200, body: thread() },

@@ -12,8 +12,9 @@ import { useDiscussionText } from '../use-discussion-text.ts';
 
 /**
  * The composer of a thread: the comment's text and a mention picker over the members the reader may mention
- * (`mentionable`); a chosen member is written into the text as `@Name` and their id sent in `mentions`. The server's
- * refusal of a field is shown under the text.
+ * (`mentionable`); a chosen member is written into the text as `@Name` (a reviewer as `@Reviewer N`, whoever
+ * writes: the other reviewers read the text) and their id sent in `mentions`. The server's refusal of a field is shown
+ * under the text.
  */
 export function DiscussionComposer({
   submissionId,
@@ -36,7 +37,7 @@ export function DiscussionComposer({
     const option = options.find((candidate) => candidate.value === value);
     if (!option || mentions.length >= DISCUSSION_MAX_MENTIONS) return;
     setMentions((current) => [...current, option.value]);
-    setBody((current) => insertMention(current, option.name));
+    setBody((current) => insertMention(current, option.insert));
   };
   const handleSubmit = () => {
     setFieldError(null);
