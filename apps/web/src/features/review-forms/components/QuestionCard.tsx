@@ -274,7 +274,7 @@ export function QuestionCard({
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="xs" wrap="wrap" miw={0}>
-            <Title order={3} fz="md" id={headingId}>
+            <Title order={2} fz="md" id={headingId}>
               {t('reviewFormEditor.question.heading', { n: index + 1 })}: <bdi dir="auto">{name}</bdi>
             </Title>
             {question.builtin ? (

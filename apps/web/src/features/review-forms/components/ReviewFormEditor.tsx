@@ -161,7 +161,6 @@ export function ReviewFormEditor({ eventId, form }: { eventId: string; form: Rev
       ) : null}
       <Group justify="space-between" wrap="wrap">
         <SegmentedControl
-          aria-label={t('reviewFormEditor.mode')}
           value={mode}
           onChange={(value) => setMode(value === 'preview' ? 'preview' : 'edit')}
           data={[
