@@ -78,6 +78,19 @@ describe('GET submissions/{id}/discussion/', () => {
     ]);
   });
 
+  it('reads a thread in the same number of statements whatever its number of comments and writers', async () => {
+    const world = await buildDiscussionWorld(app, { reviewersSee: 'always' });
+    const client = await as(world.chair);
+    const cost = async () => (await recordStatements(app, () => client.get(thread(world)))).length;
+    // One writer no longer on the paper (read apart from its people), then many more writers and mentions.
+    await buildComment(app, { submission: world.submission, author: world.outsider });
+    const one = await cost();
+    for (const author of [world.chair, world.admin, world.reviewerDone, world.reviewerPending, world.unassigned]) {
+      await buildComment(app, { submission: world.submission, author, mentions: [world.chair.id] });
+    }
+    expect(await cost()).toBe(one);
+  });
+
   it('opens to a reviewer after their review (403 with the reason before), or always as the event says', async () => {
     const world = await buildDiscussionWorld(app);
     const pending = await (await as(world.reviewerPending)).get(thread(world));
@@ -372,6 +385,26 @@ describe('PUT submissions/{id}/discussion/flag/', () => {
         [world.admin.id, { changes: { needs_discussion: { from: true, to: false } } }],
       ]),
     );
+  });
+
+  it('two chairs flagging at once: each change is recorded from the value the other left (row lock), no 500', async () => {
+    const world = await buildDiscussionWorld(app);
+    const [chair, admin] = [await as(world.chair), await as(world.admin)];
+    const answers = await Promise.all([
+      chair.put(flagUrl(world), { needs_discussion: true }),
+      admin.put(flagUrl(world), { needs_discussion: false }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const audits = (await auditOf(world, 'discussion.flagged')).sort((a, b) => a.id - b.id);
+    const changes = audits.map(
+      (audit) =>
+        (audit.data as { changes: { needs_discussion: { from: boolean; to: boolean } } }).changes.needs_discussion,
+    );
+    expect(changes).toHaveLength(2);
+    expect(changes[0]?.from).toBe(false);
+    expect(changes[1]?.from).toBe(changes[0]?.to);
+    const [row] = await app.db.select().from(submissions).where(eq(submissions.id, world.submission.id));
+    expect(row?.needsDiscussion).toBe(changes[1]?.to);
   });
 
   it('refuses a reviewer (403), outsiders and conflicted chairs (404), bad input (400), changing nothing', async () => {
