@@ -1,18 +1,22 @@
 import type { DiscussionVisibility } from '@confero/contracts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findSubmissionConflictRows } from '../conflicts/conflicts.queries.ts';
 import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
 import { pairKey } from '../conflicts/detection.ts';
 import { loadReviewContext, type ReviewContext } from '../reviews/review-access.ts';
-import type { DiscussionAccess } from './discussion.policy.ts';
+import type { CommentSubject, DiscussionAccess } from './discussion.policy.ts';
 import {
+  type CommentRow,
   findActiveReviewerIds,
+  findComment,
   findDiscussionVisibility,
   findPaperManagers,
   findPersons,
   type PersonRow,
 } from './discussion.queries.ts';
+import { commentNotFound } from './discussion-errors.ts';
 
 /**
  * A paper's thread for one viewer, loaded once per request: the paper's review context (`loadReviewContext`: the
@@ -26,6 +30,26 @@ export async function loadDiscussionContext(db: Db, actor: Actor, idParam: strin
   const review = await loadReviewContext(db, actor, idParam);
   const reviewersSee = await findDiscussionVisibility(db, review.submission.eventId);
   return { review, access: discussionAccessOf(review, reviewersSee) };
+}
+
+/**
+ * The comment of a route (public id, which must match exactly, or numeric id) with its paper's thread for the viewer:
+ * 404 `discussion.commentNotFound` when it does not exist or the viewer may not see its paper; the comment's rules
+ * (`commentPolicies`) then decide on the thread and the action.
+ */
+export async function loadCommentContext(
+  db: Db,
+  actor: Actor,
+  idParam: string,
+): Promise<{ comment: CommentRow; context: DiscussionContext; subject: CommentSubject }> {
+  const comment = await findComment(db, idParam);
+  if (!comment) throw commentNotFound();
+  try {
+    const context = await loadDiscussionContext(db, actor, String(comment.submissionId));
+    return { comment, context, subject: { isOwn: comment.authorId === actor.id } };
+  } catch (error) {
+    throw error instanceof AppError && error.statusCode === 404 ? commentNotFound() : error;
+  }
 }
 
 /** What the discussion rules read about the viewer of a review context. */

@@ -18,7 +18,6 @@ import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { findEventByIdParam } from '../events/events.queries.ts';
 import { commentPolicies, discussionPolicies } from './discussion.policy.ts';
 import { presentComment, presentDiscussion } from './discussion.presenter.ts';
-import { findComment } from './discussion.queries.ts';
 import {
   deleteComment,
   editComment,
@@ -28,8 +27,7 @@ import {
   readerOf,
   setFlag,
 } from './discussion.service.ts';
-import { loadDiscussionContext } from './discussion-access.ts';
-import { commentNotFound } from './discussion-errors.ts';
+import { loadCommentContext, loadDiscussionContext } from './discussion-access.ts';
 
 const TAGS = ['discussion'];
 
@@ -39,16 +37,6 @@ const TAGS = ['discussion'];
  */
 export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
-
-  /** The comment of a route with its paper's thread: 404 when it does not exist or the viewer does not read it. */
-  async function loadCommentContext(actor: ReturnType<typeof requireUser>, idParam: string) {
-    const comment = await findComment(app.db, idParam);
-    if (!comment) throw commentNotFound();
-    const context = await loadDiscussionContext(app.db, actor, String(comment.submissionId)).catch((error) => {
-      throw error?.statusCode === 404 ? commentNotFound() : error;
-    });
-    return { comment, context, subject: { isOwn: comment.authorId === actor.id } };
-  }
 
   app.get(
     '/api/submissions/:id/discussion/',
@@ -104,7 +92,7 @@ export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireUser(request);
-      const { comment, context, subject } = await loadCommentContext(actor, request.params.comment_id);
+      const { comment, context, subject } = await loadCommentContext(app.db, actor, request.params.comment_id);
       authorize(commentPolicies['comment.edit'](context.access, subject));
       const now = new Date();
       const edited = await editComment(app.db, actor, context, comment, request.body.body, now);
@@ -125,7 +113,7 @@ export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireUser(request);
-      const { comment, context, subject } = await loadCommentContext(actor, request.params.comment_id);
+      const { comment, context, subject } = await loadCommentContext(app.db, actor, request.params.comment_id);
       authorize(commentPolicies['comment.delete'](context.access, subject));
       await deleteComment(app.db, actor, context, comment);
       return reply.status(204).send(null);
