@@ -16,6 +16,9 @@ import {
 } from './support/reviewing.ts';
 import { toast } from './support/submissions.ts';
 
+/** The label of the confidential remarks, as the default review form names the question. */
+const REMARKS = 'Confidential remarks for the programme committee';
+
 /** Chooses an option of a Mantine select by the field's label. */
 async function choose(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: label(field) }).click();
@@ -185,18 +188,18 @@ test.describe('reviewing', () => {
     await page.goto(`/reviews/create?submissionId=${shark.public_id}`);
     await expect(page.getByTestId('review-submission')).toContainText(SHARK_PAPER.title);
     await expectAccessible(page, '/reviews/create (en)');
-    await choose(page, 'Overall score', '+2 Accept');
+    await choose(page, 'Overall evaluation', '+2 Accept');
     await page.getByRole('textbox', { name: 'Strength 1' }).fill('Long tag and recapture series');
     await page.getByRole('textbox', { name: 'Weakness 1' }).fill('Few blacknose recaptures');
     await page.getByLabel(label('Justification')).fill('Solid data on two species; the age estimates are convincing.');
-    await choose(page, 'Confidence level', '4 High');
-    await page.getByLabel(label('Comment on your confidence')).fill('I have aged sharks from vertebrae myself.');
-    await page.getByLabel(label('Remarks')).fill('CONFIDENTIAL: I know the field station that collected the data.');
+    await choose(page, 'Confidence', '4 High');
+    await page.getByLabel(label('Confidence comment')).fill('I have aged sharks from vertebrae myself.');
+    await page.getByLabel(label(REMARKS)).fill('CONFIDENTIAL: I know the field station that collected the data.');
     await page.getByRole('button', { name: 'Save as Draft' }).click();
     await expect(page).toHaveURL(/\/reviews$/);
     await page.goto(`/reviews/create?submissionId=${shark.public_id}`);
     await expect(page.getByRole('textbox', { name: 'Strength 1' })).toHaveValue('Long tag and recapture series');
-    await expect(page.getByLabel(label('Remarks'))).toHaveValue(
+    await expect(page.getByLabel(label(REMARKS))).toHaveValue(
       'CONFIDENTIAL: I know the field station that collected the data.',
     );
     await page.reload();

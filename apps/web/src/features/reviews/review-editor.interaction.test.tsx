@@ -2,8 +2,16 @@
 import { DEFAULT_REVIEW_FORM, type ReviewQuestionDto } from '@confero/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { artifactQuestion, reviewDto, reviewQuestionDto } from '../../test/fixtures.ts';
+import {
+  artifactQuestion,
+  myReviewDto,
+  reviewDto,
+  reviewFormDto,
+  reviewQuestionDto,
+  submissionDto,
+} from '../../test/fixtures.ts';
 import { mountScreen, stubApi } from '../../test/interact.tsx';
+import { ReviewCreateScreen } from './components/ReviewCreateScreen.tsx';
 import { ReviewEditor } from './components/ReviewEditor.tsx';
 import { EMPTY_REVIEW_FORM, type ReviewFormValues } from './forms/review-form.ts';
 
@@ -169,5 +177,40 @@ describe('the review form of a chair’s form, driven by a reviewer', { timeout:
       ),
     );
     expect(screen.getByTestId('review-error').textContent).toBe("This answer is outside the question's range");
+  });
+});
+
+describe('the review page, around the first save', { timeout: 30_000 }, () => {
+  it('keeps the editor and what was typed while the version its first draft pinned is read', async () => {
+    const own = myReviewDto({ status: 'assigned' });
+    const reviewPath = `reviews/${own.public_id}/`;
+    const api = stubApi({
+      'GET submissions/11-papera/': {
+        status: 200,
+        body: submissionDto({ abilities: { ...submissionDto().abilities, review: true } }),
+      },
+      'GET reviews/my-reviews/': { status: 200, body: [own] },
+      [`GET ${reviewPath}`]: {
+        status: 200,
+        body: reviewDto({ public_id: own.public_id, status: 'assigned', is_own: true, structured_review: null }),
+      },
+      'GET events/7-abcdefgh/review-form/': { status: 200, body: reviewFormDto() },
+      [`PATCH ${reviewPath}`]: { status: 200, body: reviewDto({ public_id: own.public_id, status: 'in_progress' }) },
+    });
+    const { user } = await mountScreen(<ReviewCreateScreen submissionId="11-papera" />, {
+      url: '/reviews/create?submissionId=11-papera',
+      path: '/reviews/create',
+    });
+
+    await user.click(await screen.findByRole('textbox', { name: 'Justification' }));
+    await user.paste('Written before the first save');
+
+    // The draft saves itself; the review is then written against version 1, which is read (once) for it.
+    await waitFor(() => expect(api.calls.some((call) => call.query === '?version=1')).toBe(true), { timeout: 8_000 });
+    await waitFor(() => expect(screen.getByTestId('autosave-status').textContent).toBe('Draft saved automatically'));
+    expect((screen.getByRole('textbox', { name: 'Justification' }) as HTMLTextAreaElement).value).toBe(
+      'Written before the first save',
+    );
+    expect(api.sent('PATCH', reviewPath)).toHaveLength(1);
   });
 });

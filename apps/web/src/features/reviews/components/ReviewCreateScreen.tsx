@@ -1,6 +1,6 @@
 import type { SubmissionDto } from '@confero/contracts';
 import { Alert, Anchor, Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,8 +126,11 @@ function ReviewForSubmission({ submissionId }: { submissionId: string }) {
   const editable = own ? own.abilities.edit : true;
   // The form the review is written against: its pinned version once it holds answers, else the current one.
   const formVersion = saved && saved.status !== 'assigned' ? saved.form_version : undefined;
+  // A first save pins the review to a version: the form read so far stays on screen while that version is read, so
+  // the editor (and what is being typed) is never replaced by a skeleton.
   const form = useQuery({
     ...reviewFormQuery(submission.data?.event_public_id ?? '', formVersion),
+    placeholderData: keepPreviousData,
     enabled:
       editable && submission.data !== undefined && mine.data !== undefined && (!own || review.data !== undefined),
   });
