@@ -5,7 +5,7 @@ import type { AuditRow } from './audit.queries.ts';
 const SECRET_KEY = /password|token|secret|hash|jti/i;
 
 /** Actions whose entries name who reviews, bids on, discusses or is conflicted with a submission. */
-const REVIEWING_ACTION = /^(review|bid|conflict|assignment|discussion)\./;
+const REVIEWING_ACTION = /^(review|bid|conflict|assignment|discussion|response)\./;
 
 /** The data of an entry without secrets, at any depth. */
 function withoutSecrets(value: unknown): unknown {
@@ -48,7 +48,7 @@ export type AuditView = {
 };
 
 /**
- * One entry for its reader. An entry about the reviewing (reviews, bids, conflicts, assignment) of a submission the
+ * One entry for its reader. An entry about the reviewing (reviews, bids, conflicts, assignment, the discussion, the authors' response) of a submission the
  * reader is conflicted with keeps what happened and when, but not who did it nor what it recorded (`redacted`), as
  * a conflicted chair never learns that paper's reviewers (`docs/security.md#audit-log`). Secrets are never shown.
  */
