@@ -207,6 +207,14 @@ describe('the review form editor, driven by a chair', { timeout: 60_000 }, () =>
     expect(within(preview).getByText('أسئلة إضافية')).toBeTruthy();
   });
 
+  it('lets a member the API does not let edit read the form, with its save off', async () => {
+    await openEditor(reviewFormDto({ abilities: { edit: false } }));
+    expect(screen.getByTestId('review-form-read-only').textContent).toBe(
+      "You may read this form, but only the event's chairs and admins may change it.",
+    );
+    expect((screen.getByTestId('review-form-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('refuses a member without the right to manage reviewing', async () => {
     stubApi({
       [`GET ${BASE}`]: {

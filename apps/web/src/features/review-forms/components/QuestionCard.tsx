@@ -94,7 +94,7 @@ function ScoreFields({
   onChange,
   rangeError,
 }: Pick<QuestionCardProps, 'question' | 'onChange'> & { rangeError?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const values = scoreValues(question);
   const labels = question.value_labels ?? {};
@@ -132,6 +132,7 @@ function ScoreFields({
         >
           {t(open ? 'reviewFormEditor.question.hideValueLabels' : 'reviewFormEditor.question.valueLabels', {
             count: values.length,
+            formatted: new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language).format(values.length),
           })}
         </Button>
       ) : null}
@@ -318,7 +319,12 @@ export function QuestionCard({
         {confirming ? (
           <Alert color="orange" radius="md" data-testid="question-remove-confirm">
             <Stack gap="xs">
-              <Text size="sm">{t('reviewFormEditor.question.removeConfirm', { count: answeredReviews })}</Text>
+              <Text size="sm">
+                {t('reviewFormEditor.question.removeConfirm', {
+                  count: answeredReviews,
+                  formatted: new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language).format(answeredReviews),
+                })}
+              </Text>
               <Group gap="xs">
                 <Button size="xs" color="red" onClick={onRemove}>
                   {t('reviewFormEditor.question.confirmRemove')}

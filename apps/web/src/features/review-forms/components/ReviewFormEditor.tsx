@@ -33,7 +33,8 @@ const isStaleFormError = (error: unknown) =>
 
 /** The form's version, how many reviews answered it, and what a change does to the version. */
 function VersionBanner({ form, newVersion }: { form: ReviewFormDto; newVersion: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language);
   return (
     <Alert color="blue" variant="light" radius="lg" icon={<Info size={20} />} data-testid="review-form-banner">
       <Stack gap={4}>
@@ -43,10 +44,18 @@ function VersionBanner({ form, newVersion }: { form: ReviewFormDto; newVersion: 
         </Text>
         <Text size="sm" data-testid="review-form-answered">
           {form.answered_reviews > 0
-            ? t('reviewFormEditor.banner.answered', { count: form.answered_reviews })
+            ? t('reviewFormEditor.banner.answered', {
+                count: form.answered_reviews,
+                formatted: number.format(form.answered_reviews),
+              })
             : t('reviewFormEditor.banner.noneAnswered', { version: form.version })}
         </Text>
         <Text size="sm">{t('reviewFormEditor.banner.rule', { next: form.version + 1 })}</Text>
+        {form.abilities.edit ? null : (
+          <Text size="sm" fw={600} data-testid="review-form-read-only">
+            {t('reviewFormEditor.readOnly')}
+          </Text>
+        )}
         {newVersion ? (
           <Text size="sm" fw={600} c="orange" data-testid="review-form-new-version">
             {t('reviewFormEditor.banner.willMakeNew', { next: form.version + 1, current: form.version })}
@@ -171,7 +180,7 @@ export function ReviewFormEditor({ eventId, form }: { eventId: string; form: Rev
         <Button
           leftSection={<Save size={16} />}
           loading={mutation.isPending}
-          disabled={!dirty || stale}
+          disabled={!dirty || stale || !form.abilities.edit}
           onClick={() => void save()}
           data-testid="review-form-save"
         >
