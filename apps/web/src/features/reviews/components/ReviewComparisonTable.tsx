@@ -39,7 +39,7 @@ function Cell({ row, value, language }: { row: ComparisonRow; value: number | st
     const { question } = row;
     if (question.kind === 'choice') {
       return (
-        <Text size="sm" data-value={value}>
+        <Text size="sm" dir="auto" data-value={value}>
           {choiceText(question, String(value), language)}
         </Text>
       );
@@ -148,7 +148,7 @@ export function ReviewComparisonTable({
           {rows.map((row) => (
             <Table.Tr key={row.key} data-testid="comparison-row" data-row={row.key}>
               <Table.Th scope="row">
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} dir="auto">
                   {rowLabel(row)}
                 </Text>
               </Table.Th>

@@ -33,7 +33,7 @@ import { useCriterionName } from './SubmissionReviewBody.tsx';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} dir="auto">
         {label}
       </Text>
       {children}

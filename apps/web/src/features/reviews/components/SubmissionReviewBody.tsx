@@ -64,7 +64,7 @@ export function useCriterionName() {
 function Section({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
     <Stack gap={4} data-testid={testId}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} dir="auto">
         {label}
       </Text>
       {children}
@@ -137,7 +137,7 @@ export function RowValue({ row }: { row: ReviewRow }) {
           {t('submissionReviews.notGiven')}
         </Text>
       ) : (
-        <Text size="sm" data-value={row.value}>
+        <Text size="sm" dir="auto" data-value={row.value}>
           {text}
         </Text>
       );
