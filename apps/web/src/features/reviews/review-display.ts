@@ -201,7 +201,7 @@ export type ComparisonRow =
       key: `criterion:${string}`;
       criterionId: string;
       name: string;
-      question?: ReviewQuestionDto;
+      question: ReviewQuestionDto;
       values: (number | null)[];
       average: number | null;
     }

@@ -1,4 +1,4 @@
-import type { Recommendation, ReviewDto } from '@confero/contracts';
+import type { Recommendation, ReviewDto, ReviewQuestionDto } from '@confero/contracts';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UserText } from '../../../components/data/UserText.tsx';
@@ -7,19 +7,18 @@ import {
   choiceText,
   comparisonColumns,
   comparisonRows,
-  confidenceName,
   type Language,
   languageOf,
-  overallScoreName,
   type ReviewReader,
   reviewerLabel,
   scoreValueName,
   signedScale,
   textIn,
+  unionOfQuestions,
 } from '../review-display.ts';
 import { useReviewForms } from '../use-review-forms.ts';
 import { RecommendationBadge, ReviewStatusBadge } from './ReviewBadges.tsx';
-import { ScoreFigure, useCriterionName } from './SubmissionReviewBody.tsx';
+import { ScoreFigure } from './SubmissionReviewBody.tsx';
 
 const AVERAGE_BACKGROUND = 'var(--mantine-color-default-hover)';
 
@@ -32,36 +31,42 @@ function Dash() {
   );
 }
 
-function Cell({ row, value, language }: { row: ComparisonRow; value: number | string | null; language: Language }) {
+/** The question a row shows: the chair's or criterion's own, the form's overall score or confidence for those. */
+function rowQuestion(row: ComparisonRow, questions: readonly ReviewQuestionDto[]): ReviewQuestionDto | undefined {
+  if ('question' in row && row.question) return row.question;
+  const key = row.key === 'overall' ? 'overall_score' : row.key === 'confidence' ? 'confidence' : undefined;
+  return key ? questions.find((question) => question.builtin && question.key === key) : undefined;
+}
+
+function Cell({
+  row,
+  question,
+  value,
+  language,
+}: {
+  row: ComparisonRow;
+  question: ReviewQuestionDto | undefined;
+  value: number | string | null;
+  language: Language;
+}) {
   if (value === null) return <Dash />;
   if (row.key === 'recommendation') return <RecommendationBadge recommendation={value as Recommendation} />;
-  if ('question' in row && row.question && row.key.startsWith('question:')) {
-    const { question } = row;
-    if (question.kind === 'choice') {
-      return (
-        <Text size="sm" dir="auto" data-value={value}>
-          {choiceText(question, String(value), language)}
-        </Text>
-      );
-    }
-    const number = value as number;
+  if (question?.kind === 'choice') {
     return (
-      <ScoreFigure
-        value={number}
-        name={scoreValueName(question, number, language)}
-        signed={signedScale(question)}
-        align="center"
-      />
+      <Text size="sm" dir="auto" data-value={value}>
+        {choiceText(question, String(value), language)}
+      </Text>
     );
   }
   const score = value as number;
-  if (row.key === 'overall') {
-    return <ScoreFigure value={score} name={overallScoreName(score, language)} signed align="center" />;
-  }
-  if (row.key === 'confidence') {
-    return <ScoreFigure value={score} name={confidenceName(score, language)} align="center" />;
-  }
-  return <ScoreFigure value={score} align="center" />;
+  return (
+    <ScoreFigure
+      value={score}
+      name={question ? scoreValueName(question, score, language) : null}
+      signed={row.key === 'overall' || (question !== undefined && signedScale(question))}
+      align="center"
+    />
+  );
 }
 
 /**
@@ -82,16 +87,17 @@ export function ReviewComparisonTable({
 }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
-  const criterionName = useCriterionName();
   const questionsOf = useReviewForms(reviews);
   const columns = comparisonColumns(reviews);
   const rows = comparisonRows(reviews, averageOverallScore, (review) => questionsOf(review as ReviewDto), reader);
+  const questions = unionOfQuestions(reviews, questionsOf);
   const rowLabel = (row: ComparisonRow) => {
-    if (row.key === 'overall') return t('submissionReviews.fields.overallScore');
-    if (row.key === 'confidence') return t('submissionReviews.fields.confidence');
     if (row.key === 'recommendation') return t('submissionReviews.fields.recommendation');
-    if (row.key.startsWith('question:') && row.question) return textIn(row.question.label, language);
-    return 'criterionId' in row ? criterionName(row.criterionId, row.name) : '';
+    const question = rowQuestion(row, questions);
+    if (question) return textIn(question.label, language);
+    return row.key === 'overall'
+      ? t('submissionReviews.fields.overallScore')
+      : t('submissionReviews.fields.confidence');
   };
 
   return (
@@ -155,7 +161,7 @@ export function ReviewComparisonTable({
               {row.values.map((value, index) => (
                 <Table.Td key={columns[index]?.publicId ?? index} ta="center" data-testid="comparison-cell">
                   <Stack align="center" gap={0}>
-                    <Cell row={row} value={value} language={language} />
+                    <Cell row={row} question={rowQuestion(row, questions)} value={value} language={language} />
                   </Stack>
                 </Table.Td>
               ))}

@@ -28,7 +28,6 @@ import {
 import { useReviewForms } from '../use-review-forms.ts';
 import { RecommendationBadge, ReviewStatusBadge } from './ReviewBadges.tsx';
 import { ReviewClosedNotice } from './ReviewClosedNotice.tsx';
-import { useCriterionName } from './SubmissionReviewBody.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -124,7 +123,6 @@ function RowField({ row }: { row: ReviewRow }) {
 function ReviewBody({ review }: { review: ReviewDto }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
-  const criterionName = useCriterionName();
   const questionsOf = useReviewForms([review]);
   if (!review.structured_review) {
     return (
@@ -182,7 +180,7 @@ function ReviewBody({ review }: { review: ReviewDto }) {
                       data-testid="review-criterion"
                       data-criterion={row.question.key}
                     >
-                      <Text size="sm">{criterionName(row.question.key, textIn(row.question.label, language))}</Text>
+                      <Text size="sm">{textIn(row.question.label, language)}</Text>
                       <Text size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
                         {t('reviews.detail.criterionScore', { score: row.value, max: row.question.max ?? '' })}
                       </Text>

@@ -55,12 +55,6 @@ export function ScoreFigure({
   );
 }
 
-/** The translated name of a review criterion (the five known criteria by id), else the name the review carries. */
-export function useCriterionName() {
-  const { t } = useTranslation();
-  return (id: string, name: string) => t(`submissionReviews.criteria.${id}`, { defaultValue: name });
-}
-
 function Section({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
   return (
     <Stack gap={4} data-testid={testId}>
@@ -162,7 +156,6 @@ const TOP_KEYS = ['overall_score', 'confidence'];
 export function SubmissionReviewBody({ review, reader }: { review: ReviewDto; reader: ReviewReader }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
-  const criterionName = useCriterionName();
   const questionsOf = useReviewForms([review]);
   if (!review.structured_review && review.status !== 'completed') {
     return (
@@ -214,7 +207,7 @@ export function SubmissionReviewBody({ review, reader }: { review: ReviewDto; re
           <Group gap="xs" wrap="wrap">
             {criteria.map((row) => (
               <Badge key={row.question.key} variant="default" tt="none" fw={500} radius="sm" size="lg">
-                {criterionName(row.question.key, textIn(row.question.label, language))}:{' '}
+                {textIn(row.question.label, language)}:{' '}
                 <span dir="ltr">{t('submissionReviews.outOf', { score: row.value, max: row.question.max ?? '' })}</span>
               </Badge>
             ))}
