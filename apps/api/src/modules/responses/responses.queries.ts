@@ -54,7 +54,8 @@ function withoutConflict(submissionId: number): SQL {
 }
 
 /**
- * Who hears that the authors of a paper responded: its reviewers who completed their review, and the event's admins
+ * Who hears that the authors of a paper responded: its reviewers who completed their review and are still active
+ * reviewers of the event (as the policy's `isActiveReviewer`), and the event's admins
  * and chairs (of the whole event or of the paper's track), active accounts and memberships, without a conflict of
  * interest with the paper; each person once, by id.
  */
@@ -67,6 +68,16 @@ export async function findResponseRecipients(
       .select(recipientFields)
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.reviewerId))
+      // Still an active reviewer of the event: a removed reviewer's completed review stays, their rights do not.
+      .innerJoin(
+        eventMemberships,
+        and(
+          eq(eventMemberships.userId, reviews.reviewerId),
+          eq(eventMemberships.eventId, submission.eventId),
+          eq(eventMemberships.role, 'reviewer'),
+          eq(eventMemberships.status, 'active'),
+        ),
+      )
       .where(
         and(
           eq(reviews.submissionId, submission.id),

@@ -11,7 +11,15 @@ import {
   wallClockFromNow,
 } from '../../../test/fixtures/responses.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
-import { auditLog, authorResponses, events, mailOutbox, reviewRevisions, submissions } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  authorResponses,
+  eventMemberships,
+  events,
+  mailOutbox,
+  reviewRevisions,
+  submissions,
+} from '../../db/schema/index.ts';
 
 let app: TestApp;
 const as = signedInClients(() => app);
@@ -193,6 +201,19 @@ describe('PUT submissions/{id}/response/', () => {
     expect(back.statusCode).toBe(409);
     expect(back.json()).toMatchObject({ code: 'CONFLICT', message_code: 'responses.alreadySubmitted' });
     expect(await storedResponse(world)).toMatchObject({ version: 3, status: 'submitted' });
+  });
+
+  it('mails no reviewer who left the committee, though their completed review stays (they may not read the response)', async () => {
+    const world = await buildResponseWorld(app);
+    await app.db
+      .delete(eventMemberships)
+      .where(and(eq(eventMemberships.eventId, world.event.id), eq(eventMemberships.userId, world.doneReviewer.id)));
+    const read = await (await as(world.doneReviewer)).get(committeeUrl(world));
+    expect(read.statusCode).toBe(404);
+    const saved = await (await as(world.author)).put(responseUrl(world), { body: 'Our answer', status: 'submitted' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const recipients = (await respondedMails(world)).map((row) => row.recipient).sort();
+    expect(recipients).toEqual([world.arabicReviewer, world.chair, world.event.creator].map((p) => p.email).sort());
   });
 
   it('refuses a stale version and a first save when one exists (409 STALE_RESPONSE), writing nothing', async () => {
