@@ -2,6 +2,8 @@ import type { AuthorResponseDto, CommitteeResponsesDto } from '@confero/contract
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMembership } from '../../../test/factories/events.ts';
+import { buildUser } from '../../../test/factories/users.ts';
 import {
   AUTHORS_QUESTION,
   buildResponseWorld,
@@ -214,6 +216,21 @@ describe('PUT submissions/{id}/response/', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const recipients = (await respondedMails(world)).map((row) => row.recipient).sort();
     expect(recipients).toEqual([world.arabicReviewer, world.chair, world.event.creator].map((p) => p.email).sort());
+  });
+
+  it('mails no chair whom detection finds conflicted (from the author’s institution, no stored conflict): they may not read it', async () => {
+    const world = await buildResponseWorld(app);
+    const colleague = await buildUser(app, { affiliation: world.author.affiliation });
+    await addMembership(app, { event: world.event, user: colleague, role: 'chair' });
+    const read = await (await as(colleague)).get(committeeUrl(world));
+    expect(read.statusCode).toBe(403);
+    expect(read.json()).toMatchObject({ code: 'CONFLICT_OF_INTEREST' });
+    const saved = await (await as(world.author)).put(responseUrl(world), { body: 'Our answer', status: 'submitted' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const recipients = (await respondedMails(world)).map((row) => row.recipient).sort();
+    expect(recipients).toEqual(
+      [world.doneReviewer, world.arabicReviewer, world.chair, world.event.creator].map((p) => p.email).sort(),
+    );
   });
 
   it('refuses a stale version and a first save when one exists (409 STALE_RESPONSE), writing nothing', async () => {

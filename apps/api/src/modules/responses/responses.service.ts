@@ -5,6 +5,8 @@ import { authorResponses, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { queueMails } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
+import { pairKey } from '../conflicts/detection.ts';
 import { responsePhaseOf } from '../events/events.presenter.ts';
 import { submissionLink } from '../submissions/commands/create-submission.ts';
 import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
@@ -51,7 +53,8 @@ const respondedKey = (submissionId: number, version: number, userId: number) =>
  * otherwise, never a lost write). A submitted response changes only by submitting it again (409 otherwise), so the
  * committee never reads a draft. In one transaction, holding the submission row (a decision waits, and a decided
  * paper refuses the save): the write, its audit entry (`response.draft_saved` or `response.submitted`) and, on each
- * submit, the "authors responded" mail to the paper's committee without a conflict, once per person and version.
+ * submit, the "authors responded" mail to the paper's committee without a conflict (stored or detected), once per person
+ * and version.
  */
 export async function saveResponse(
   db: Db,
@@ -126,9 +129,18 @@ export async function saveResponse(
   });
 }
 
-/** The "authors responded" mail to each member of the paper's committee without a conflict, in their language. */
+/**
+ * The "authors responded" mail to each member of the paper's committee without a conflict, in their language: stored
+ * conflicts and authorship leave them out in the query, and so does a conflict detection finds now
+ * (`detectEventConflicts`), as it takes the reading of the response away (`withDetectedConflict`).
+ */
 async function mailResponded(db: Db, submission: SubmissionBundle, version: number, publicUrl: string) {
-  const recipients = await findResponseRecipients(db, submission);
+  const candidates = await findResponseRecipients(db, submission);
+  const { detected } = await detectEventConflicts(db, submission.eventId, {
+    submissionIds: [submission.id],
+    userIds: candidates.map((person) => person.userId),
+  });
+  const recipients = candidates.filter((person) => !detected.has(pairKey(submission.id, person.userId)));
   await queueMails(
     db,
     recipients.map((person) => ({
