@@ -52,6 +52,12 @@ export const REVIEW_QUESTION_MAX_OPTIONS = 20;
 export const REVIEW_SCORE_MIN_BOUND = -10;
 export const REVIEW_SCORE_MAX_BOUND = 10;
 export const REVIEW_QUESTION_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+/**
+ * Whether a key is one every JavaScript object answers (Object.prototype's `constructor`, the only such name the
+ * pattern lets through): the answers are an object by key, so a question with that key would read an answer where none
+ * was written. No question takes one.
+ */
+export const isReservedQuestionKey = (key: string): boolean => key in Object.prototype;
 
 export const BilingualText = z.object({ en: z.string(), ar: z.string() });
 export type BilingualText = z.infer<typeof BilingualText>;
@@ -130,7 +136,8 @@ export const ReviewQuestionInput = z.object({
   key: z
     .string({ error: 'reviewForms.keyInvalid' })
     .trim()
-    .regex(REVIEW_QUESTION_KEY_PATTERN, { error: 'reviewForms.keyInvalid' }),
+    .regex(REVIEW_QUESTION_KEY_PATTERN, { error: 'reviewForms.keyInvalid' })
+    .refine((key) => !isReservedQuestionKey(key), { error: 'reviewForms.keyReserved' }),
   kind: z.enum(REVIEW_QUESTION_KINDS, { error: 'validation.invalidChoice' }),
   label: bilingualInput,
   help: helpInput.optional(),
@@ -175,6 +182,8 @@ export const ReviewFormQuery = z.object({
     .number({ error: 'validation.invalid' })
     .int({ error: 'validation.invalid' })
     .min(1, { error: 'validation.invalid' })
+    // The largest version the database holds (a 4-byte integer): beyond it a 400, not the database's error.
+    .max(2_147_483_647, { error: 'validation.invalid' })
     .optional(),
 });
 export type ReviewFormQuery = z.output<typeof ReviewFormQuery>;

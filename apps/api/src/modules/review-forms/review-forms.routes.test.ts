@@ -138,6 +138,10 @@ describe('GET events/{id}/review-form/', () => {
     const bad = await client.get(formPath(event), { query: { version: 'two' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', field_codes: { version: ['validation.invalid'] } });
+    // Beyond what the version column holds: a 400, never the database's error.
+    const huge = await client.get(formPath(event), { query: { version: '3000000000' } });
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(huge.json()).toMatchObject({ code: 'VALIDATION_ERROR', field_codes: { version: ['validation.invalid'] } });
   });
 });
 
@@ -279,6 +283,8 @@ describe('PUT events/{id}/review-form/', () => {
       `questions.${last}.options`,
       'reviewForms.optionInvalid',
     ],
+    // A key every JavaScript object answers (Object.prototype's): an answer would be read where none was written.
+    ['a reserved key', [custom({ key: 'constructor' })], `questions.${last}.key`, 'reviewForms.keyReserved'],
     ['an unknown kind', [{ ...custom({}), kind: 'essay' }], `questions.${last}.kind`, 'validation.invalidChoice'],
     [
       'an unknown visibility',
