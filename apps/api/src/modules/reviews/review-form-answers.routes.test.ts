@@ -197,6 +197,40 @@ describe('saving answers to the chair’s questions', () => {
     expect(submitted.json()).toMatchObject({ status: 'completed', answers: { artifact: 'yes' } });
   });
 
+  it('asks for a criterion the chair made required, on its field, and writes nothing until it is scored', async () => {
+    const event = await buildEvent(app, { status: 'active' });
+    const [chair, reviewer, author] = [await person('Chair'), await person('Rev'), await person('Author')];
+    await addMembership(app, { event, user: chair, role: 'chair' });
+    await addMembership(app, { event, user: reviewer, role: 'reviewer' });
+    const paper = await buildSubmission(app, { event, submitter: author, authors: [{ user: author }] });
+    await buildReview(app, { submission: paper, reviewer });
+    const questions = DEFAULT_REVIEW_FORM.map((item) => (item.key === 'clarity' ? { ...item, required: true } : item));
+    const saved = await (await as(chair)).put(`/api/events/${event.publicId}/review-form/`, { questions });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const client = await as(reviewer);
+    const before = await rowOf(paper, reviewer);
+    const refused = await client.post('/api/reviews/', {
+      submission: paper.publicId,
+      status: 'completed',
+      ...complete,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field_codes: { 'criteria.clarity': ['reviews.validations.answerRequired'] },
+      field_params: { 'criteria.clarity': [{ label: 'Clarity' }] },
+    });
+    expect(await rowOf(paper, reviewer)).toEqual(before);
+    const structured = { ...complete.scores.structured_review, criteria: [{ id: 'clarity', score: 7 }] };
+    const accepted = await client.post('/api/reviews/', {
+      submission: paper.publicId,
+      status: 'completed',
+      scores: { structured_review: structured },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await rowOf(paper, reviewer)).status).toBe('completed');
+  });
+
   it('refuses an answer to a question the review’s form does not hold', async () => {
     const response = await save({ answers: { novelty: 3 } });
     expect(response.statusCode).toBe(400);

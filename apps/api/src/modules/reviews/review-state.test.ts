@@ -185,6 +185,37 @@ describe('submitting against a chair’s form', () => {
   });
 });
 
+describe('submitting against a form that requires a built-in question no spec rule covers', () => {
+  const questions = DEFAULT_REVIEW_FORM.map((question) =>
+    question.key === 'clarity' || question.key === 'confidential_remarks_for_pc'
+      ? { ...question, required: true }
+      : question,
+  );
+  const full = mergeContent(untouched, parseReviewInput(form({}))).form;
+
+  it('asks for the confidential remarks and a criterion the chair made required, in the form’s order', () => {
+    expect(failure(() => assertSubmittable(full, questions, {}, ' '))).toEqual({
+      field: 'confidential_remarks_for_pc',
+      message: 'Answer “Confidential remarks for the programme committee” before submitting',
+      key: 'reviews.validations.answerRequired',
+    });
+    expect(failure(() => assertSubmittable(full, questions, {}, 'Remarks'))).toEqual({
+      field: 'criteria.clarity',
+      message: 'Answer “Clarity” before submitting',
+      key: 'reviews.validations.answerRequired',
+    });
+    const scored = {
+      ...full,
+      criteria: [{ id: 'clarity', name: 'Clarity', description: '', min_score: 1, max_score: 10, score: 6 }],
+    };
+    expect(() => assertSubmittable(scored, questions, {}, 'Remarks')).not.toThrow();
+  });
+
+  it('leaves them optional on the default form', () => {
+    expect(() => assertSubmittable(full, DEFAULT_REVIEW_FORM, {}, '')).not.toThrow();
+  });
+});
+
 describe('mergeAnswers', () => {
   const score: ReviewQuestionDto = {
     key: 'soundness',

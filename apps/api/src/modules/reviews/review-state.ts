@@ -20,6 +20,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { isPast } from '../events/event-dates.ts';
+import { storedAnswer } from '../review-forms/review-answers.ts';
 import { currentReviewForm, reviewFormAt } from '../review-forms/review-forms.queries.ts';
 import { reviewError, reviewFieldError } from './review-errors.ts';
 import { mergeContent } from './review-input.ts';
@@ -55,10 +56,22 @@ const BUILTIN_ANSWERED: Record<(typeof BUILTIN_SUBMIT_RULES)[number]['key'], (fo
   confidence: (form) => form.confidence.score !== null,
 };
 
+/** The built-in questions a spec rule checks on submit (the others a form requires are checked as a chair's are). */
+const SPEC_RULED = new Set<string>(BUILTIN_SUBMIT_RULES.map((rule) => rule.key));
+
+/** The field a problem with a question's answer is reported on: where the review input carries that answer. */
+const answerField = (question: ReviewQuestionDto) =>
+  !question.builtin
+    ? `answers.${question.key}`
+    : question.key === 'confidential_remarks_for_pc'
+      ? question.key
+      : `criteria.${question.key}`;
+
 /**
  * The rules for submitting, in this fixed order, each answering with its field and message
- * (`docs/domain.md#validation-order`): first the chair's own required questions, in the form's order
- * (`answers.<key>`, "Answer “label” before submitting"); then the spec's rules for the built-in questions the form
+ * (`docs/domain.md#validation-order`): first the form's required questions that no spec rule covers, in the form's
+ * order — the chair's own (`answers.<key>`), and a criterion (`criteria.<id>`) or the confidential remarks the chair
+ * made required — with "Answer “label” before submitting"; then the spec's rules for the built-in questions the form
  * holds and requires, in the spec's order — at least one strength, at least one weakness (the entries themselves may
  * be empty), a non-blank justification, a non-blank confidence comment; then the overall score and the confidence
  * level must be chosen. With the default form these are exactly the spec's rules. Drafts skip all of them.
@@ -67,10 +80,19 @@ export function assertSubmittable(
   form: StoredForm,
   questions: readonly ReviewQuestionDto[] = DEFAULT_REVIEW_FORM,
   answers: ReviewAnswers = {},
+  confidentialRemarks = '',
 ): void {
+  const stored = {
+    overallScore: form.overall_evaluation.score,
+    confidence: form.confidence.score,
+    structuredReview: form,
+    confidentialRemarks,
+    answers,
+  };
   for (const question of questions) {
-    if (!question.builtin && question.required && !isAnswered(question, answers[question.key])) {
-      throw reviewFieldError(`answers.${question.key}`, 'reviews.validations.answerRequired', {
+    if (!question.required || SPEC_RULED.has(question.key)) continue;
+    if (!isAnswered(question, storedAnswer(stored, question.key) ?? null)) {
+      throw reviewFieldError(answerField(question), 'reviews.validations.answerRequired', {
         label: question.label.en,
       });
     }
@@ -172,7 +194,9 @@ async function saveFromVersion(db: Db, input: SaveReviewInput, version: number, 
       (review.formVersion === null ? undefined : await reviewFormAt(tx, event.id, review.formVersion)) ??
       (await currentReviewForm(tx, event.id));
     const answers = mergeAnswers(review.answers ?? {}, input.input.answers ?? undefined, form.questions);
-    if (target === 'completed') assertSubmittable(content.form, form.questions, answers);
+    if (target === 'completed') {
+      assertSubmittable(content.form, form.questions, answers, content.confidentialRemarks);
+    }
     const [updated] = await tx
       .update(reviews)
       .set({
