@@ -77,25 +77,31 @@ describe('two authors saving the response at once', () => {
     }
   });
 
-  it('never writes a response once a decision committed first (the save holds the submission row)', {
+  it('refuses a save that read the paper undecided while a decision was being made (the save holds the submission row)', {
     timeout: 60_000,
   }, async () => {
     const world = await buildResponseWorld(app);
     const client = await signedInClient(app, world.author);
     const url = `/api/submissions/${world.submission.publicId}/response/`;
-    const [saved] = await Promise.all([
-      client.put(url, { body: 'Racing the decision', status: 'submitted' }),
-      app.db
+    // The decision holds the submission row while the save starts: on PostgreSQL the save reads the paper undecided
+    // (the decision is not committed yet), passes its checks, then waits for the row and finds the decision made.
+    let saving: ReturnType<typeof client.put> | undefined;
+    await app.db.transaction(async (tx) => {
+      await tx
         .update(submissions)
         .set({ decision: 'reject', status: 'rejected' })
-        .where(eq(submissions.id, world.submission.id)),
-    ]);
-    const rows = await rowsOf(world.submission.id);
-    if (saved.statusCode === 200) expect(rows).toHaveLength(1);
-    else {
-      expect(saved.statusCode).toBe(409);
-      expect(saved.json()).toMatchObject({ message_code: 'responses.decided' });
-      expect(rows).toEqual([]);
-    }
+        .where(eq(submissions.id, world.submission.id));
+      saving = client.put(url, { body: 'Racing the decision', status: 'submitted' });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    const saved = await saving;
+    expect(saved?.statusCode, saved?.body).toBe(409);
+    expect(saved?.json()).toMatchObject({ code: 'CONFLICT', message_code: 'responses.decided' });
+    expect(await rowsOf(world.submission.id)).toEqual([]);
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.eventId, world.event.id), eq(mailOutbox.template, 'responses.submitted')));
+    expect(mails).toEqual([]);
   });
 });
