@@ -128,28 +128,26 @@ export type MyDiscussionRow = {
   total: number;
 };
 
+/** What narrows the caller's discussions: an event, the flag, and papers to leave out (conflicts detection finds). */
+export type MyDiscussionFilter = { eventId?: number; flagged?: boolean; excludedIds?: number[] };
+
 /**
- * A page of the caller's papers under discussion (flagged, or with comments) where they are the committee (an event
- * admin or chair of the whole event, or a chair of the paper's track) or an assigned reviewer who is still a reviewer
- * of the event; flagged ones first, then the latest discussed. ONE query per page, the total included.
+ * The caller's papers under discussion (flagged, or with comments) where they are the committee (an event admin or
+ * chair of the whole event, or a chair of the paper's track) or an assigned reviewer who is still a reviewer of the
+ * event, as the CTEs `roles` and `papers`.
  * SECURITY-CRITICAL: papers the caller wrote or has a stored conflict with are left out inside the query (the
- * committee and the reviewers of `discussion.policy.ts` exclude both); conflicts only detection finds are the
- * caller's to mask on the page (`detectedConflictIds`).
+ * committee and the reviewers of `discussion.policy.ts` exclude both); those detection finds the caller conflicted
+ * with are the caller's to give in `excludedIds` (`findMyDiscussionCandidates` lists what to run detection on).
  */
-export async function pageMyDiscussions(
-  db: Db,
-  userId: number,
-  options: { page: number; pageSize: number; eventId?: number; flagged?: boolean },
-): Promise<MyDiscussionRow[]> {
+function myDiscussionPapers(userId: number, filter: MyDiscussionFilter): SQL {
   const filters: SQL[] = [];
-  if (options.eventId !== undefined) filters.push(sql`${submissions.eventId} = ${options.eventId}`);
-  if (options.flagged !== undefined) filters.push(sql`${submissions.needsDiscussion} = ${options.flagged}`);
+  if (filter.eventId !== undefined) filters.push(sql`${submissions.eventId} = ${filter.eventId}`);
+  if (filter.flagged !== undefined) filters.push(sql`${submissions.needsDiscussion} = ${filter.flagged}`);
+  if (filter.excludedIds && filter.excludedIds.length > 0)
+    filters.push(sql`not ${inArray(submissions.id, filter.excludedIds)}`);
   const extra = filters.length > 0 ? sql`and ${sql.join(filters, sql` and `)}` : sql``;
-  const offset = (options.page - 1) * options.pageSize;
   const chairsTrack = sql`${submissions.trackId} = any(roles.tracks)`;
-  return queryRows<MyDiscussionRow>(
-    db,
-    sql`with roles as (
+  return sql`roles as (
         select m.event_id,
           bool_or(m.role = 'event_admin' or (m.role = 'chair' and m.track_id is null)) as organizer,
           coalesce(array_agg(m.track_id) filter (where m.role = 'chair' and m.track_id is not null), '{}') as tracks,
@@ -172,7 +170,34 @@ export async function pageMyDiscussions(
             and c.user_id = ${userId})
           and not coalesce(${authoredBy(userId)}, false)
           ${extra}
-      )
+      )`;
+}
+
+/** Every paper of the caller's discussions (ids and events only, unpaginated): what detection is run on. */
+export async function findMyDiscussionCandidates(
+  db: Db,
+  userId: number,
+  filter: MyDiscussionFilter,
+): Promise<{ id: number; event_id: number }[]> {
+  return queryRows<{ id: number; event_id: number }>(
+    db,
+    sql`with ${myDiscussionPapers(userId, filter)} select p.id, p.event_id from papers p`,
+  );
+}
+
+/**
+ * A page of the caller's papers under discussion (`myDiscussionPapers`), flagged ones first, then the latest
+ * discussed. ONE query per page, the total included.
+ */
+export async function pageMyDiscussions(
+  db: Db,
+  userId: number,
+  options: { page: number; pageSize: number } & MyDiscussionFilter,
+): Promise<MyDiscussionRow[]> {
+  const offset = (options.page - 1) * options.pageSize;
+  return queryRows<MyDiscussionRow>(
+    db,
+    sql`with ${myDiscussionPapers(userId, options)}
       select p.*, e.public_id as event_public_id, e.title as event_title,
         e.discussion_reviewers_see as reviewers_see, (count(*) over ())::int as total
       from papers p join ${events} e on e.id = p.event_id

@@ -6,10 +6,17 @@ import { recordAudit } from '../../lib/audit.ts';
 import { makePublicId, nextId } from '../../lib/ids.ts';
 import { queueMails } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { detectedConflictIds } from '../conflicts/detect-conflict.ts';
+import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
 import { discussionParticipant } from './discussion.policy.ts';
 import { mentionIdOf, presentMyDiscussion, type ThreadReader } from './discussion.presenter.ts';
-import { type CommentRow, commentExists, findComments, findFlag, pageMyDiscussions } from './discussion.queries.ts';
+import {
+  type CommentRow,
+  commentExists,
+  findComments,
+  findFlag,
+  findMyDiscussionCandidates,
+  pageMyDiscussions,
+} from './discussion.queries.ts';
 import { type DiscussionContext, loadThreadPeople, type ThreadPerson } from './discussion-access.ts';
 import { commentNotFound, editWindowClosed, mentionUnknown } from './discussion-errors.ts';
 
@@ -197,26 +204,37 @@ export async function setFlag(db: Db, actor: Actor, context: DiscussionContext, 
 /**
  * A page of the caller's papers under discussion (`pageMyDiscussions`: one query, plus one for the total of a page
  * past the end) with whether they may open each thread now: the committee, and a reviewer as the event's setting
- * allows. A paper detection finds the caller conflicted with (not stored yet) stays listed but closed, without its
- * comments' count, as its thread answers 404 (`withDetectedConflict`); four queries per event on the page.
+ * allows. A paper detection finds the caller conflicted with (not stored yet) is left out like a stored conflict, as
+ * its thread answers 404 (`withDetectedConflict`): detection runs first over the caller's papers under discussion
+ * (`findMyDiscussionCandidates`, one query; then four per event among them), so the page, its filters and its total
+ * never count such a paper.
  */
 export async function listMyDiscussions(
   db: Db,
   actor: Actor,
   options: { page: number; pageSize: number; eventId?: number; flagged?: boolean },
 ): Promise<{ results: MyDiscussionItemDto[]; count: number }> {
-  const rows = await pageMyDiscussions(db, actor.id, options);
+  const candidates = await findMyDiscussionCandidates(db, actor.id, options);
+  const byEvent = new Map<number, number[]>();
+  for (const row of candidates) byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.id]);
+  const detections = await Promise.all(
+    [...byEvent].map(([eventId, submissionIds]) =>
+      detectEventConflicts(db, eventId, { submissionIds, userIds: [actor.id] }),
+    ),
+  );
+  const excludedIds = detections.flatMap((detection) =>
+    [...detection.detected.values()].map((conflict) => conflict.submissionId),
+  );
+  const filter = { ...options, excludedIds };
+  const rows = await pageMyDiscussions(db, actor.id, filter);
   const count =
     rows[0]?.total ??
     (options.page > 1
-      ? ((await pageMyDiscussions(db, actor.id, { ...options, page: 1, pageSize: 1 }))[0]?.total ?? 0)
+      ? ((await pageMyDiscussions(db, actor.id, { ...filter, page: 1, pageSize: 1 }))[0]?.total ?? 0)
       : 0);
-  const eventIds = [...new Set(rows.map((row) => row.event_id))];
-  const detected = await Promise.all(eventIds.map((eventId) => detectedConflictIds(db, eventId, actor)));
-  const conflicted = new Set(detected.flatMap((ids) => [...ids]));
   const results = rows.map((row) => {
     const reads = row.is_committee || row.reviewers_see === 'always' || row.own_review_status === 'completed';
-    return presentMyDiscussion(row, reads && !conflicted.has(row.id));
+    return presentMyDiscussion(row, reads);
   });
   return { results, count };
 }

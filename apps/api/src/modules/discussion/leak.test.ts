@@ -121,6 +121,31 @@ describe('never a comment to those outside the thread', () => {
   });
 });
 
+describe('never a paper under discussion in the lists of those outside its thread', () => {
+  it.each([
+    ['the author, a chair of the event', () => world.author],
+    ['a conflicted chair', () => world.conflictedChair],
+    ["a chair from the author's institution (a conflict detection finds, not stored)", () => colleague],
+  ])('%s does not find the paper (nor its flag) among their discussions, whatever the filter', async (_name, who) => {
+    const client = await as(who());
+    for (const query of ['', '?flagged=true', '?flagged=false', `?event=${world.event.publicId}&page_size=100`]) {
+      const response = await client.get(`/api/discussions/${query}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body, query).not.toContain(world.submission.publicId);
+      expect(response.body, query).not.toContain(world.submission.title);
+      expect(response.json(), query).toMatchObject({ count: 0, results: [] });
+    }
+    // The committee finds it, flagged.
+    const chair = (await (await as(world.chair)).get('/api/discussions/?flagged=true')).json() as {
+      results: { submission: { public_id: string }; needs_discussion: boolean }[];
+    };
+    expect(chair.results.map((item) => [item.submission.public_id, item.needs_discussion])).toContainEqual([
+      world.submission.publicId,
+      true,
+    ]);
+  });
+});
+
 describe('the audit log of the event', () => {
   it('redacts the discussion entries of the paper for a conflicted chair, not for the committee', async () => {
     const posted = await (await as(world.chair)).post(`/api/submissions/${world.submission.publicId}/discussion/`, {
