@@ -35,7 +35,7 @@ export function presentSubmissionTableRow(row: SubmissionTableRow): SubmissionTa
     average_score: hidden || row.average_score === null ? null : Math.round(row.average_score * 100) / 100,
     score_spread: hidden ? null : row.score_spread,
     disagreement: !hidden && row.score_spread !== null && row.score_spread >= DISAGREEMENT_SPREAD,
-    needs_discussion: row.needs_discussion,
+    needs_discussion: !hidden && row.needs_discussion,
   };
 }
 

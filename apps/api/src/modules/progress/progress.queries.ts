@@ -260,8 +260,8 @@ const maskedAggregates = (row: 'paper' | 'page') =>
  * (`count(*) over ()`). Sorted or filtered on an aggregate, the event's reviews are grouped once before the page is
  * cut; otherwise the page is cut on the paper's own columns and only its rows' reviews are read. The authors' names
  * are read for the page's rows only.
- * SECURITY-CRITICAL: the aggregates of a paper the viewer wrote or is conflicted with are null inside the query, so
- * neither the answer, nor a filter, nor the order reveals them.
+ * SECURITY-CRITICAL: the aggregates of a paper the viewer wrote or is conflicted with are null inside the query, and
+ * its "needs discussion" flag false, so neither the answer, nor a filter, nor the order reveals them.
  */
 export async function pageSubmissionTable(
   db: Db,
@@ -291,12 +291,13 @@ export async function pageSubmissionTable(
   const scored = AGGREGATE_SORTS.includes(sortKey) || scoreConditions.length > 0;
   const all = [...conditions, ...scoreConditions];
   const where = all.length > 0 ? sql`where ${sql.join(all, sql` and `)}` : sql``;
+  const conflicted = sql`(exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
+      and c.user_id = ${viewerId}) or coalesce(${authoredBy(viewerId)}, false))`;
+  // The flag belongs to the paper's discussion, which a conflicted viewer never reads: false for them.
   const paper = sql`select ${submissions.id} as id, ${submissions.publicId} as public_id,
       ${submissions.title} as title, lower(${submissions.title}) as lower_title, ${submissions.status} as status,
       ${submissions.decision} as decision, ${submissions.createdAt} as created_at, ${submissions.trackId} as track_id,
-      ${submissions.needsDiscussion} as needs_discussion,
-      (exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id} and c.user_id = ${viewerId})
-        or coalesce(${authoredBy(viewerId)}, false)) as conflicted
+      (${submissions.needsDiscussion} and not ${conflicted}) as needs_discussion, ${conflicted} as conflicted
     from ${submissions} where ${submissions.eventId} = ${eventId}`;
   const order = orderOf(options.sort, TABLE_ORDER);
   const pageOrder = orderOf(options.sort, TABLE_ORDER, 'page.');

@@ -85,6 +85,24 @@ afterAll(async () => {
 
 const url = (path: string) => `/api/events/${world.event.publicId}/${path}`;
 
+/** The chair's table as a viewer reads it, with the "needs discussion" flag of each row. */
+async function flagRows(user: BuiltUser, query: Record<string, string>) {
+  const response = await (await as(user)).get(url('submissions/table/'), { query });
+  return response.json().results as { title: string; conflicted: boolean; needs_discussion: boolean }[];
+}
+
+/** Runs `check` while the paper of this title is flagged for discussion, and clears the flag after. */
+async function withFlagged(title: string, check: () => Promise<void>) {
+  const paper = world.papers.find((candidate) => candidate.title === title);
+  if (!paper) throw new Error(`no paper ${title}`);
+  await app.db.update(submissions).set({ needsDiscussion: true }).where(eq(submissions.id, paper.id));
+  try {
+    await check();
+  } finally {
+    await app.db.update(submissions).set({ needsDiscussion: false }).where(eq(submissions.id, paper.id));
+  }
+}
+
 describe('GET events/{id}/progress/', () => {
   it('counts submissions by status and decision, reviews by state and late ones, bids and deadlines', async () => {
     const response = await (await as(world.chair)).get(url('progress/'));
@@ -217,34 +235,26 @@ describe('GET events/{id}/submissions/table/', () => {
   });
 
   it('shows the "needs discussion" flag and filters by it, with the disagreement filter', async () => {
-    const alpha = world.papers[0];
-    if (!alpha) throw new Error('no paper');
-    await app.db.update(submissions).set({ needsDiscussion: true }).where(eq(submissions.id, alpha.id));
-    try {
-      const client = await as(world.admin);
-      const rows = async (query: Record<string, string>) =>
-        (await client.get(url('submissions/table/'), { query })).json().results as {
-          title: string;
-          needs_discussion: boolean;
-        }[];
-      const all = await rows({ sort: 'title' });
+    await withFlagged('Alpha consensus', async () => {
+      const all = await flagRows(world.admin, { sort: 'title' });
       expect(all.map((row) => [row.title, row.needs_discussion])).toEqual([
         ['Alpha consensus', true],
         ['Beta caching', false],
         ['Gamma graphs', false],
       ]);
-      expect((await rows({ needs_discussion: 'true' })).map((row) => row.title)).toEqual(['Alpha consensus']);
-      expect((await rows({ needs_discussion: 'false', sort: 'title' })).map((row) => row.title)).toEqual([
-        'Beta caching',
-        'Gamma graphs',
+      expect((await flagRows(world.admin, { needs_discussion: 'true' })).map((row) => row.title)).toEqual([
+        'Alpha consensus',
       ]);
-      expect((await rows({ needs_discussion: 'false', disagreement: 'true' })).map((row) => row.title)).toEqual([]);
-      const bad = await client.get(url('submissions/table/'), { query: { needs_discussion: 'maybe' } });
+      const notFlagged = await flagRows(world.admin, { needs_discussion: 'false', sort: 'title' });
+      expect(notFlagged.map((row) => row.title)).toEqual(['Beta caching', 'Gamma graphs']);
+      const both = await flagRows(world.admin, { needs_discussion: 'false', disagreement: 'true' });
+      expect(both.map((row) => row.title)).toEqual([]);
+      const bad = await (await as(world.admin)).get(url('submissions/table/'), {
+        query: { needs_discussion: 'maybe' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ field_codes: { needs_discussion: ['validation.invalidChoice'] } });
-    } finally {
-      await app.db.update(submissions).set({ needsDiscussion: false }).where(eq(submissions.id, alpha.id));
-    }
+    });
   });
 
   it('hides the aggregates of a paper the chair is conflicted with, from the rows, the filters and the order', async () => {
@@ -255,6 +265,20 @@ describe('GET events/{id}/submissions/table/', () => {
     expect(body.results[0].title).toBe('Alpha consensus');
     const ranged = (await client.get(url('submissions/table/'), { query: { min_score: '2' } })).json();
     expect(ranged.count).toBe(0);
+  });
+
+  it('hides the "needs discussion" flag of a paper the chair is conflicted with, from the row and the filter', async () => {
+    await withFlagged('Beta caching', async () => {
+      const shown = (await flagRows(world.chair, { sort: 'title' })).find((row) => row.title === 'Beta caching');
+      expect(shown).toMatchObject({ conflicted: true, needs_discussion: false });
+      expect((await flagRows(world.chair, { needs_discussion: 'true' })).map((row) => row.title)).toEqual([]);
+      const notFlagged = await flagRows(world.chair, { needs_discussion: 'false' });
+      expect(notFlagged.map((row) => row.title)).toContain('Beta caching');
+      // The admin, not conflicted, sees the flag.
+      expect((await flagRows(world.admin, { needs_discussion: 'true' })).map((row) => row.title)).toEqual([
+        'Beta caching',
+      ]);
+    });
   });
 
   it('runs one query per page, whatever its size', async () => {
