@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildResponseWorld } from '../../../test/fixtures/responses.ts';
 import { signedInClient } from '../../../test/http.ts';
-import { auditLog, authorResponses, mailOutbox, submissions } from '../../db/schema/index.ts';
+import { auditLog, authorResponses, events, mailOutbox, submissions } from '../../db/schema/index.ts';
 
 /*
  * One response per submission, under concurrency: two authors save at the same moment. Either one save wins and the
@@ -103,5 +103,25 @@ describe('two authors saving the response at once', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.eventId, world.event.id), eq(mailOutbox.template, 'responses.submitted')));
     expect(mails).toEqual([]);
+  });
+
+  it('refuses a save that read the phase on while a chair was turning it off (the save holds the event row)', {
+    timeout: 60_000,
+  }, async () => {
+    const world = await buildResponseWorld(app);
+    const client = await signedInClient(app, world.author);
+    const url = `/api/submissions/${world.submission.publicId}/response/`;
+    // As `PATCH events/{id}/` does: the event row held while the phase is turned off.
+    let saving: ReturnType<typeof client.put> | undefined;
+    await app.db.transaction(async (tx) => {
+      await tx.select({ id: events.id }).from(events).where(eq(events.id, world.event.id)).for('update');
+      await tx.update(events).set({ responseEnabled: false }).where(eq(events.id, world.event.id));
+      saving = client.put(url, { body: 'Racing the switch', status: 'submitted' });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    const saved = await saving;
+    expect(saved?.statusCode, saved?.body).toBe(400);
+    expect(saved?.json()).toMatchObject({ code: 'VALIDATION_ERROR', field_codes: { body: ['responses.phaseOff'] } });
+    expect(await rowsOf(world.submission.id)).toEqual([]);
   });
 });

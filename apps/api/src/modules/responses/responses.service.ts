@@ -1,7 +1,7 @@
 import { countWords, type PutResponseBody, presentResponsePhase } from '@confero/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authorResponses, submissions } from '../../db/schema/index.ts';
+import { authorResponses, events, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { queueMails } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -9,12 +9,19 @@ import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
 import { pairKey } from '../conflicts/detection.ts';
 import { responsePhaseOf } from '../events/events.presenter.ts';
 import { submissionLink } from '../submissions/commands/create-submission.ts';
+import { submissionNotFound } from '../submissions/submission-errors.ts';
 import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
 import { alreadySubmitted, bodyError, staleResponse, submissionDecided } from './response-errors.ts';
 import { findResponseRecipients, type ResponseRow } from './responses.queries.ts';
 
 /** A wall-clock time of the event (`YYYY-MM-DDTHH:mm`) as the messages show it, with the zone beside. */
 export const wallClockText = (wallClock: string | null) => (wallClock ?? '').replace('T', ' ');
+
+/** What a save is checked against: the submission's decision and its event's response phase. */
+export type ResponseSaveState = {
+  decision: SubmissionBundle['decision'];
+  event: Parameters<typeof responsePhaseOf>[0];
+};
 
 /**
  * What a save of the response must pass before it is written, in this order (the first failing rule answers): the
@@ -23,7 +30,7 @@ export const wallClockText = (wallClock: string | null) => (wallClock ?? '').rep
  * not empty (400), and the text holds at most the event's word limit, counted by `countWords` as the browser counts
  * (400 on `body` with the limit and the count).
  */
-export function checkResponseSave(submission: SubmissionBundle, body: PutResponseBody, now: Date): number {
+export function checkResponseSave(submission: ResponseSaveState, body: PutResponseBody, now: Date): number {
   if (submission.decision !== 'pending') throw submissionDecided();
   const { event } = submission;
   const phase = presentResponsePhase(responsePhaseOf(event), now);
@@ -47,12 +54,12 @@ const respondedKey = (submissionId: number, version: number, userId: number) =>
 
 /**
  * Saves the authors' response to the reviews of a submission (`PUT submissions/{id}/response/`), a draft or
- * submitted, after `checkResponseSave`. One response per submission: the first save inserts it (`on conflict do
+ * submitted, checked by `checkResponseSave` against the rows it holds. One response per submission: the first save inserts it (`on conflict do
  * nothing` on the unique submission, so of two first saves at once one writes and the other is answered 409
  * STALE_RESPONSE); a later save sends the version it read and updates only that version (409 STALE_RESPONSE
  * otherwise, never a lost write). A submitted response changes only by submitting it again (409 otherwise), so the
- * committee never reads a draft. In one transaction, holding the submission row (a decision waits, and a decided
- * paper refuses the save): the write, its audit entry (`response.draft_saved` or `response.submitted`) and, on each
+ * committee never reads a draft. In one transaction, holding the event row and then the submission row (a change
+ * of the phase and a decision wait; a phase turned off or a decided paper refuses the save): the write, its audit entry (`response.draft_saved` or `response.submitted`) and, on each
  * submit, the "authors responded" mail to the paper's committee without a conflict (stored or detected), once per person
  * and version.
  */
@@ -68,15 +75,28 @@ export async function saveResponse(
 ): Promise<ResponseRow> {
   const { actor, submission, body } = input;
   const now = input.now ?? new Date();
-  const wordCount = checkResponseSave(submission, body, now);
   const submitted = body.status === 'submitted';
   return db.transaction(async (tx) => {
+    // The event row, then the submission row, held as the rules read them: a chair's change of the phase
+    // (`PATCH events/{id}/`, which holds the event row) and a decision wait for the save, or the save reads theirs.
+    const [phase] = await tx
+      .select({
+        responseEnabled: events.responseEnabled,
+        responseOpensAt: events.responseOpensAt,
+        responseClosesAt: events.responseClosesAt,
+        responseWordLimit: events.responseWordLimit,
+        timezone: events.timezone,
+      })
+      .from(events)
+      .where(eq(events.id, submission.eventId))
+      .for('share');
     const [locked] = await tx
       .select({ decision: submissions.decision })
       .from(submissions)
       .where(eq(submissions.id, submission.id))
       .for('share');
-    if (locked?.decision !== 'pending') throw submissionDecided();
+    if (!phase || !locked) throw submissionNotFound();
+    const wordCount = checkResponseSave({ decision: locked.decision, event: phase }, body, now);
     const values = {
       body: body.body,
       status: body.status,
