@@ -84,7 +84,7 @@ describe('the review form editor, driven by a chair', { timeout: 60_000 }, () =>
     const arabic = within(cardOf('justification')).getByTestId('question-label-ar') as HTMLInputElement;
     expect(arabic.closest('[dir]')?.getAttribute('dir')).toBe('rtl');
     await user.clear(arabic);
-    await user.type(arabic, 'تبرير التقييم');
+    await user.paste('تبرير التقييم');
 
     // Move the new question up one place, by its labelled button.
     await user.click(screen.getByRole('button', { name: 'Move “Reproducibility” up' }));
@@ -180,7 +180,8 @@ describe('the review form editor, driven by a chair', { timeout: 60_000 }, () =>
     });
 
     const help = within(cardOf('strengths')).getByTestId('question-help-en');
-    await user.type(help, ' Be specific.');
+    await user.click(help);
+    await user.paste(' Be specific.');
     await user.click(screen.getByTestId('review-form-save'));
 
     const stale = await screen.findByTestId('review-form-stale');

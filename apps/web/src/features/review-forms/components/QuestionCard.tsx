@@ -24,7 +24,7 @@ import {
   Title,
 } from '@mantine/core';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Message, useMessageText } from '../../../components/feedback/message.ts';
 import { languageOf, textIn } from '../../reviews/review-display.ts';
@@ -38,10 +38,16 @@ type QuestionCardProps = {
   answeredReviews: number;
   /** The problems of this question, by the editor's field (`key`, `label.en`, `options`, `min`, …). */
   problems?: Record<string, Message>;
-  onChange: (change: Partial<DraftQuestion>) => void;
-  onMove: (delta: -1 | 1) => void;
-  onRemove: () => void;
+  /** Each a stable function of the editor's, told which question (the card is memoized). */
+  onChange: (id: string, change: Partial<DraftQuestion>) => void;
+  onMove: (id: string, delta: -1 | 1) => void;
+  onRemove: (id: string) => void;
 };
+
+/** The fields of a kind's own part of a question, changing that question. */
+type KindFieldsProps = { question: DraftQuestion; onChange: (change: Partial<DraftQuestion>) => void };
+
+const NO_PROBLEMS: Record<string, Message> = {};
 
 /** A pair of inputs for a text in English and in Arabic (the Arabic one right to left). */
 function BilingualInputs({
@@ -89,11 +95,7 @@ function BilingualInputs({
 }
 
 /** A score question's range (a chair's question) and its labels per value, folded away until asked for. */
-function ScoreFields({
-  question,
-  onChange,
-  rangeError,
-}: Pick<QuestionCardProps, 'question' | 'onChange'> & { rangeError?: string }) {
+function ScoreFields({ question, onChange, rangeError }: KindFieldsProps & { rangeError?: string }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const values = scoreValues(question);
@@ -159,11 +161,7 @@ function ScoreFields({
 }
 
 /** A choice question's options: a value and a label in both languages each, added and removed. */
-function ChoiceFields({
-  question,
-  onChange,
-  optionsError,
-}: Pick<QuestionCardProps, 'question' | 'onChange'> & { optionsError?: string }) {
+function ChoiceFields({ question, onChange, optionsError }: KindFieldsProps & { optionsError?: string }) {
   const { t } = useTranslation();
   const options = question.options ?? [];
   const set = (next: typeof options) => onChange({ options: next });
@@ -237,16 +235,19 @@ function ChoiceFields({
  * sentence saying who that is), its range and value labels or its options; moved up and down, and removed (not a
  * question the form must keep; asked first when reviews hold answers).
  */
-export function QuestionCard({
+export const QuestionCard = memo(function QuestionCard({
   question,
   index,
   count,
   answeredReviews,
-  problems = {},
-  onChange,
-  onMove,
-  onRemove,
+  problems = NO_PROBLEMS,
+  onChange: changeById,
+  onMove: moveById,
+  onRemove: removeById,
 }: QuestionCardProps) {
+  const onChange = (change: Partial<DraftQuestion>) => changeById(question.id, change);
+  const onMove = (delta: -1 | 1) => moveById(question.id, delta);
+  const onRemove = () => removeById(question.id);
   const { t, i18n } = useTranslation();
   const { text } = useMessageText();
   const language = languageOf(i18n.language);
@@ -419,4 +420,4 @@ export function QuestionCard({
       </Stack>
     </Paper>
   );
-}
+});

@@ -2,7 +2,7 @@ import type { ReviewFormDto } from '@confero/contracts';
 import { Alert, Button, Group, Menu, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CircleAlert, Info, Plus, Save } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type Message, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
@@ -106,8 +106,27 @@ export function ReviewFormEditor({ eventId, form }: { eventId: string; form: Rev
   const dirty = JSON.stringify(formBody(questions, form.version)) !== savedBody;
   const newVersion = makesNewVersion(form.questions, questions, form.answered_reviews);
 
-  const update = (next: DraftQuestion[]) => setQuestions(next);
-  const add = (question: DraftQuestion) => update([...questions, question]);
+  const add = (question: DraftQuestion) => setQuestions((current) => [...current, question]);
+  // Stable, so that a change re-renders only its own card.
+  const changeOne = useCallback(
+    (id: string, change: Partial<DraftQuestion>) => setQuestions((current) => changeQuestion(current, id, change)),
+    [],
+  );
+  const moveOne = useCallback(
+    (id: string, delta: -1 | 1) =>
+      setQuestions((current) =>
+        moveQuestion(
+          current,
+          current.findIndex((question) => question.id === id),
+          delta,
+        ),
+      ),
+    [],
+  );
+  const removeOne = useCallback(
+    (id: string) => setQuestions((current) => current.filter((question) => question.id !== id)),
+    [],
+  );
 
   const save = async () => {
     setGeneral([]);
@@ -199,9 +218,9 @@ export function ReviewFormEditor({ eventId, form }: { eventId: string; form: Rev
               count={questions.length}
               answeredReviews={form.answered_reviews}
               problems={problems[question.id]}
-              onChange={(change) => update(changeQuestion(questions, question.id, change))}
-              onMove={(delta) => update(moveQuestion(questions, index, delta))}
-              onRemove={() => update(questions.filter((item) => item.id !== question.id))}
+              onChange={changeOne}
+              onMove={moveOne}
+              onRemove={removeOne}
             />
           ))}
           <Group gap="sm">
