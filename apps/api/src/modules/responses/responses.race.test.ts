@@ -2,7 +2,7 @@ import type { AuthorResponseDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildResponseWorld } from '../../../test/fixtures/responses.ts';
+import { buildResponseWorld, type ResponseWorld } from '../../../test/fixtures/responses.ts';
 import { signedInClient } from '../../../test/http.ts';
 import { auditLog, authorResponses, events, mailOutbox, submissions } from '../../db/schema/index.ts';
 
@@ -23,6 +23,25 @@ const ROUNDS = 4;
 
 async function rowsOf(submissionId: number) {
   return app.db.select().from(authorResponses).where(eq(authorResponses.submissionId, submissionId));
+}
+
+type Tx = Parameters<Parameters<TestApp['db']['transaction']>[0]>[0];
+
+/**
+ * An author's submit started while another transaction, `hold`, has changed a row the save reads and holds it a
+ * second before committing: the save's answer.
+ */
+async function saveWhileHeld(world: ResponseWorld, hold: (tx: Tx) => Promise<void>) {
+  const client = await signedInClient(app, world.author);
+  const url = `/api/submissions/${world.submission.publicId}/response/`;
+  let saving: ReturnType<typeof client.put> | undefined;
+  await app.db.transaction(async (tx) => {
+    await hold(tx);
+    saving = client.put(url, { body: 'Racing the change', status: 'submitted' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  });
+  if (!saving) throw new Error('the save started');
+  return saving;
 }
 
 describe('two authors saving the response at once', () => {
@@ -81,22 +100,16 @@ describe('two authors saving the response at once', () => {
     timeout: 60_000,
   }, async () => {
     const world = await buildResponseWorld(app);
-    const client = await signedInClient(app, world.author);
-    const url = `/api/submissions/${world.submission.publicId}/response/`;
-    // The decision holds the submission row while the save starts: on PostgreSQL the save reads the paper undecided
-    // (the decision is not committed yet), passes its checks, then waits for the row and finds the decision made.
-    let saving: ReturnType<typeof client.put> | undefined;
-    await app.db.transaction(async (tx) => {
+    // On PostgreSQL the save reads the paper undecided (the decision is not committed yet), passes its checks, then
+    // waits for the row and finds the decision made.
+    const saved = await saveWhileHeld(world, async (tx) => {
       await tx
         .update(submissions)
         .set({ decision: 'reject', status: 'rejected' })
         .where(eq(submissions.id, world.submission.id));
-      saving = client.put(url, { body: 'Racing the decision', status: 'submitted' });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
     });
-    const saved = await saving;
-    expect(saved?.statusCode, saved?.body).toBe(409);
-    expect(saved?.json()).toMatchObject({ code: 'CONFLICT', message_code: 'responses.decided' });
+    expect(saved.statusCode).toBe(409);
+    expect(saved.json()).toMatchObject({ code: 'CONFLICT', message_code: 'responses.decided' });
     expect(await rowsOf(world.submission.id)).toEqual([]);
     const mails = await app.db
       .select()
@@ -109,19 +122,13 @@ describe('two authors saving the response at once', () => {
     timeout: 60_000,
   }, async () => {
     const world = await buildResponseWorld(app);
-    const client = await signedInClient(app, world.author);
-    const url = `/api/submissions/${world.submission.publicId}/response/`;
     // As `PATCH events/{id}/` does: the event row held while the phase is turned off.
-    let saving: ReturnType<typeof client.put> | undefined;
-    await app.db.transaction(async (tx) => {
+    const saved = await saveWhileHeld(world, async (tx) => {
       await tx.select({ id: events.id }).from(events).where(eq(events.id, world.event.id)).for('update');
       await tx.update(events).set({ responseEnabled: false }).where(eq(events.id, world.event.id));
-      saving = client.put(url, { body: 'Racing the switch', status: 'submitted' });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
     });
-    const saved = await saving;
-    expect(saved?.statusCode, saved?.body).toBe(400);
-    expect(saved?.json()).toMatchObject({ code: 'VALIDATION_ERROR', field_codes: { body: ['responses.phaseOff'] } });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json()).toMatchObject({ code: 'VALIDATION_ERROR', field_codes: { body: ['responses.phaseOff'] } });
     expect(await rowsOf(world.submission.id)).toEqual([]);
   });
 });
