@@ -12,7 +12,6 @@ import { authorsOnly, committeeOnly, responseConflicted } from './response-error
  * their own review or whom the event lets read the other reviews. A conflict of interest takes it away.
  */
 
-/** The viewer's access to the responses of one paper: their access to a completed review that is not theirs. */
 /** A reviewer id no user has: the response is nobody's review. */
 const NO_REVIEWER = 0;
 
