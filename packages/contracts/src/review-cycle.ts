@@ -86,7 +86,7 @@ export const PostCommentBody = z.object({
     .max(DISCUSSION_BODY_MAX_LENGTH, { error: 'validation.tooLong' }),
   mentions: z
     .array(z.string({ error: 'validation.invalid' }).max(60), { error: 'validation.invalid' })
-    .max(DISCUSSION_MAX_MENTIONS, { error: 'validation.tooLong' })
+    .max(DISCUSSION_MAX_MENTIONS, { error: 'discussion.tooManyMentions' })
     .optional(),
 });
 export type PostCommentBody = z.infer<typeof PostCommentBody>;

@@ -1,4 +1,9 @@
-import type { DiscussionCommentDto, DiscussionDto, MyDiscussionPageDto } from '@confero/contracts';
+import {
+  DISCUSSION_MAX_MENTIONS,
+  type DiscussionCommentDto,
+  type DiscussionDto,
+  type MyDiscussionPageDto,
+} from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -215,6 +220,15 @@ describe('POST submissions/{id}/discussion/', () => {
     }
     const notAList = await client.post(thread(world), { body: 'Look', mentions: 'everyone' });
     expect(notAList.statusCode).toBe(400);
+    const tooMany = await client.post(thread(world), {
+      body: 'Look',
+      mentions: Array.from({ length: DISCUSSION_MAX_MENTIONS + 1 }, () => world.admin.publicId),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({
+      field_codes: { mentions: ['discussion.tooManyMentions'] },
+      fields: { mentions: [`Mention at most ${DISCUSSION_MAX_MENTIONS} members in one comment.`] },
+    });
     expect(await commentsOf(world)).toEqual([]);
     expect(await auditOf(world, 'discussion.commented')).toEqual([]);
     const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.eventId, world.event.id));
