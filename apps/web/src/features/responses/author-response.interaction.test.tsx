@@ -110,6 +110,27 @@ describe('the author response screen', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('response-submit').textContent).toBe('Submit changes');
   });
 
+  it('sends the version its text was written from, even when the response is read again meanwhile (no lost write)', async () => {
+    const api = stubApi({
+      [`GET ${PATH}`]: [
+        { status: 200, body: saved('Our draft', 'draft', 1, 2) },
+        // A co-author saved meanwhile; the page reads the response again (a reconnect, another view of it).
+        { status: 200, body: saved('Their words', 'draft', 2, 2) },
+      ],
+      [`PUT ${PATH}`]: {
+        status: 409,
+        body: { detail: 'Stale', code: 'STALE_RESPONSE', message_code: 'responses.stale' },
+      },
+    });
+    const { client } = await open();
+    typeText('Our draft, edited');
+    await client.refetchQueries();
+    await waitFor(() => expect(api.sent('GET', PATH)).toHaveLength(2));
+    fireEvent.click(screen.getByTestId('response-save'));
+    await waitFor(() => expect(api.sent('PUT', PATH)).toHaveLength(1));
+    expect(api.sent('PUT', PATH)[0]?.body).toEqual({ body: 'Our draft, edited', status: 'draft', version: 1 });
+  });
+
   it('refuses to submit over the limit, and shows the server’s refusal under the text', async () => {
     const api = stubApi({
       [`GET ${PATH}`]: { status: 200, body: DATA },

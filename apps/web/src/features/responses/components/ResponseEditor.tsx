@@ -12,14 +12,17 @@ import { wordCountOf } from '../response-display.ts';
 /**
  * The authors' editor of their response: the text (in its own direction), the live word count against the
  * event's limit in the interface language's digits ("120 / 500 words"), and Save draft / Submit — a submitted
- * response changes only by submitting it again. It sends the version it read; a refusal of the text shows under it,
- * a stale version asks to reload.
+ * response changes only by submitting it again. It sends the version its text was written from (the one it read, then
+ * the one each of its saves answered); a refusal of the text shows under it, a stale version asks to reload.
  */
 export function ResponseEditor({ data }: { data: AuthorResponseDto }) {
   const { t, i18n } = useTranslation();
   const { text: messageText } = useMessageText();
   const save = useSaveResponseMutation(data.submission.public_id);
   const [body, setBody] = useState(data.response?.body ?? '');
+  // The version the text was written from: the one read when the editor opened, then the one each save answered.
+  // Never the version of a later read, so a co-author's save in between is refused (409), not overwritten.
+  const [baseVersion, setBaseVersion] = useState(data.response?.version);
   const [problem, setProblem] = useState<string | null>(null);
   const limit = data.phase.word_limit;
   const { count, over } = wordCountOf(body, limit);
@@ -29,10 +32,12 @@ export function ResponseEditor({ data }: { data: AuthorResponseDto }) {
   const send = (status: ResponseStatus) => {
     setProblem(null);
     save.mutate(
-      { body, status, ...(data.response ? { version: data.response.version } : {}) },
+      { body, status, ...(baseVersion === undefined ? {} : { version: baseVersion }) },
       {
-        onSuccess: () =>
-          notify('success', t(status === 'submitted' ? 'responses.editor.submitted' : 'responses.editor.saved')),
+        onSuccess: (answer) => {
+          setBaseVersion(answer.response?.version);
+          notify('success', t(status === 'submitted' ? 'responses.editor.submitted' : 'responses.editor.saved'));
+        },
         onError: (error) => {
           const [field] = fieldMessages(error).filter((line) => line.field === 'body');
           if (field) setProblem(messageText(field.message));
