@@ -173,6 +173,11 @@ export const PutReviewFormBody = z.object({
     .max(REVIEW_FORM_MAX_QUESTIONS, { error: 'reviewForms.tooMany' }),
   /** The version the client edited; a save against an older one answers 409 STALE_REVIEW_FORM. */
   version: z.number({ error: 'validation.invalid' }).int().optional(),
+  /**
+   * The `updated_at` the client read (null for a form never saved): a save over a form changed since answers 409
+   * STALE_REVIEW_FORM too, though a change that orphans no answer rewrites the version in place and keeps its number.
+   */
+  updated_at: z.string({ error: 'validation.invalid' }).nullable().optional(),
 });
 export type PutReviewFormBody = z.output<typeof PutReviewFormBody>;
 

@@ -134,6 +134,26 @@ describe('two changes of the form at once', () => {
   });
 });
 
+describe('two editors of the same read at once', () => {
+  it(`one saves, the other answers 409 STALE_REVIEW_FORM (never both), in each of ${ROUNDS} rounds`, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { event, chairA, chairB, path } = await buildWorld();
+      const dto = (await chairA.get(path)).json() as { version: number; updated_at: string | null };
+      const read = { version: dto.version, updated_at: dto.updated_at };
+      // Neither change orphans an answer (none is written): each would rewrite version 1 in place.
+      const answers = await Promise.all([
+        chairA.put(path, { questions: [...DEFAULT_REVIEW_FORM, own('a'), own('b'), own('c')], ...read }),
+        chairB.put(path, { questions: [...DEFAULT_REVIEW_FORM, own('a'), own('b'), own('d')], ...read }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.findIndex((answer) => answer.statusCode === 200);
+      const [row] = await app.db.select().from(reviewForms).where(eq(reviewForms.eventId, event.id));
+      expect(row?.questions.map((question) => question.key)).toContain(winner === 0 ? 'c' : 'd');
+      expect(row?.questions.map((question) => question.key)).not.toContain(winner === 0 ? 'd' : 'c');
+    }
+  });
+});
+
 describe('a change of the form racing a review save', () => {
   it(`never leaves answers written against a version without their question, in each of ${ROUNDS * 2} rounds`, async () => {
     for (let round = 0; round < ROUNDS * 2; round += 1) {

@@ -340,6 +340,38 @@ describe('PUT events/{id}/review-form/', () => {
     const defaultForm = (await client.get(formPath(event), { query: { version: '1' } })).json() as ReviewFormDto;
     expect(defaultForm).toMatchObject({ version: 1, is_default: true, answered_reviews: 1 });
   });
+
+  it('answers 409 STALE_REVIEW_FORM to a save over a change that kept the version, when it sends the updated_at it read', async () => {
+    const { event, chair } = await buildWorld();
+    const client = await as(chair);
+    const read = (await client.get(formPath(event))).json() as ReviewFormDto;
+    expect(read.updated_at).toBeNull();
+    const relabelled = DEFAULT_REVIEW_FORM.map((question) =>
+      question.key === 'clarity' ? { ...question, label: { en: 'Readability', ar: 'المقروئية' } } : question,
+    );
+    const first = await client.put(formPath(event), { ...body(relabelled, 1), updated_at: read.updated_at });
+    expect(first.statusCode, first.body).toBe(200);
+    const saved = first.json() as SavedReviewFormDto;
+    expect(saved).toMatchObject({ version: 1, new_version: false });
+    // A second editor of what was read before: same version, but the form changed since.
+    const second = await client.put(formPath(event), {
+      ...body([...DEFAULT_REVIEW_FORM, library('soundness')], 1),
+      updated_at: read.updated_at,
+    });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'STALE_REVIEW_FORM', current_version: 1 });
+    const [row] = await formRows(event);
+    expect(row?.questions.map((question) => question.label.en)).toContain('Readability');
+    expect(row?.questions.map((question) => question.key)).not.toContain('soundness');
+    expect(await formAudits(event)).toHaveLength(1);
+    // Sent with what the first save answered, it is written.
+    const third = await client.put(formPath(event), {
+      ...body([...relabelled, library('soundness')], 1),
+      updated_at: saved.updated_at,
+    });
+    expect(third.statusCode, third.body).toBe(200);
+    expect((await formRows(event))[0]?.questions.map((question) => question.key)).toContain('soundness');
+  });
 });
 
 describe('versions', () => {

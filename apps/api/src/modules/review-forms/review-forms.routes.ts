@@ -97,6 +97,7 @@ export const reviewFormRoutes: FastifyPluginAsyncZod = async (app) => {
         eventId: event.id,
         questions,
         version: request.body.version,
+        updatedAt: request.body.updated_at,
       });
       return presentSavedReviewForm(saved, await presentationFor(event, access, saved.form.version));
     },

@@ -38,20 +38,28 @@ export type SavedReviewForm = { form: ReviewForm; newVersion: boolean; previousV
 
 /**
  * Saves the event's form, under the event row's lock: 409 STALE_REVIEW_FORM when the client edited a version that is
- * no longer the current one; the reviews with content but no version are pinned to the current one; then, when
+ * no longer the current one, or sent the `updated_at` it read and the form changed since; the reviews with content but no version are pinned to the current one; then, when
  * reviews hold answers against the current version and the change would orphan some (a question removed, its kind,
  * range or options changed), the form becomes a new version, else the current version is rewritten (created for an
  * event that never saved one). A save equal to the current form changes nothing. Audited ('review_form.updated').
  */
 export async function saveReviewForm(
   db: Db,
-  input: { actor: Actor; eventId: number; questions: ReviewQuestionDto[]; version?: number },
+  input: {
+    actor: Actor;
+    eventId: number;
+    questions: ReviewQuestionDto[];
+    version?: number;
+    updatedAt?: string | null;
+  },
   now = new Date(),
 ): Promise<SavedReviewForm> {
   return db.transaction(async (tx) => {
     await tx.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).for('update');
     const current = await currentReviewForm(tx, input.eventId);
-    if (input.version !== undefined && input.version !== current.version) {
+    const changedSince =
+      input.updatedAt !== undefined && input.updatedAt !== (current.updatedAt?.toISOString() ?? null);
+    if ((input.version !== undefined && input.version !== current.version) || changedSince) {
       throw messageError(409, 'STALE_REVIEW_FORM', 'reviewForms.stale', {}, { current_version: current.version });
     }
     if (reviewFormsEqual(current.questions, input.questions)) {
