@@ -96,6 +96,26 @@ describe('GET submissions/{id}/discussion/', () => {
     expect(await cost()).toBe(one);
   });
 
+  it('names a writer no longer on the paper to the committee only ("Former member" to a reviewer)', async () => {
+    const world = await buildDiscussionWorld(app, { reviewersSee: 'always' });
+    await buildComment(app, { submission: world.submission, author: world.outsider, mentions: [world.outsider.id] });
+    const chair = ((await (await as(world.chair)).get(thread(world))).json() as DiscussionDto).comments[0];
+    const named = {
+      role: 'former_member',
+      display_name: `Ottoline ${world.outsider.lastName}`,
+      public_id: world.outsider.publicId,
+      is_self: false,
+    };
+    expect(chair?.author).toEqual(named);
+    expect(chair?.mentions).toEqual([named]);
+    const response = await (await as(world.reviewerDone)).get(thread(world));
+    const reviewer = (response.json() as DiscussionDto).comments[0];
+    const unnamed = { role: 'former_member', display_name: 'Former member', is_self: false };
+    expect(reviewer?.author).toEqual(unnamed);
+    expect(reviewer?.mentions).toEqual([unnamed]);
+    expect(response.body).not.toContain(world.outsider.lastName);
+  });
+
   it('opens to a reviewer after their review (403 with the reason before), or always as the event says', async () => {
     const world = await buildDiscussionWorld(app);
     const pending = await (await as(world.reviewerPending)).get(thread(world));

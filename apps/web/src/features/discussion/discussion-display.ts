@@ -4,26 +4,32 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 /**
  * A person of a thread in the interface language: "You" for the reader, "Reviewer N" for a reviewer the reader may
- * not name (the API sends no name then), "Former member", else the name the API gave (`docs/domain.md#discussion`).
+ * not name (the API sends no name then), "Former member" for one the reader may not name (no public id: a reviewer
+ * reading, or a deleted account), else the name the API gave (`docs/domain.md#discussion`: a former member is named
+ * to the committee).
  */
 export function personName(
   person: Pick<DiscussionAuthorDto, 'display_name' | 'role' | 'reviewer_ordinal' | 'public_id'> & { is_self?: boolean },
   t: Translate,
 ): string {
   if (person.is_self) return t('discussion.readerSelf');
-  if (person.role === 'former_member') return t('discussion.formerWriter');
+  if (person.role === 'former_member' && person.public_id === undefined) return t('discussion.formerWriter');
   if (person.role === 'reviewer' && person.public_id === undefined && person.reviewer_ordinal !== undefined) {
     return t('discussion.reviewerN', { n: person.reviewer_ordinal });
   }
   return person.display_name;
 }
 
-/** The role shown beside a name: "Chair", "Reviewer 2" beside a name the reader knows, nothing for the others. */
+/**
+ * The role shown beside a name: "Chair", "Reviewer 2" or "Former member" beside a name the reader knows, nothing for
+ * the others.
+ */
 export function roleLabel(
   person: Pick<DiscussionAuthorDto, 'role' | 'reviewer_ordinal' | 'public_id'> & { is_self?: boolean },
   t: Translate,
 ): string | null {
   if (person.role === 'chair' || person.role === 'area_chair') return t(`discussion.roles.${person.role}`);
+  if (person.role === 'former_member' && person.public_id !== undefined) return t('discussion.formerWriter');
   if (
     person.role === 'reviewer' &&
     (person.public_id !== undefined || person.is_self) &&

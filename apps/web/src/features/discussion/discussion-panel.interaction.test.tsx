@@ -95,6 +95,29 @@ describe("a paper's discussion", { timeout: 30_000 }, () => {
     await waitFor(() => expect((screen.getByTestId('composer-body') as HTMLTextAreaElement).value).toBe(''));
   });
 
+  it('names a former member to the committee (the API sends their name), and to a reviewer only "Former member"', async () => {
+    const former = { role: 'former_member' as const, is_self: false };
+    stubApi({
+      [`GET ${THREAD}`]: {
+        status: 200,
+        body: thread({
+          comments: [
+            comment({ author: { ...former, display_name: 'Otto Left', public_id: '7-hhhhhhhh' } }),
+            comment({ id: '2-dddddddd', author: { ...former, display_name: 'Former member' } }),
+          ],
+        }),
+      },
+    });
+    await mount();
+    const items = await screen.findAllByTestId('discussion-comment');
+    expect(items.map((item) => within(item).getByTestId('comment-author').textContent)).toEqual([
+      'Otto Left',
+      'Former member',
+    ]);
+    expect(within(items[0] as HTMLElement).getByTestId('comment-role').textContent).toBe('Former member');
+    expect(within(items[1] as HTMLElement).queryByTestId('comment-role')).toBeNull();
+  });
+
   it('writes a reviewer a chair mentions by name into the text as "Reviewer N", which the other reviewers read', async () => {
     const api = stubApi({
       [`GET ${THREAD}`]: {
