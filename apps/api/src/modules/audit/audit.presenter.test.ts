@@ -17,7 +17,7 @@ function row(action: string): AuditRow {
     eventPublicId: '3-eventaaa',
     eventTitle: 'Event',
     entity: 'submission',
-    entityId: PAPER,
+    entityId: String(PAPER),
     action,
     data: { body_words: 12 },
     submissionId: PAPER,
