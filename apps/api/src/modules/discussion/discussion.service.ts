@@ -216,7 +216,11 @@ export async function listMyDiscussions(
 ): Promise<{ results: MyDiscussionItemDto[]; count: number }> {
   const candidates = await findMyDiscussionCandidates(db, actor.id, options);
   const byEvent = new Map<number, number[]>();
-  for (const row of candidates) byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.id]);
+  for (const row of candidates) {
+    const ids = byEvent.get(row.event_id);
+    if (ids) ids.push(row.id);
+    else byEvent.set(row.event_id, [row.id]);
+  }
   const detections = await Promise.all(
     [...byEvent].map(([eventId, submissionIds]) =>
       detectEventConflicts(db, eventId, { submissionIds, userIds: [actor.id] }),
