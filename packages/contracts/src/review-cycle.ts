@@ -138,7 +138,12 @@ export const PutResponseBody = z.object({
   body: z.string({ error: 'responses.bodyRequired' }).max(RESPONSE_BODY_MAX_LENGTH, { error: 'validation.tooLong' }),
   status: z.enum(RESPONSE_STATUSES, { error: 'validation.invalidChoice' }),
   /** The version read; a save against an older one answers 409 STALE_RESPONSE. */
-  version: z.number({ error: 'validation.invalid' }).int().optional(),
+  version: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    // The largest version the database holds (a 4-byte integer): beyond it a 400, not the database's error.
+    .max(2_147_483_647, { error: 'validation.invalid' })
+    .optional(),
 });
 export type PutResponseBody = z.infer<typeof PutResponseBody>;
 

@@ -337,6 +337,7 @@ describe('PUT submissions/{id}/response/', () => {
     ['a status that is not draft or submitted', { body: 'Text', status: 'final' }, 'status'],
     ['no body', { status: 'draft' }, 'body'],
     ['a version that is not a number', { body: 'Text', status: 'draft', version: 'one' }, 'version'],
+    ['a version beyond any the database holds', { body: 'Text', status: 'draft', version: 2 ** 31 }, 'version'],
     ['a body over the length limit', { body: 'x'.repeat(60_001), status: 'draft' }, 'body'],
   ])('refuses %s (400 VALIDATION_ERROR on the field)', async (_name, body, field) => {
     const world = await buildResponseWorld(app);
