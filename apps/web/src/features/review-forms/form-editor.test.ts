@@ -61,9 +61,10 @@ describe('the questions being edited', () => {
     const fresh = { ...newQuestion(), key: 'impact', label: { en: 'Impact', ar: 'الأثر' } };
     const scored = { ...fresh, ...withKind(fresh, 'score') };
     scored.value_labels = { '1': { en: 'Low', ar: '' }, '9': { en: 'Out of range', ar: '' }, '3': { en: '', ar: '' } };
-    const body = formBody([scored], 4);
+    const body = formBody([scored], { version: 4, updated_at: '2026-05-01T10:00:00Z' });
     expect(body).toEqual({
       version: 4,
+      updated_at: '2026-05-01T10:00:00Z',
       questions: [
         {
           key: 'impact',
@@ -79,11 +80,11 @@ describe('the questions being edited', () => {
       ],
     });
     const choice = { ...fresh, ...withKind(fresh, 'choice') };
-    expect(formBody([choice], 1).questions[0]).toMatchObject({
+    expect(formBody([choice], { version: 1, updated_at: null }).questions[0]).toMatchObject({
       kind: 'choice',
       options: [{ value: 'yes' }, { value: 'no' }],
     });
-    expect(formBody([choice], 1).questions[0]).not.toHaveProperty('min');
+    expect(formBody([choice], { version: 1, updated_at: null }).questions[0]).not.toHaveProperty('min');
   });
 
   it('says a save makes a new version only when reviews answered the form and the change orphans answers', () => {

@@ -140,10 +140,17 @@ export function scoreValues(question: Pick<ReviewQuestionDto, 'min' | 'max'>): n
   return Array.from({ length: max - min + 1 }, (_unused, index) => min + index);
 }
 
-/** The body of `PUT`: each question's own fields for its kind, and the version the editor read. */
-export function formBody(questions: readonly DraftQuestion[], version: number): PutReviewFormBody {
+/**
+ * The body of `PUT`: each question's own fields for its kind, and the version and `updated_at` the editor read (a
+ * form changed since answers 409 STALE_REVIEW_FORM).
+ */
+export function formBody(
+  questions: readonly DraftQuestion[],
+  read: { version: number; updated_at: string | null },
+): PutReviewFormBody {
   return {
-    version,
+    version: read.version,
+    updated_at: read.updated_at,
     questions: questions.map((question) => {
       const base = {
         key: question.key,

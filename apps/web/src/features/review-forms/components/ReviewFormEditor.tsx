@@ -102,8 +102,8 @@ export function ReviewFormEditor({ eventId, form }: { eventId: string; form: Rev
   const [general, setGeneral] = useState<string[]>([]);
   const [stale, setStale] = useState(false);
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
-  const savedBody = useMemo(() => JSON.stringify(formBody(toDraft(form.questions), form.version)), [form]);
-  const dirty = JSON.stringify(formBody(questions, form.version)) !== savedBody;
+  const savedBody = useMemo(() => JSON.stringify(formBody(toDraft(form.questions), form)), [form]);
+  const dirty = JSON.stringify(formBody(questions, form)) !== savedBody;
   const newVersion = makesNewVersion(form.questions, questions, form.answered_reviews);
 
   const add = (question: DraftQuestion) => setQuestions((current) => [...current, question]);
@@ -137,7 +137,7 @@ export function ReviewFormEditor({ eventId, form }: { eventId: string; form: Rev
       return;
     }
     try {
-      const saved = await mutation.mutateAsync(formBody(questions, form.version));
+      const saved = await mutation.mutateAsync(formBody(questions, form));
       notify(
         'success',
         saved.new_version

@@ -41,15 +41,17 @@ type ReviewEditorProps = {
   questions?: readonly ReviewQuestionDto[];
 };
 
-const ANSWER_FIELD = /^answers\.(.+)$/;
+/** A field the server reports a question's answer on: `answers.<key>`, `criteria.<id>`, the confidential remarks. */
+const ANSWER_FIELD = /^(?:answers|criteria)\.(.+)$|^(confidential_remarks_for_pc)$/;
 
-/** The server's problems with the answers to the chair's questions (`answers.<key>`), by question key. */
+/** The server's problems with answers to the form's questions, by question key. */
 function useAnswerErrors() {
   const { text } = useMessageText();
   return (error: unknown): Record<string, string> =>
     Object.fromEntries(
       fieldMessages(error).flatMap((line) => {
-        const key = ANSWER_FIELD.exec(line.field)?.[1];
+        const match = ANSWER_FIELD.exec(line.field);
+        const key = match?.[1] ?? match?.[2];
         return key ? [[key, text(line.message)]] : [];
       }),
     );
@@ -75,7 +77,7 @@ export function ReviewEditor({
   const [form, setForm] = useState<ReviewFormValues>(initial);
   const [busy, setBusy] = useState<SaveMode | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // A problem at a chair's question, by its key (the submit check's or the server's `answers.<key>`).
+  // A problem at a question, by its key (the submit check's, or the server's on the question's answer).
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const answerErrorsOf = useAnswerErrors();
   const [stale, setStale] = useState(false);

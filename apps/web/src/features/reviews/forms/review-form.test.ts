@@ -151,3 +151,31 @@ describe('the form from a stored review', () => {
     expect(values('confidence')).toEqual([5, 4, 3, 2, 1]);
   });
 });
+
+describe('submitProblem with a chair’s form', () => {
+  const requiring = (...keys: string[]) =>
+    DEFAULT_REVIEW_FORM.map((question) => (keys.includes(question.key) ? { ...question, required: true } : question));
+
+  it('asks first for a criterion or the remarks the chair made required, in the form’s order', () => {
+    const form = requiring('clarity', 'confidential_remarks_for_pc');
+    const empty = { ...complete, confidentialRemarks: '' };
+    expect(submitProblem(empty, form)).toMatchObject({
+      message: 'reviews.validations.answerRequired',
+      question: { key: 'confidential_remarks_for_pc' },
+    });
+    const remarked = { ...complete };
+    expect(submitProblem(remarked, form)?.question?.key).toBe('clarity');
+    expect(submitProblem({ ...remarked, criteria: { clarity: '7' } }, form)).toBeNull();
+    // Before the spec's rules: a missing strength comes after.
+    expect(submitProblem({ ...empty, strengths: [] }, form)?.question?.key).toBe('confidential_remarks_for_pc');
+  });
+
+  it('skips the spec’s rule of a built-in question the form left out or made optional', () => {
+    const withoutStrengths = DEFAULT_REVIEW_FORM.filter((question) => question.key !== 'strengths');
+    expect(submitProblem({ ...complete, strengths: [] }, withoutStrengths)).toBeNull();
+    const optionalComment = DEFAULT_REVIEW_FORM.map((question) =>
+      question.key === 'confidence_comment' ? { ...question, required: false } : question,
+    );
+    expect(submitProblem({ ...complete, confidenceComment: '' }, optionalComment)).toBeNull();
+  });
+});

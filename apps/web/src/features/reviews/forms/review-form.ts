@@ -105,18 +105,22 @@ const BUILTIN_GIVEN: Record<(typeof BUILTIN_SUBMIT_RULES)[number]['key'], (form:
   confidence: (form) => wholeNumber(form.confidence) !== null,
 };
 
+/** The built-in questions one of the spec's rules checks (the others a form requires are checked as a chair's). */
+const SPEC_RULED = new Set<string>(BUILTIN_SUBMIT_RULES.map((rule) => rule.key));
+
 /**
- * The review rules (final submit only), in the server's order: first each required question of the chair's in the
- * form's order; then the spec's rules for the built-in questions the form holds and requires — a strength, a
- * weakness, a non-blank justification, a non-blank confidence comment, then an overall score and a confidence level.
- * The first failing rule, or null. Entries may be empty strings: a row counts.
+ * The review rules (final submit only), in the server's order: first each required question no spec rule covers, in
+ * the form's order (the chair's own, and a criterion or the confidential remarks the chair made required); then the
+ * spec's rules for the built-in questions the form holds and requires — a strength, a weakness, a non-blank
+ * justification, a non-blank confidence comment, then an overall score and a confidence level. The first failing
+ * rule, or null. Entries may be empty strings: a row counts.
  */
 export function submitProblem(
   form: ReviewFormValues,
   questions: readonly ReviewQuestionDto[] = DEFAULT_REVIEW_FORM,
 ): SubmitProblem | null {
   for (const question of questions) {
-    if (question.builtin || !question.required) continue;
+    if (!question.required || SPEC_RULED.has(question.key)) continue;
     if (!isAnswered(question, answerOf(form, question))) {
       return { message: 'reviews.validations.answerRequired', question };
     }
@@ -128,8 +132,16 @@ export function submitProblem(
   return null;
 }
 
-/** The answer to a chair's question as sent: a score's number, a choice's value, a text, a list's filled rows. */
+/**
+ * The answer to a question as sent: a chair's score's number, choice's value, text or list's filled rows; for a
+ * built-in question no spec rule covers, the criterion's score or the confidential remarks.
+ */
 export function answerOf(form: ReviewFormValues, question: ReviewQuestionDto): ReviewAnswer {
+  if (question.builtin) {
+    return question.key === 'confidential_remarks_for_pc'
+      ? form.confidentialRemarks
+      : wholeNumber(form.criteria?.[question.key] ?? '');
+  }
   const value = form.answers?.[question.key];
   if (question.kind === 'list') {
     return (Array.isArray(value) ? value : []).filter((item) => item.trim() !== '');
