@@ -220,7 +220,7 @@ test.describe('review cycle', () => {
     await expect(canineThread.getByTestId('discussion-flagged')).toBeVisible();
     for (const name of ['Sylvia', 'Earle']) await expect(canineThread).not.toContainText(name);
     await useLanguage(caninePage, 'ar');
-    await expect(canineThread.getByTestId('comment-author')).toHaveText('المراجع 1');
+    await expect(canineThread.getByTestId('comment-author')).toHaveText('المحكّم 1');
     await expectAccessible(caninePage, 'discussion panel (ar)');
     await snapshot(caninePage, 'cycle-discussion-ar');
     await useLanguage(caninePage, 'en');
@@ -237,6 +237,8 @@ test.describe('review cycle', () => {
       await expect(review.getByTestId('released-answer-soundness')).toContainText('Soundness');
       await expect(review.getByTestId('released-answer-confidence_comment')).toHaveCount(0);
       await expect(review.getByTestId('released-answer-confidential_remarks_for_pc')).toHaveCount(0);
+      // The review screen sends the justification as the comments to the authors too: shown once.
+      await expect(review.getByTestId('released-comments')).toHaveCount(0);
     }
     await expect(authorPage.getByTestId('released-review-1')).toContainText('Long tag and recapture series');
     await expect(authorPage.getByTestId('released-review-2')).toContainText('The age model is not validated');

@@ -268,7 +268,7 @@ describe("a paper's discussion", { timeout: 30_000 }, () => {
     stubApi({ [`GET ${THREAD}`]: { status: 200, body: thread() } });
     await mount('ar');
     const items = await screen.findAllByTestId('discussion-comment');
-    expect(within(items[1] as HTMLElement).getByTestId('comment-author').textContent).toBe('المراجع 2');
+    expect(within(items[1] as HTMLElement).getByTestId('comment-author').textContent).toBe('المحكّم 2');
     expect(within(items[2] as HTMLElement).getByTestId('comment-author').textContent).toBe('أنت');
   });
 });

@@ -164,6 +164,38 @@ describe('the author response screen', { timeout: 60_000 }, () => {
     ).not.toHaveLength(0);
   });
 
+  it('shows comments to the authors that repeat the justification once, and different ones under it', async () => {
+    const justification = DEFAULT_REVIEW_FORM.find((question) => question.key === 'justification');
+    if (!justification) throw new Error('the default form');
+    const question = { key: justification.key, kind: justification.kind, label: justification.label };
+    const [first] = DATA.reviews;
+    if (!first) throw new Error('a review');
+    const reviewWith = (ordinal: number, comments: string) => ({
+      ...first,
+      reviewer_label: `Reviewer ${ordinal}`,
+      ordinal,
+      questions: [...first.questions, question],
+      answers: { ...first.answers, justification: 'Solid data on two species.' },
+      comments_to_author: comments,
+    });
+    stubApi({
+      [`GET ${PATH}`]: {
+        status: 200,
+        body: {
+          ...DATA,
+          reviews: [reviewWith(1, ' Solid data on two species.\n'), reviewWith(2, 'Cite the 2019 survey.')],
+        },
+      },
+    });
+    await open();
+    const repeated = within(screen.getByTestId('released-review-1'));
+    expect(repeated.getAllByText('Solid data on two species.')).toHaveLength(1);
+    expect(repeated.queryByTestId('released-comments')).toBeNull();
+    const different = within(screen.getByTestId('released-review-2'));
+    expect(different.getByText('Solid data on two species.')).toBeTruthy();
+    expect(within(different.getByTestId('released-comments')).getByText('Cite the 2019 survey.')).toBeTruthy();
+  });
+
   it('counts Arabic words in Arabic digits, with the labels in Arabic', async () => {
     stubApi({ [`GET ${PATH}`]: { status: 200, body: DATA } });
     await open('ar');

@@ -7,12 +7,16 @@ import { answerText, isAnswered, languageOf, releasedQuestionLabel } from '../re
 /**
  * A review as the authors read it for their response: "Reviewer N" (never a name), each question the form opens to
  * authors with its label in the interface language, and the comments to the authors. The reviewers' texts keep their
- * own direction (`UserText`).
+ * own direction (`UserText`). Comments to the authors that repeat the justification word for word are not shown twice.
  */
 export function ReleasedReviewCard({ review }: { review: ReleasedReviewDto }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const answered = review.questions.filter((question) => isAnswered(review.answers[question.key]));
+  // The review screen sends the justification as the comments to the authors too: the same text is shown once.
+  const comments = review.comments_to_author.trim();
+  const justification = review.answers.justification;
+  const showComments = comments !== '' && !(typeof justification === 'string' && justification.trim() === comments);
   return (
     <Paper withBorder radius="md" p="md" component="article" data-testid={`released-review-${review.ordinal}`}>
       <Title order={3} fz="sm" mb="sm">
@@ -43,7 +47,7 @@ export function ReleasedReviewCard({ review }: { review: ReleasedReviewDto }) {
             </Stack>
           );
         })}
-        {review.comments_to_author.trim() ? (
+        {showComments ? (
           <Stack gap={2} data-testid="released-comments">
             <Text size="xs" c="dimmed" fw={600}>
               {t('responses.reviews.comments')}
