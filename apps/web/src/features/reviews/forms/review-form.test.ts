@@ -123,6 +123,26 @@ describe('buildReviewPayload (Review payload)', () => {
     expect(deriveRecommendation(structured.overall_evaluation.score)).toBe('borderline');
   });
 
+  it('copies the justification to the comments to the authors only while the form lets authors read it', () => {
+    const withJustification = (visibility: 'authors' | 'committee' | 'chairs') =>
+      DEFAULT_REVIEW_FORM.map((question) =>
+        question.key === 'justification' ? { ...question, visibility } : question,
+      );
+    const sent = (questions: readonly ReviewQuestionDto[]) =>
+      buildReviewPayload(complete, { submission: '1', status: 'completed', now, questions }).comments_to_author;
+    expect(sent(withJustification('authors'))).toBe('Solid work overall.');
+    expect(sent(withJustification('committee'))).toBe('');
+    expect(sent(withJustification('chairs'))).toBe('');
+    expect(sent(DEFAULT_REVIEW_FORM.filter((question) => question.key !== 'justification'))).toBe('');
+    // The justification itself is still sent, in the structured review the presenter filters by the form.
+    const payload = buildReviewPayload(complete, {
+      submission: '1',
+      status: 'completed',
+      questions: withJustification('committee'),
+    });
+    expect(JSON.parse(payload.scores.structured_review).overall_evaluation.justification).toBe('Solid work overall.');
+  });
+
   it('a negative score survives the round trip', () => {
     const payload = buildReviewPayload({ ...complete, score: '-3' }, { submission: '1', status: 'in_progress' });
     expect(JSON.parse(payload.scores.structured_review).overall_evaluation.score).toBe(-3);

@@ -3,6 +3,7 @@ import {
   DEFAULT_REVIEW_CRITERIA,
   DEFAULT_REVIEW_FORM,
   isAnswered,
+  questionReadBy,
   type ReviewAnswer,
   type ReviewAnswers,
   type ReviewMessageKey,
@@ -189,9 +190,19 @@ export type ReviewPayload = {
 };
 
 /**
+ * Whether the form lets authors read the justification: only then is it sent as the comments to the authors too
+ * (which authors always read), so a justification the chair opened to the committee or the chairs alone never
+ * reaches them through that copy.
+ */
+function authorsReadJustification(questions: readonly ReviewQuestionDto[]): boolean {
+  const justification = questions.find((question) => question.builtin && question.key === 'justification');
+  return justification !== undefined && questionReadBy(justification, 'authors');
+}
+
+/**
  * The body of a save. The recommendation is not sent: the server derives it from the overall score. A draft carries
  * completed_at null; a submit the current time. `version` is the one last read, so a save from a stale tab answers 409
- * STALE_REVIEW.
+ * STALE_REVIEW. The justification goes to the comments to the authors as well when authors may read it.
  */
 export function buildReviewPayload(
   form: ReviewFormValues,
@@ -207,7 +218,7 @@ export function buildReviewPayload(
   const payload: ReviewPayload = {
     submission: options.submission,
     status: options.status,
-    comments_to_author: form.justification,
+    comments_to_author: authorsReadJustification(options.questions ?? DEFAULT_REVIEW_FORM) ? form.justification : '',
     comments_to_chair: form.confidentialRemarks,
     confidence: wholeNumber(form.confidence),
     scores: { structured_review: JSON.stringify(structuredReviewOf(form)) },
