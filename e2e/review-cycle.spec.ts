@@ -143,7 +143,15 @@ test.describe('review cycle', () => {
     await snapshot(marinePage, 'cycle-review-editor-en');
     await marinePage.getByRole('button', { name: 'Submit Review' }).click();
     await expect(marinePage).toHaveURL(/\/reviews$/);
+    // The second reviewer first opens the screen in Arabic: the chair's Arabic label and Soundness's, right to left.
     const caninePage = await pageFor(browser, canine);
+    await caninePage.goto(`/reviews/create?submissionId=${paper.public_id}`);
+    await useLanguage(caninePage, 'ar');
+    await expect(caninePage.locator('html[dir=rtl]')).toHaveCount(1);
+    await expect(caninePage.getByLabel(label(ARABIC_JUSTIFICATION))).toBeVisible();
+    await expect(caninePage.getByRole('combobox', { name: label('السلامة العلمية') })).toBeVisible();
+    await expectAccessible(caninePage, '/reviews/create with a chair question (ar)');
+    await useLanguage(caninePage, 'en');
     await writeReview(caninePage, paper.public_id, {
       overall: '-2 Reject',
       soundness: '2',
