@@ -326,13 +326,17 @@ test.describe('review cycle', () => {
     await responsePanel.getByTestId('updated-review-2').click();
     const changes = responsePanel.locator('[data-testid^="review-changes-"]');
     const scoreChange = changes.getByRole('row').filter({ hasText: 'Overall evaluation' });
-    await expect(scoreChange.getByRole('cell')).toHaveText(['Overall evaluation', '-2', '-1']);
+    await expect(scoreChange.getByRole('cell')).toHaveText(['Overall evaluation', '-2 — Reject', '-1 — Weak Reject']);
     await expectAccessible(page, '/events/:id/submissions/:id with the response and the change (en)');
     await snapshot(page, 'cycle-chair-response-en');
     await useLanguage(page, 'ar');
     await expect(responsePanel.getByTestId('committee-response-body')).toHaveText(responseText);
     await responsePanel.getByTestId('updated-review-2').click();
-    await expect(changes.getByRole('row').filter({ hasText: 'التقييم العام' })).toBeVisible();
+    await expect(changes.getByRole('row').filter({ hasText: 'التقييم العام' }).getByRole('cell')).toHaveText([
+      'التقييم العام',
+      '-2 — رفض',
+      '-1 — رفض ضعيف',
+    ]);
     await expectAccessible(page, '/events/:id/submissions/:id with the response and the change (ar)');
     await snapshot(page, 'cycle-chair-response-ar');
     await useLanguage(page, 'en');

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import type { CommitteeResponsesDto, ReviewHistoryDto } from '@confero/contracts';
+import { type CommitteeResponsesDto, REVIEW_QUESTION_LIBRARY, type ReviewHistoryDto } from '@confero/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { reviewFormDto } from '../../test/fixtures.ts';
 import { mountScreen, stubApi } from '../../test/interact.tsx';
 import { CommitteeResponsePanel } from './components/CommitteeResponsePanel.tsx';
 
@@ -61,10 +62,26 @@ const HISTORY: ReviewHistoryDto = {
       changes: [
         { key: 'overall_score', label: { en: 'Overall evaluation', ar: 'التقييم العام' }, before: -1, after: 1 },
         { key: 'weaknesses', label: { en: 'Weaknesses', ar: 'نقاط الضعف' }, before: ['No ablation'], after: [] },
+        {
+          key: 'reproducibility',
+          label: { en: 'Reproducibility', ar: 'قابلية إعادة الإنتاج' },
+          before: 'not_possible',
+          after: 'with_effort',
+        },
       ],
     },
   ],
 };
+
+/** The event's form at the revisions' version: the default form and the library's reproducibility (a choice). */
+const reproducibility = REVIEW_QUESTION_LIBRARY.find((question) => question.key === 'reproducibility');
+if (!reproducibility) throw new Error('the library');
+const FORM = reviewFormDto({
+  event: '3-eventabc',
+  is_default: false,
+  questions: [...reviewFormDto().questions, { ...reproducibility, builtin: false, removable: true }],
+});
+const FORM_PATH = 'events/3-eventabc/review-form/';
 
 const mount = (language: 'en' | 'ar' = 'en') =>
   mountScreen(<CommitteeResponsePanel submissionId={ID} />, {
@@ -78,6 +95,7 @@ describe('the committee response panel', { timeout: 60_000 }, () => {
     const api = stubApi({
       [`GET ${PATH}`]: { status: 200, body: DATA },
       [`GET reviews/${REVIEW}/history/`]: { status: 200, body: HISTORY },
+      [`GET ${FORM_PATH}`]: { status: 200, body: FORM },
     });
     await mount();
     const body = await screen.findByTestId('committee-response-body');
@@ -88,20 +106,46 @@ describe('the committee response panel', { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByTestId('updated-review-2'));
     const changes = await screen.findByTestId(`review-changes-${REVIEW}`);
-    const rows = within(changes)
-      .getAllByRole('row')
-      .map((row) => row.textContent);
-    expect(rows).toEqual(['QuestionBeforeAfter', 'Overall evaluation-11', 'WeaknessesNo ablation—']);
+    // The values as the revision's form names them: a score with its name, a choice by its option's label.
+    await waitFor(() =>
+      expect(
+        within(changes)
+          .getAllByRole('row')
+          .map((row) => row.textContent),
+      ).toEqual([
+        'QuestionBeforeAfter',
+        'Overall evaluation-1 — Weak Reject+1 — Weak Accept',
+        'WeaknessesNo ablation—',
+        'ReproducibilityNot possibleWith effort',
+      ]),
+    );
+    expect(api.sent('GET', FORM_PATH).map((call) => call.query)).toEqual(['?version=1']);
+  });
+
+  it('shows the bare values while the form cannot be read', async () => {
+    stubApi({
+      [`GET ${PATH}`]: { status: 200, body: DATA },
+      [`GET reviews/${REVIEW}/history/`]: { status: 200, body: HISTORY },
+      [`GET ${FORM_PATH}`]: { status: 404, body: { detail: 'Not found', code: 'NOT_FOUND' } },
+    });
+    await mount();
+    fireEvent.click(await screen.findByTestId('updated-review-2'));
+    const changes = await screen.findByTestId(`review-changes-${REVIEW}`);
+    expect(within(changes).getAllByRole('row')[1]?.textContent).toBe('Overall evaluation-11');
+    expect(within(changes).getAllByRole('row')[3]?.textContent).toBe('Reproducibilitynot_possiblewith_effort');
   });
 
   it('labels the changes in Arabic', async () => {
     stubApi({
       [`GET ${PATH}`]: { status: 200, body: DATA },
       [`GET reviews/${REVIEW}/history/`]: { status: 200, body: HISTORY },
+      [`GET ${FORM_PATH}`]: { status: 200, body: FORM },
     });
     await mount('ar');
     fireEvent.click(await screen.findByTestId('updated-review-2'));
     expect(await screen.findByText('التقييم العام')).toBeTruthy();
+    expect(await screen.findByText('+1 — قبول ضعيف')).toBeTruthy();
+    expect(screen.getByText('بجهد')).toBeTruthy();
     expect(screen.getByText('رد المؤلفين')).toBeTruthy();
   });
 

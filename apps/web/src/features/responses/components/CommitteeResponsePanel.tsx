@@ -65,7 +65,7 @@ function Responses({ data }: { data: CommitteeResponsesDto }) {
                     })}
                   </Accordion.Control>
                   <Accordion.Panel>
-                    <ReviewChanges reviewId={review.review_id} />
+                    <ReviewChanges reviewId={review.review_id} eventId={data.event.public_id} />
                   </Accordion.Panel>
                 </Accordion.Item>
               ))}
