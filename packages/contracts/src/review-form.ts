@@ -536,15 +536,21 @@ const answerShape = (question: Question) =>
     (question.options ?? []).map((option) => option.value),
   ]);
 
+/** Whether a question's answers would reach readers the question did not promise when they were written. */
+const widens = (before: Question, after: Question) =>
+  REVIEW_QUESTION_VISIBILITIES.indexOf(after.visibility) < REVIEW_QUESTION_VISIBILITIES.indexOf(before.visibility);
+
 /**
- * Whether changing `before` into `after` would orphan answers written against `before`: a question removed, or its
- * kind, range or option values changed. Relabelling, reordering, help, required, visibility and new questions do not.
+ * Whether changing `before` into `after` would orphan answers written against `before` or break the promise they were
+ * written under: a question removed, its kind, range or option values changed, or its visibility widened (a chairs-only
+ * answer opened to the committee or the authors — a reviewer wrote it for fewer eyes). Relabelling, reordering, help,
+ * required, a narrower visibility and new questions do not.
  */
 export function orphansAnswers(before: readonly Question[], after: readonly Question[]): boolean {
   const next = new Map(after.map((question) => [question.key, question]));
   return before.some((question) => {
     const kept = next.get(question.key);
-    return !kept || answerShape(kept) !== answerShape(question);
+    return !kept || answerShape(kept) !== answerShape(question) || widens(question, kept);
   });
 }
 

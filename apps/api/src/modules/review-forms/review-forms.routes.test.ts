@@ -445,4 +445,52 @@ describe('versions', () => {
     const again = await client.put(formPath(event), body([...DEFAULT_REVIEW_FORM, library('soundness')], 2));
     expect(again.json()).toMatchObject({ version: 2, new_version: false });
   });
+  it('makes a new version when a chair opens answered questions to more readers, and the old answers keep their readers', async () => {
+    const { event, chair, reviewer, author, paper } = await buildWorld();
+    const client = await as(chair);
+    const withEthics = [...DEFAULT_REVIEW_FORM, library('ethics_concerns')];
+    expect((await client.put(formPath(event), body(withEthics, 1))).json()).toMatchObject({ version: 1 });
+    await buildReview(app, { submission: paper, reviewer });
+    const save = await (await as(reviewer)).post('/api/reviews/', {
+      submission: paper.publicId,
+      status: 'in_progress',
+      answers: { ethics_concerns: 'Sentinel ethics remark' },
+      scores: { structured_review: { confidence: { comment: 'Sentinel confidence comment' } } },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+
+    // Narrowing who reads an answered question keeps the version.
+    const narrowed = withEthics.map((q) =>
+      q.key === 'confidence_comment' ? { ...q, visibility: 'chairs' as const } : q,
+    );
+    expect((await client.put(formPath(event), body(narrowed, 1))).json()).toMatchObject({
+      version: 1,
+      new_version: false,
+    });
+    // Widening makes version 2: the review written for the chairs stays on version 1 and its readers.
+    const widened = narrowed.map((q) =>
+      q.key === 'ethics_concerns' || q.key === 'confidence_comment' ? { ...q, visibility: 'authors' as const } : q,
+    );
+    expect((await client.put(formPath(event), body(widened, 1))).json()).toMatchObject({
+      version: 2,
+      new_version: true,
+    });
+    const [row] = await app.db.select().from(reviews).where(eq(reviews.submissionId, paper.id));
+    expect(row?.formVersion).toBe(1);
+    const older = (await client.get(formPath(event), { query: { version: '1' } })).json() as ReviewFormDto;
+    expect(older.questions.find((q) => q.key === 'ethics_concerns')?.visibility).toBe('chairs');
+
+    // Submitted and decided, the review reaches the author without the answers written for fewer readers.
+    await app.db
+      .update(reviews)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(eq(reviews.id, row?.id ?? 0));
+    const decide = await client.post(`/api/submissions/${paper.publicId}/make_decision/`, { decision: 'accept' });
+    expect(decide.statusCode, decide.body).toBe(200);
+    const listing = await (await as(author)).get(`/api/submissions/${paper.publicId}/reviews/`);
+    expect(listing.statusCode, listing.body).toBe(200);
+    expect(listing.json().reviews).toHaveLength(1);
+    expect(listing.body).not.toContain('Sentinel ethics remark');
+    expect(listing.body).not.toContain('Sentinel confidence comment');
+  });
 });
