@@ -151,7 +151,17 @@ export type PutResponseBody = z.infer<typeof PutResponseBody>;
 export const ReleasedReviewDto = z.object({
   reviewer_label: z.string(),
   ordinal: z.number().int(),
-  questions: z.array(ReviewQuestionDto.pick({ key: true, kind: true, label: true, value_labels: true, options: true })),
+  questions: z.array(
+    ReviewQuestionDto.pick({
+      key: true,
+      kind: true,
+      label: true,
+      min: true,
+      max: true,
+      value_labels: true,
+      options: true,
+    }),
+  ),
   answers: z.record(z.string(), ReviewAnswer),
   comments_to_author: z.string(),
 });

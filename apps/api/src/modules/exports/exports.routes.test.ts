@@ -199,7 +199,7 @@ describe('GET /api/events/{id}/export/{kind}.csv', () => {
   it('writes the headers in Arabic for an Arabic reader (Accept-Language or ?lang=ar)', async () => {
     const byHeader = await csvOf(chair, 'reviews.csv', '?anonymous=true', { 'accept-language': 'ar,en;q=0.5' });
     expect(byHeader.header.slice(0, 4)).toEqual(['الورقة', 'العنوان', 'المراجعة', 'المراجع']);
-    expect(byHeader.records[0]?.المراجع).toBe('المراجع 1');
+    expect(byHeader.records[0]?.المراجع).toBe('المحكّم 1');
     const byQuery = await csvOf(chair, 'submissions.csv', '?lang=ar');
     expect(byQuery.header[1]).toBe('العنوان');
   });

@@ -7,7 +7,7 @@ import {
   reviewMessage,
 } from '@confero/contracts';
 import { responsePhaseOf } from '../events/events.presenter.ts';
-import { storedAnswer } from '../review-forms/review-answers.ts';
+import { commentsToAuthorFor, storedAnswer } from '../review-forms/review-answers.ts';
 import { formOfReviewIn, type ReviewFormSet } from '../review-forms/review-forms.queries.ts';
 import { type ReviewContext, reviewAccessOf } from '../reviews/review-access.ts';
 import { reviewViewer } from '../reviews/reviews.policy.ts';
@@ -43,13 +43,17 @@ export function presentReleasedReview(review: ReviewRow, forms: ReviewFormSet): 
       key: question.key,
       kind: question.kind,
       label: question.label,
+      ...(question.kind === 'score' ? { min: question.min, max: question.max } : {}),
       ...(question.value_labels ? { value_labels: question.value_labels } : {}),
       ...(question.options ? { options: question.options } : {}),
     })),
     answers: Object.fromEntries(
       questions.map((question) => [question.key, storedAnswer(review, question.key) ?? null]),
     ),
-    comments_to_author: review.commentsToAuthor,
+    comments_to_author: commentsToAuthorFor(
+      review,
+      questions.some((question) => question.key === 'justification'),
+    ),
   };
 }
 

@@ -47,3 +47,18 @@ export function storedAnswer(review: StoredAnswers, key: string): ReviewAnswer |
         : review.answers[key];
   }
 }
+
+/**
+ * The comments to the authors as a reader reads them. The review screen sends the justification as the comments to
+ * the authors (the spec's client does the same), and authors always read those comments; so comments that only
+ * repeat the justification are withheld from a reader who may not read the justification itself — a chair who made
+ * the justification committee-only after reviews were written keeps it from the authors.
+ */
+export function commentsToAuthorFor(
+  review: StoredAnswers & { commentsToAuthor: string },
+  readsJustification: boolean,
+): string {
+  if (readsJustification) return review.commentsToAuthor;
+  const justification = review.structuredReview?.overall_evaluation.justification.trim() ?? '';
+  return justification !== '' && review.commentsToAuthor.trim() === justification ? '' : review.commentsToAuthor;
+}

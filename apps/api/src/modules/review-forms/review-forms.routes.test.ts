@@ -493,4 +493,44 @@ describe('versions', () => {
     expect(listing.body).not.toContain('Sentinel ethics remark');
     expect(listing.body).not.toContain('Sentinel confidence comment');
   });
+
+  it('keeps a justification a chair closed to the authors from them, also where it was copied into the comments to the authors', async () => {
+    const { event, chair, reviewer, author, paper } = await buildWorld();
+    const other = await person();
+    await addMembership(app, { event, user: other, role: 'reviewer' });
+    const justification = 'Sentinel justification for the committee';
+    const writes = [
+      { user: reviewer, comments: justification },
+      { user: other, comments: 'Sentinel comments of their own' },
+    ];
+    for (const { user, comments } of writes) {
+      await buildReview(app, { submission: paper, reviewer: user });
+      const save = await (await as(user)).post('/api/reviews/', {
+        submission: paper.publicId,
+        status: 'in_progress',
+        comments_to_author: comments,
+        scores: { structured_review: { overall_evaluation: { justification } } },
+      });
+      expect(save.statusCode, save.body).toBe(200);
+    }
+    await app.db
+      .update(reviews)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(eq(reviews.submissionId, paper.id));
+    const client = await as(chair);
+    const closed = DEFAULT_REVIEW_FORM.map((q) =>
+      q.key === 'justification' ? { ...q, visibility: 'committee' as const } : q,
+    );
+    expect((await client.put(formPath(event), body(closed, 1))).json()).toMatchObject({ new_version: false });
+    const decide = await client.post(`/api/submissions/${paper.publicId}/make_decision/`, { decision: 'accept' });
+    expect(decide.statusCode, decide.body).toBe(200);
+
+    const listing = await (await as(author)).get(`/api/submissions/${paper.publicId}/reviews/`);
+    expect(listing.statusCode, listing.body).toBe(200);
+    expect(listing.body).not.toContain(justification);
+    // Comments of the reviewer's own still reach the authors; the committee still reads the justification.
+    expect(listing.body).toContain('Sentinel comments of their own');
+    const committee = await client.get(`/api/submissions/${paper.publicId}/reviews/`);
+    expect(committee.body).toContain(justification);
+  });
 });

@@ -19,6 +19,7 @@ import {
 } from '@confero/contracts';
 import { abilitiesFrom } from '../../lib/authorize.ts';
 import { isPast } from '../events/event-dates.ts';
+import { commentsToAuthorFor } from '../review-forms/review-answers.ts';
 import { formOfReviewIn, type ReviewForm } from '../review-forms/review-forms.queries.ts';
 import { type ReviewContext, reviewAccessOf } from './review-access.ts';
 import { reviewNotFound } from './review-errors.ts';
@@ -149,7 +150,8 @@ export function presentReview(review: ReviewRow, presentation: ReviewPresentatio
     structured_review: structured,
     form_version: presentation.form.version,
     answers: showsText ? readableAnswers(review, readable) : {},
-    comments_to_author: showsText && reads('comments_to_author') ? review.commentsToAuthor : '',
+    comments_to_author:
+      showsText && reads('comments_to_author') ? commentsToAuthorFor(review, answers('justification')) : '',
     abilities: presentation.abilities,
   };
   if (reads('reviewer_identity') && presentation.reviewer) dto.reviewer = presentReviewerRef(presentation.reviewer);

@@ -1,4 +1,5 @@
 import { countWords, questionLabel, type ReleasedReviewDto, type ReviewAnswer } from '@confero/contracts';
+import { choiceText, scoreText } from '../reviews/review-display.ts';
 
 /*
  * Pure display helpers of the author response: the live word count (the server's `countWords`, so the browser and
@@ -17,23 +18,15 @@ export function wordCountOf(text: string, limit: number): { count: number; over:
 
 type Question = ReleasedReviewDto['questions'][number];
 
-/** A bilingual label in the interface language (English when the other is empty). */
-const labelIn = (label: { en: string; ar: string } | undefined, language: Language) =>
-  label ? (language === 'ar' ? label.ar : '') || label.en : undefined;
-
 /**
- * An answer as text in the interface language: a score with its value's label ("2 — Accept"), a choice as its
- * option's label, a text as written; a list is left to the caller (one line per entry). Empty answers give ''.
+ * An answer as text in the interface language, as the review screens write it: a score with its value's label
+ * ("+2 — Accept" on a signed scale), a choice as its option's label, a text as written; a list is left to the caller
+ * (one line per entry). Empty answers give ''.
  */
 export function answerText(question: Question, answer: ReviewAnswer | undefined, language: Language): string {
   if (answer === null || answer === undefined || Array.isArray(answer)) return '';
-  if (question.kind === 'score') {
-    const label = labelIn(question.value_labels?.[String(answer)], language);
-    return label ? `${answer} — ${label}` : String(answer);
-  }
-  if (question.kind === 'choice') {
-    return labelIn(question.options?.find((option) => option.value === answer)?.label, language) ?? String(answer);
-  }
+  if (question.kind === 'score' && typeof answer === 'number') return scoreText(question, answer, language) ?? '';
+  if (question.kind === 'choice') return choiceText(question, String(answer), language) ?? '';
   return String(answer);
 }
 

@@ -478,7 +478,11 @@ export function scoreChoices(question: ReviewQuestionDto, language: Language) {
 }
 
 /** A score as read on a screen: "value — label" ("+2 — Accept"), or the value alone. */
-export function scoreText(question: ReviewQuestionDto, value: number | null | undefined, language: Language) {
+export function scoreText(
+  question: Pick<ReviewQuestionDto, 'min' | 'value_labels'>,
+  value: number | null | undefined,
+  language: Language,
+) {
   const figure = formatScore(value, signedScale(question));
   if (figure === null) return null;
   const name = scoreValueName(question, value, language);
@@ -486,7 +490,11 @@ export function scoreText(question: ReviewQuestionDto, value: number | null | un
 }
 
 /** The label of a choice's option in the interface language (the value itself when the form has no such option). */
-export function choiceText(question: ReviewQuestionDto, value: string | null | undefined, language: Language) {
+export function choiceText(
+  question: Pick<ReviewQuestionDto, 'options'>,
+  value: string | null | undefined,
+  language: Language,
+) {
   if (value === null || value === undefined || value === '') return null;
   const option = question.options?.find((item) => item.value === value);
   return option ? textIn(option.label, language) : value;
