@@ -5,7 +5,7 @@ import { buildReview } from '../../../test/factories/reviews.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { buildUser } from '../../../test/factories/users.ts';
 import { buildResponseWorld, HOUR, type ResponseWorld } from '../../../test/fixtures/responses.ts';
-import { events, mailOutbox } from '../../db/schema/index.ts';
+import { authorResponses, events, mailOutbox } from '../../db/schema/index.ts';
 import { RESPONSE_PHASE_MAILS_JOB, sendResponsePhaseMails } from './responses.job.ts';
 
 /*
@@ -99,6 +99,17 @@ describe('the response phase mails', () => {
     const closing = await closingOf();
     expect(closing.map((mail) => mail.recipient).sort()).toEqual([world.author.email, world.coAuthor.email].sort());
     expect(closing[0]?.subject).toBe(`One day left to respond: ${world.submission.title}`);
+
+    // The authors of a paper whose response is submitted are not told that a day is left.
+    const answered = await worldWithWindow();
+    await app.db
+      .insert(authorResponses)
+      .values({ submissionId: answered.submission.id, body: 'Thanks', status: 'submitted', submittedAt: OPENS });
+    await sendResponsePhaseMails(app.db, URL, lastDay);
+    expect((await phaseMails(answered)).map((mail) => mail.template)).toEqual([
+      'responses.window_open',
+      'responses.window_open',
+    ]);
 
     const late = await worldWithWindow();
     await sendResponsePhaseMails(app.db, URL, CLOSES);

@@ -28,7 +28,7 @@ function dueMails(event: PhaseEvent, now: Date): PhaseMail[] {
  * The authors' mails of the response phase (`docs/domain.md#author-response`), run every hour: for each approved or
  * active event with the phase on, once the window is open, "the response window is open" to every registered author
  * of a submission awaiting a response (no decision, at least one completed review); in the window's last day, "it
- * closes in a day". Each mail carries a dedupe key per (event, mail, author, submission), so the hourly runs, a run
+ * closes in a day" unless the paper's response is already submitted. Each mail carries a dedupe key per (event, mail, author, submission), so the hourly runs, a run
  * done twice, and an author who was told before send each mail once; an author whose paper gets its first completed
  * review later is told at the next run. Written in batches of one transaction each.
  */
@@ -50,20 +50,22 @@ export async function sendResponsePhaseMails(
       const authors = await findRespondingAuthors(db, event.id, { after, limit: batchSize });
       if (authors.length === 0) break;
       const mails = authors.flatMap((author) =>
-        due.map((template) => ({
-          to: author.email,
-          template,
-          locale: author.locale,
-          eventId: event.id,
-          dedupeKey: `${template}:${event.id}:${author.userId}:${author.submissionId}`,
-          data: {
-            first_name: author.firstName,
-            submission_title: author.submissionTitle,
-            event_title: event.title,
-            closes_at: closesAt,
-            link: `${publicUrl}/events/${event.publicId}/submissions/${author.submissionPublicId}/response`,
-          },
-        })),
+        due
+          .filter((template) => template !== 'responses.closing_soon' || !author.responded)
+          .map((template) => ({
+            to: author.email,
+            template,
+            locale: author.locale,
+            eventId: event.id,
+            dedupeKey: `${template}:${event.id}:${author.userId}:${author.submissionId}`,
+            data: {
+              first_name: author.firstName,
+              submission_title: author.submissionTitle,
+              event_title: event.title,
+              closes_at: closesAt,
+              link: `${publicUrl}/events/${event.publicId}/submissions/${author.submissionPublicId}/response`,
+            },
+          })),
       );
       sent += (await db.transaction((tx) => queueMails(tx, mails))).length;
       const last = authors.at(-1);

@@ -164,6 +164,8 @@ export async function findRespondingAuthors(
       submissionId: submissions.id,
       submissionPublicId: submissions.publicId,
       submissionTitle: submissions.title,
+      /** The paper's authors already submitted their response (they need no "one day left"). */
+      responded: sql<boolean>`exists (select 1 from ${authorResponses} where ${authorResponses.submissionId} = ${submissions.id} and ${authorResponses.status} = 'submitted')`,
     })
     .from(pairs)
     .innerJoin(submissions, sql`${submissions.id} = p.submission_id`)
