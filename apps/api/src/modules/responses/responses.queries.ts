@@ -144,6 +144,8 @@ export type RespondingAuthor = ResponseRecipient & {
   submissionId: number;
   submissionPublicId: string;
   submissionTitle: string;
+  /** The paper's response is already submitted. */
+  responded: boolean;
 };
 
 /**
@@ -164,7 +166,6 @@ export async function findRespondingAuthors(
       submissionId: submissions.id,
       submissionPublicId: submissions.publicId,
       submissionTitle: submissions.title,
-      /** The paper's authors already submitted their response (they need no "one day left"). */
       responded: sql<boolean>`exists (select 1 from ${authorResponses} where ${authorResponses.submissionId} = ${submissions.id} and ${authorResponses.status} = 'submitted')`,
     })
     .from(pairs)

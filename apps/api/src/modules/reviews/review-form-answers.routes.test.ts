@@ -294,6 +294,9 @@ describe('GET reviews/{id}/history/', () => {
     changed.scores.structured_review.overall_evaluation.score = 3;
     const second = await submit({ ...changed, answers: { pitch: 'second pitch' } });
     expect(second.statusCode, second.body).toBe(200);
+    // Saving it again unchanged keeps no revision: the history lists changes only.
+    const unchanged = await submit({ ...changed, answers: { pitch: 'second pitch' } });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
 
     const revisions = await app.db
       .select()

@@ -13,7 +13,7 @@ import {
   type ReviewStatus,
   type StructuredReviewDto,
 } from '@confero/contracts';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authorResponses, events, reviewRevisions, reviews } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -24,6 +24,9 @@ import { storedAnswer } from '../review-forms/review-answers.ts';
 import { currentReviewForm, reviewFormAt } from '../review-forms/review-forms.queries.ts';
 import { reviewError, reviewFieldError } from './review-errors.ts';
 import { mergeContent } from './review-input.ts';
+
+type ReviewRevisionRow = typeof reviewRevisions.$inferSelect;
+
 import type { ReviewRow } from './reviews.queries.ts';
 
 /*
@@ -233,12 +236,48 @@ async function saveFromVersion(db: Db, input: SaveReviewInput, version: number, 
   });
 }
 
+/** What a revision keeps of a review's content, written with sorted keys so two equal contents compare equal. */
+function revisionContent(
+  review: Omit<ReviewRevisionRow, 'id' | 'reviewId' | 'version' | 'status' | 'afterResponse' | 'createdAt'>,
+) {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([key, inner]) => [key, sorted(inner)]),
+          )
+        : value;
+  return JSON.stringify(
+    sorted([
+      review.formVersion,
+      review.overallScore,
+      review.confidence,
+      review.structuredReview,
+      review.answers,
+      review.commentsToAuthor,
+      review.commentsToChair,
+      review.confidentialRemarks,
+    ]),
+  );
+}
+
 /**
  * The review's history (`GET reviews/{id}/history/`): a copy of the review as each submit (and each later save of a
- * submitted review) left it, with its form version, and whether the paper's authors had submitted their response
- * before it.
+ * submitted review that changed something) left it, with its form version, and whether the paper's authors had
+ * submitted their response before it. A save that changed nothing writes no revision, so "updated after the response"
+ * means an answer changed.
  */
 async function recordRevision(tx: Db, review: ReviewRow, now: Date): Promise<void> {
+  const [last] = await tx
+    .select()
+    .from(reviewRevisions)
+    .where(eq(reviewRevisions.reviewId, review.id))
+    .orderBy(desc(reviewRevisions.version))
+    .limit(1);
+  if (last && revisionContent(last) === revisionContent({ ...review, formVersion: review.formVersion ?? 1 })) return;
   const [response] = await tx
     .select({ id: authorResponses.id })
     .from(authorResponses)
