@@ -433,8 +433,22 @@ export function questionReadBy(question: Pick<Question, 'visibility'>, audience:
 /**
  * A question as the form keeps it: a built-in key takes its kind and range from the default form (a client cannot
  * change them) and keeps the chair's labels, help, required and visibility (the confidential remarks stay 'chairs');
- * a chair's question keeps what was sent for its kind only.
+ * a chair's question keeps what was sent for its kind only. A score keeps only the value labels of its range.
  */
+/** The value labels of a score that name a value of its range (labels of values outside it are dropped). */
+function labelsInRange(
+  labels: Record<string, BilingualText> | undefined,
+  min: number | undefined,
+  max: number | undefined,
+): Record<string, BilingualText> {
+  return Object.fromEntries(
+    Object.entries(labels ?? {}).filter(([value]) => {
+      const number = /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+      return min !== undefined && max !== undefined && number >= min && number <= max;
+    }),
+  );
+}
+
 export function normalizeQuestion(input: ReviewQuestionInput): Question {
   const base = builtinQuestion(input.key);
   const label = { en: input.label.en, ar: input.label.ar };
@@ -447,7 +461,9 @@ export function normalizeQuestion(input: ReviewQuestionInput): Question {
       required: base.removable ? input.required : true,
       // The confidential remarks are the chairs' by definition: no form opens them to anyone else.
       visibility: base.key === 'confidential_remarks_for_pc' ? 'chairs' : input.visibility,
-      ...(base.kind === 'score' && input.value_labels ? { value_labels: input.value_labels } : {}),
+      ...(base.kind === 'score' && input.value_labels
+        ? { value_labels: labelsInRange(input.value_labels, base.min, base.max) }
+        : {}),
     };
   }
   const common = {
@@ -464,7 +480,7 @@ export function normalizeQuestion(input: ReviewQuestionInput): Question {
         ...common,
         min: input.min,
         max: input.max,
-        value_labels: input.value_labels ?? {},
+        value_labels: labelsInRange(input.value_labels, input.min, input.max),
         builtin: false,
         removable: true,
       };

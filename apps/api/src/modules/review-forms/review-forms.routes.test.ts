@@ -208,6 +208,31 @@ describe('PUT events/{id}/review-form/', () => {
     expect(saved.is_default).toBe(true);
   });
 
+  it('keeps only the value labels a score’s range holds (a narrowed range drops the others)', async () => {
+    const { event, chair } = await buildWorld();
+    const novelty = library('novelty');
+    const narrowed = {
+      ...novelty,
+      min: 1,
+      max: 3,
+      value_labels: { ...novelty.value_labels, '0': { en: 'Zero', ar: 'صفر' }, x: { en: 'X', ar: 'X' } },
+    };
+    const overall = DEFAULT_REVIEW_FORM.find((q) => q.key === 'overall_score');
+    const questions = DEFAULT_REVIEW_FORM.map((q) =>
+      q.key === 'overall_score'
+        ? { ...q, value_labels: { ...overall?.value_labels, '7': { en: 'Seven', ar: '7' } } }
+        : q,
+    );
+    const response = await (await as(chair)).put(formPath(event), body([...questions, narrowed]));
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = response.json() as SavedReviewFormDto;
+    expect(Object.keys(saved.questions.find((q) => q.key === 'novelty')?.value_labels ?? {}).sort()).toEqual([
+      '1',
+      '3',
+    ]);
+    expect(Object.keys(saved.questions.find((q) => q.key === 'overall_score')?.value_labels ?? {})).not.toContain('7');
+  });
+
   it('hides the form of an unpublished event from outsiders (404) and refuses reviewers (403)', async () => {
     const { event, reviewer, outsider, author } = await buildWorld('pending');
     const document = body(DEFAULT_REVIEW_FORM);
