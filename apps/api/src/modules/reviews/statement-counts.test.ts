@@ -22,12 +22,12 @@ const as = signedInClients(() => app);
  * The upper bounds, in statements per request. A review's reads include the detection of the viewer's conflict with the
  * paper (four statements, `detectsConflict`) for members of the event, and the versions of the event's review form the
  * reviews are read against (one statement, whatever their number); a save adds the event row's shared lock, the form
- * it is written against, its update and its audit entry; a submit adds the review's revision and whether the authors
- * had responded.
+ * it is written against, its update and its audit entry; a submit adds the review's last revision (a save that changed
+ * nothing writes none), the new revision and whether the authors had responded.
  */
 const BOUNDS = {
   saveDraft: 15,
-  submit: 17,
+  submit: 18,
   authorReviews: 8,
   chairReviews: 11,
   oneReview: 12,
