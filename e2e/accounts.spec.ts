@@ -156,8 +156,15 @@ test('sign up, verify the address from the mail, sign in, edit the profile, chan
   // Change the password: all fields required, a mismatch refused, the wrong current password named.
   await page.getByTestId('change-password-toggle').click();
   const passwordForm = page.getByTestId('change-password-form');
-  await passwordForm.getByRole('button', { name: 'Update password' }).click();
-  await expect(page.getByTestId('password-error')).toHaveText('Please fill in all three password fields.');
+  await expect(passwordForm).toBeVisible();
+  // The form opens with an animation; on a loaded machine a first click may land before it settles, so the empty
+  // submit is tried again until its refusal shows (submitting empty changes nothing).
+  await expect(async () => {
+    await passwordForm.getByRole('button', { name: 'Update password' }).click();
+    await expect(page.getByTestId('password-error')).toHaveText('Please fill in all three password fields.', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 15_000 });
   await passwordForm.getByLabel(label('Current password')).fill('not-my-password');
   await passwordForm.getByLabel(label('New password')).fill(newPassword);
   await passwordForm.getByLabel(label('Confirm new password')).fill(`${newPassword}?`);
