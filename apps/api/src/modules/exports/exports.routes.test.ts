@@ -1,10 +1,11 @@
-import { DEFAULT_REVIEW_FORM, REVIEW_QUESTION_LIBRARY, type ReviewQuestionDto } from '@confero/contracts';
+import { DEFAULT_REVIEW_FORM, type ReviewQuestionDto } from '@confero/contracts';
 import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/index.ts';
+import { libraryQuestion } from '../../../test/factories/review-forms.ts';
 import { buildBid, buildConflict, buildReview, structuredReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { createClient, signedInClients } from '../../../test/http.ts';
@@ -280,12 +281,7 @@ describe('the reviews export follows the review form', () => {
   let paper: BuiltSubmission;
   let untouchedPaper: BuiltSubmission;
 
-  /** A question of the library as a chair adds it, with some changes. */
-  const fromLibrary = (key: string, changes: Partial<ReviewQuestionDto> = {}): ReviewQuestionDto => {
-    const question = REVIEW_QUESTION_LIBRARY.find((candidate) => candidate.key === key);
-    if (!question) throw new Error(`no library question ${key}`);
-    return { ...question, builtin: false, removable: true, ...changes };
-  };
+  const fromLibrary = libraryQuestion;
   const choice = fromLibrary('best_paper', {
     visibility: 'committee',
     options: [

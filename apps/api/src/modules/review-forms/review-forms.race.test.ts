@@ -1,8 +1,9 @@
-import { DEFAULT_REVIEW_FORM, type ReviewQuestionDto } from '@confero/contracts';
+import { DEFAULT_REVIEW_FORM } from '@confero/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, buildEvent } from '../../../test/factories/events.ts';
+import { chairQuestion } from '../../../test/factories/review-forms.ts';
 import { buildReview } from '../../../test/factories/reviews.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
@@ -26,16 +27,7 @@ function person(): Promise<BuiltUser> {
   return buildUser(app, { email: `r${people}@uni-race-${people}.edu`, affiliation: `Race University ${people}` });
 }
 
-const own = (key: string): ReviewQuestionDto => ({
-  key,
-  kind: 'text',
-  label: { en: key, ar: key },
-  help: { en: '', ar: '' },
-  required: false,
-  visibility: 'committee',
-  builtin: false,
-  removable: true,
-});
+const own = (key: string) => chairQuestion(key);
 
 /** An event whose form (version 1) adds questions `a` and `b`, a paper, its chair and an assigned reviewer. */
 async function buildWorld() {

@@ -1,6 +1,5 @@
 import {
   DEFAULT_REVIEW_FORM,
-  REVIEW_QUESTION_LIBRARY,
   type ReviewDto,
   type ReviewFormDto,
   type ReviewQuestionDto,
@@ -10,6 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
+import { chairQuestion, libraryQuestion } from '../../../test/factories/review-forms.ts';
 import { buildReview } from '../../../test/factories/reviews.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/users.ts';
@@ -58,11 +58,7 @@ const body = (questions: readonly ReviewQuestionDto[], version?: number) => ({
   ...(version === undefined ? {} : { version }),
 });
 
-const library = (key: string): ReviewQuestionDto => {
-  const found = REVIEW_QUESTION_LIBRARY.find((question) => question.key === key);
-  if (!found) throw new Error(`no library question ${key}`);
-  return { ...found, builtin: false, removable: true };
-};
+const library = (key: string) => libraryQuestion(key);
 
 const formRows = (event: { id: number }) =>
   app.db.select().from(reviewForms).where(eq(reviewForms.eventId, event.id)).orderBy(asc(reviewForms.version));
@@ -248,17 +244,8 @@ describe('PUT events/{id}/review-form/', () => {
     expect(await formRows(published.event)).toEqual([]);
   });
 
-  const custom = (overrides: Partial<ReviewQuestionDto>): ReviewQuestionDto => ({
-    key: 'extra',
-    kind: 'text',
-    label: { en: 'Extra', ar: 'إضافي' },
-    help: { en: '', ar: '' },
-    required: false,
-    visibility: 'committee',
-    builtin: false,
-    removable: true,
-    ...overrides,
-  });
+  const custom = (overrides: Partial<ReviewQuestionDto>) =>
+    chairQuestion('extra', { label: { en: 'Extra', ar: 'إضافي' }, ...overrides });
   const last = DEFAULT_REVIEW_FORM.length;
   const problems: [string, unknown[], string, string, Record<string, unknown>?][] = [
     ['a malformed key', [{ ...custom({}), key: 'Bad Key' }], `questions.${last}.key`, 'reviewForms.keyInvalid'],

@@ -8,6 +8,7 @@ import {
 } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import { noEventAccess, testActor } from '../../../test/access.ts';
+import { chairQuestion } from '../../../test/factories/review-forms.ts';
 import type { EventAccess } from '../events/events.policy.ts';
 import type { SubmissionAccess } from '../submissions/submissions.policy.ts';
 import { type ReviewAccess, reviewViewer } from './reviews.policy.ts';
@@ -71,16 +72,7 @@ function formWith(visibility: ReviewQuestionVisibility): ReviewQuestionDto[] {
     ...DEFAULT_REVIEW_FORM.map((question) =>
       question.key === 'confidence_comment' ? { ...question, visibility } : question,
     ),
-    {
-      key: 'own_question',
-      kind: 'text',
-      label: { en: 'Own question', ar: 'سؤال خاص' },
-      help: { en: '', ar: '' },
-      required: false,
-      visibility,
-      builtin: false,
-      removable: true,
-    },
+    chairQuestion('own_question', { label: { en: 'Own question', ar: 'سؤال خاص' }, visibility }),
   ];
 }
 

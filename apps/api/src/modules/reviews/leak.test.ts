@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
+import { chairQuestion } from '../../../test/factories/review-forms.ts';
 import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
@@ -43,16 +44,8 @@ const CHAIRS_ONLY_ANSWER = 'CHAIRS-ONLY-ANSWER-4b8e';
 const COMMITTEE_ANSWER = 'COMMITTEE-ANSWER-2d7c';
 
 /** The chair's own questions added to the default form: one for the chairs only, one for the committee. */
-const chairQuestion = (key: string, visibility: ReviewQuestionDto['visibility']): ReviewQuestionDto => ({
-  key,
-  kind: 'text',
-  label: { en: `Question ${key}`, ar: `سؤال ${key}` },
-  help: { en: '', ar: '' },
-  required: false,
-  visibility,
-  builtin: false,
-  removable: true,
-});
+const ownQuestion = (key: string, visibility: ReviewQuestionDto['visibility']) =>
+  chairQuestion(key, { label: { en: `Question ${key}`, ar: `سؤال ${key}` }, visibility });
 
 /** Query parameters a curious client might try. */
 const QUERIES: Record<string, string>[] = [
@@ -154,7 +147,7 @@ beforeAll(async () => {
   }
   // The chair's form asks two questions of their own; the reviews answer them (against version 1).
   const form = await (await as(chair)).put(`/api/events/${event.publicId}/review-form/`, {
-    questions: [...DEFAULT_REVIEW_FORM, chairQuestion('chairs_note', 'chairs'), chairQuestion('pc_note', 'committee')],
+    questions: [...DEFAULT_REVIEW_FORM, ownQuestion('chairs_note', 'chairs'), ownQuestion('pc_note', 'committee')],
   });
   expect(form.statusCode, form.body).toBe(200);
   for (const reviewer of [reviewerA, reviewerB]) {

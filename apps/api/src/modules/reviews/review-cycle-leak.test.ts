@@ -1,13 +1,9 @@
-import {
-  DEFAULT_REVIEW_FORM,
-  DEFAULT_REVIEW_SETTINGS,
-  REVIEW_QUESTION_LIBRARY,
-  type ReviewQuestionDto,
-} from '@confero/contracts';
+import { DEFAULT_REVIEW_FORM, DEFAULT_REVIEW_SETTINGS } from '@confero/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
+import { libraryQuestion } from '../../../test/factories/review-forms.ts';
 import { buildConflict, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
@@ -60,11 +56,7 @@ const QUERIES: Record<string, string>[] = [
   { include_confidential: 'true', as: 'chair', role: 'chair', visibility: 'chairs', page_size: '100' },
 ];
 
-const chairsOnlyQuestion = (): ReviewQuestionDto => {
-  const ethics = REVIEW_QUESTION_LIBRARY.find((question) => question.key === 'ethics_concerns');
-  if (!ethics) throw new Error('the library has an ethics question');
-  return { ...ethics, visibility: 'chairs', builtin: false, removable: true };
-};
+const chairsOnlyQuestion = () => libraryQuestion('ethics_concerns', { visibility: 'chairs' });
 
 const identityOf = (user: BuiltUser) => [
   user.email,

@@ -9,6 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
+import { chairQuestion } from '../../../test/factories/review-forms.ts';
 import { buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
@@ -37,15 +38,7 @@ function person(firstName = 'Pat'): Promise<BuiltUser> {
 }
 
 const question = (overrides: Partial<ReviewQuestionDto> & Pick<ReviewQuestionDto, 'key' | 'kind'>) =>
-  ({
-    label: { en: overrides.key, ar: overrides.key },
-    help: { en: '', ar: '' },
-    required: false,
-    visibility: 'authors',
-    builtin: false,
-    removable: true,
-    ...overrides,
-  }) as ReviewQuestionDto;
+  chairQuestion(overrides.key, { visibility: 'authors', ...overrides });
 
 const SOUNDNESS = question({ key: 'soundness', kind: 'score', min: 1, max: 5, value_labels: {} });
 const ARTIFACT = question({

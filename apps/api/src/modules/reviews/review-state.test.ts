@@ -6,6 +6,7 @@ import {
   type SaveReviewBody,
 } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
+import { chairQuestion } from '../../../test/factories/review-forms.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { emptyForm, mergeContent, parseReviewInput } from './review-input.ts';
 import { assertSubmittable, canMoveReview, mergeAnswers } from './review-state.ts';
@@ -144,16 +145,8 @@ describe('submitting checks the spec rules in its order, with its messages', () 
 });
 
 describe('submitting against a chair’s form', () => {
-  const own = (key: string, required: boolean): ReviewQuestionDto => ({
-    key,
-    kind: 'text',
-    label: { en: `Label ${key}`, ar: key },
-    help: { en: '', ar: '' },
-    required,
-    visibility: 'committee',
-    builtin: false,
-    removable: true,
-  });
+  const own = (key: string, required: boolean) =>
+    chairQuestion(key, { label: { en: `Label ${key}`, ar: key }, required });
   const nothing = mergeContent(untouched, parseReviewInput({})).form;
 
   it('checks the chair’s required questions first, in the form’s order, wherever they stand', () => {
