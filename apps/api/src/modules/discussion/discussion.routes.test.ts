@@ -335,7 +335,10 @@ describe('PATCH discussion/{comment_id}/', () => {
     }
     const pending = await (await as(world.reviewerPending)).patch(commentUrl(comment), { body: 'Hijacked.' });
     expect(pending.statusCode).toBe(403);
-    expect((await (await as(world.chair)).patch('/api/discussion/999999/', { body: 'x' })).statusCode).toBe(404);
+    expect(pending.json()).toMatchObject({ code: 'DISCUSSION_AFTER_OWN_REVIEW' });
+    const missing = await (await as(world.chair)).patch('/api/discussion/999999/', { body: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message_code: 'discussion.commentNotFound' });
     const wrongSuffix = `${comment.id}-aaaaaaaa`;
     expect(
       (await (await as(world.reviewerDone)).patch(`/api/discussion/${wrongSuffix}/`, { body: 'x' })).statusCode,
@@ -452,9 +455,14 @@ describe('PUT submissions/{id}/discussion/flag/', () => {
     });
     const pending = await (await as(world.reviewerPending)).put(flagUrl(world), { needs_discussion: true });
     expect(pending.statusCode).toBe(403);
+    expect(pending.json()).toMatchObject({
+      code: 'DISCUSSION_AFTER_OWN_REVIEW',
+      message_code: 'discussion.afterOwnReview',
+    });
     for (const user of [world.outsider, world.author, world.conflictedChair, world.otherTrackChair, world.unassigned]) {
       const response = await (await as(user)).put(flagUrl(world), { needs_discussion: true });
       expect(response.statusCode, user.firstName).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
     const bad = await (await as(world.chair)).put(flagUrl(world), { needs_discussion: 'yes' });
     expect(bad.statusCode).toBe(400);

@@ -350,7 +350,9 @@ describe('GET reviews/{id}/history/', () => {
 
   it('answers 404 for a review that does not exist, and an empty history before the first submit', async () => {
     const world = await buildWorld();
-    expect((await (await as(world.chair)).get('/api/reviews/999999-nothere/history/')).statusCode).toBe(404);
+    const missing = await (await as(world.chair)).get('/api/reviews/999999-nothere/history/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message_code: 'reviews.notFound' });
     const own = await rowOf(world.paper, world.writer);
     const history = await (await as(world.writer)).get(`/api/reviews/${own.publicId}/history/`);
     expect(history.statusCode).toBe(200);
