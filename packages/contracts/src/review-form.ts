@@ -629,8 +629,11 @@ export function isAnswered(question: Question, value: ReviewAnswer | undefined):
 export const questionLabel = (question: Pick<Question, 'label'>, language: 'en' | 'ar'): string =>
   (language === 'ar' ? question.label.ar : '') || question.label.en;
 
-/** A value as JSON with its object keys sorted, so two equal forms compare equal whatever their keys' order. */
-function canonicalJson(value: unknown): string {
+/**
+ * A value as JSON with its object keys sorted (undefined members left out), so two equal values compare equal whatever
+ * their keys' order — a form, or a review's answers as jsonb gives them back.
+ */
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

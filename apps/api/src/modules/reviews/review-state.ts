@@ -1,6 +1,7 @@
 import {
   answerProblem,
   BUILTIN_SUBMIT_RULES,
+  canonicalJson,
   DEFAULT_REVIEW_FORM,
   deriveRecommendation,
   isAnswered,
@@ -236,32 +237,20 @@ async function saveFromVersion(db: Db, input: SaveReviewInput, version: number, 
   });
 }
 
-/** What a revision keeps of a review's content, written with sorted keys so two equal contents compare equal. */
+/** What a revision keeps of a review's content, as canonical JSON so two equal contents compare equal. */
 function revisionContent(
   review: Omit<ReviewRevisionRow, 'id' | 'reviewId' | 'version' | 'status' | 'afterResponse' | 'createdAt'>,
 ) {
-  const sorted = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(sorted)
-      : value !== null && typeof value === 'object'
-        ? Object.fromEntries(
-            Object.entries(value)
-              .sort(([a], [b]) => a.localeCompare(b))
-              .map(([key, inner]) => [key, sorted(inner)]),
-          )
-        : value;
-  return JSON.stringify(
-    sorted([
-      review.formVersion,
-      review.overallScore,
-      review.confidence,
-      review.structuredReview,
-      review.answers,
-      review.commentsToAuthor,
-      review.commentsToChair,
-      review.confidentialRemarks,
-    ]),
-  );
+  return canonicalJson([
+    review.formVersion,
+    review.overallScore,
+    review.confidence,
+    review.structuredReview,
+    review.answers,
+    review.commentsToAuthor,
+    review.commentsToChair,
+    review.confidentialRemarks,
+  ]);
 }
 
 /**
