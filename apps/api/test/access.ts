@@ -28,5 +28,6 @@ export function noEventAccess(actor: Actor = testActor()): EventAccess {
     isTrackChair: false,
     chairedTrackIds: [],
     isReviewer: false,
+    isAreaChair: false,
   };
 }

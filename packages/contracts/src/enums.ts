@@ -1,5 +1,14 @@
 /** Roles a user can hold; derived on the server from data (`docs/domain.md#derived-roles`). */
-export const ROLE_NAMES = ['simple_user', 'author', 'reviewer', 'chair', 'event_admin', 'admin', 'guest'] as const;
+export const ROLE_NAMES = [
+  'simple_user',
+  'author',
+  'reviewer',
+  'chair',
+  'event_admin',
+  'admin',
+  'guest',
+  'area_chair',
+] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'inactive', 'pending'] as const;

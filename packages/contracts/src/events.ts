@@ -38,7 +38,8 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 /** Statuses every signed-in user may see; the others are visible to the event's members and platform admins. */
 export const PUBLIC_EVENT_STATUSES = ['approved', 'active', 'completed'] as const satisfies readonly EventStatus[];
 
-export const MEMBERSHIP_ROLES = ['event_admin', 'chair', 'reviewer'] as const;
+/** An event's roles; `area_chair` is the senior programme committee (`docs/domain.md#area-chair`). */
+export const MEMBERSHIP_ROLES = ['event_admin', 'chair', 'reviewer', 'area_chair'] as const;
 export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 
 export const MEMBERSHIP_STATUSES = ['pending', 'active', 'declined'] as const;
@@ -122,6 +123,7 @@ export const MEMBERSHIP_ROLE_LABELS: Record<MembershipRole, { en: string; ar: st
   event_admin: { en: 'Event admin', ar: 'مسؤول الفعالية' },
   chair: { en: 'Chair', ar: 'رئيس' },
   reviewer: { en: 'Reviewer', ar: 'محكّم' },
+  area_chair: { en: 'Area chair', ar: 'رئيس مجال' },
 };
 
 // ---------------------------------------------------------------------------------------------------------------

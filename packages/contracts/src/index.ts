@@ -1,3 +1,4 @@
+export * from './area-chairs.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './committee.ts';
@@ -8,7 +9,9 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './exports.ts';
+export * from './final-version.ts';
 export * from './limits.ts';
+export * from './meta-reviews.ts';
 export * from './outbox.ts';
 export * from './progress.ts';
 export * from './research-areas.ts';

@@ -31,6 +31,10 @@ import {
  *   chairs     the chairs and event admins without a conflict, and the review's own reviewer.
  */
 
+/** The forms an event keeps as data: the reviewers' review form and the area chairs' meta-review form. */
+export const REVIEW_FORM_KINDS = ['review', 'meta_review'] as const;
+export type ReviewFormKind = (typeof REVIEW_FORM_KINDS)[number];
+
 export const REVIEW_QUESTION_KINDS = ['score', 'choice', 'text', 'list'] as const;
 export type ReviewQuestionKind = (typeof REVIEW_QUESTION_KINDS)[number];
 

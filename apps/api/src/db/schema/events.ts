@@ -9,6 +9,7 @@ import {
   MEMBERSHIP_STATUSES,
   RESPONSE_WORD_LIMIT_DEFAULT,
   type ReviewSettings,
+  SUPPLEMENTARY_MAX_MB_DEFAULT,
 } from '@confero/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -78,6 +79,16 @@ export const events = pgTable(
     responseOpensAt: varchar({ length: 16 }),
     responseClosesAt: varchar({ length: 16 }),
     responseWordLimit: integer().notNull().default(RESPONSE_WORD_LIMIT_DEFAULT),
+    /**
+     * The final version (camera-ready) phase (`docs/domain.md#final-version`): turned on by a chair after the decisions;
+     * authors of accepted papers send it until `final_version_deadline` (a date: 23:59:59 of it in the event's zone),
+     * with supplementary material up to `supplementary_max_mb` megabytes.
+     */
+    finalVersionEnabled: boolean().notNull().default(false),
+    finalVersionDeadline: date({ mode: 'string' }),
+    supplementaryMaxMb: integer().notNull().default(SUPPLEMENTARY_MAX_MB_DEFAULT),
+    /** Reviewers may ask the review assistant for findings on their drafts (`docs/domain.md#review-assistant`). */
+    assistantEnabled: boolean().notNull().default(true),
     /** When an assigned reviewer reads a paper's discussion. */
     discussionReviewersSee: discussionVisibility().notNull().default('after_own_review'),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -89,6 +100,7 @@ export const events = pgTable(
     index('events_created_by_idx').on(t.createdBy),
     index('events_ends_at_idx').on(t.endsAt),
     check('events_dates_order', sql`${t.endDate} >= ${t.startDate}`),
+    check('events_supplementary_max_mb', sql`${t.supplementaryMaxMb} between 1 and 500`),
   ],
 );
 

@@ -1,11 +1,14 @@
 import {
   ASSIGNMENT_MODES,
   ASSIGNMENT_PREVIEW_STATUSES,
+  ASSIGNMENT_ROLES,
   ASSIGNMENT_SOURCES,
   type AssignmentResultDto,
   BID_VALUES,
+  META_REVIEW_STATUSES,
   RECOMMENDATIONS,
   RESPONSE_STATUSES,
+  REVIEW_FORM_KINDS,
   REVIEW_STATUSES,
   type ReviewAnswers,
   type ReviewQuestionDto,
@@ -37,6 +40,7 @@ export const reviewRecommendation = pgEnum('review_recommendation', RECOMMENDATI
 export const assignmentSource = pgEnum('assignment_source', ASSIGNMENT_SOURCES);
 export const assignmentMode = pgEnum('assignment_mode', ASSIGNMENT_MODES);
 export const assignmentPreviewStatus = pgEnum('assignment_preview_status', ASSIGNMENT_PREVIEW_STATUSES);
+export const assignmentRole = pgEnum('assignment_role', ASSIGNMENT_ROLES);
 export const conflictOverrideKind = pgEnum('conflict_override_kind', ['declared', 'lifted']);
 
 /** A reviewer's preference for reviewing a submission (`docs/domain.md#bid`); one per pair, changed in place. */
@@ -124,6 +128,8 @@ export const assignmentPreviews = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Whom it assigns: reviewers, or the papers' area chairs. */
+    role: assignmentRole().notNull().default('reviewer'),
     mode: assignmentMode().notNull().default('keep_existing'),
     status: assignmentPreviewStatus().notNull().default('queued'),
     progress: real().notNull().default(0),
@@ -136,7 +142,7 @@ export const assignmentPreviews = pgTable(
     appliedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('assignment_previews_event_idx').on(t.eventId),
+    index('assignment_previews_event_idx').on(t.eventId, t.role),
     index('assignment_previews_created_by_idx').on(t.createdBy),
     index('assignment_previews_applied_by_idx').on(t.appliedBy),
   ],
@@ -173,10 +179,12 @@ export const conflictOverrides = pgTable(
 );
 
 export const responseStatus = pgEnum('response_status', RESPONSE_STATUSES);
+export const reviewFormKind = pgEnum('review_form_kind', REVIEW_FORM_KINDS);
+export const metaReviewStatus = pgEnum('meta_review_status', META_REVIEW_STATUSES);
 
 /**
- * The versions of an event's review form (`docs/domain.md#review-form`). An event without a row uses the default form
- * as version 1. A change that would orphan answers written against the current version makes a new row; any other
+ * The versions of an event's review form and of its meta-review form (`kind`, `docs/domain.md#review-form`). An event
+ * without a row of a kind uses that kind's default form as version 1. A change that would orphan answers written against the current version makes a new row; any other
  * change rewrites the current one. Written only under the event row's lock, so versions never race.
  */
 export const reviewForms = pgTable(
@@ -186,6 +194,7 @@ export const reviewForms = pgTable(
     eventId: integer()
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    kind: reviewFormKind().notNull().default('review'),
     version: integer().notNull(),
     questions: jsonb().$type<ReviewQuestionDto[]>().notNull(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -193,7 +202,7 @@ export const reviewForms = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('review_forms_event_version_unique').on(t.eventId, t.version),
+    uniqueIndex('review_forms_event_kind_version_unique').on(t.eventId, t.kind, t.version),
     index('review_forms_created_by_idx').on(t.createdBy),
   ],
 );
@@ -275,4 +284,31 @@ export const authorResponses = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('author_responses_updated_by_idx').on(t.updatedBy)],
+);
+
+/**
+ * The meta-review of a submission (`docs/domain.md#meta-review`): one per submission, written by its area chair against
+ * a version of the event's meta-review form (`review_forms` of kind 'meta_review'), a draft (`in_progress`) until
+ * submitted (`completed`). `version` grows on every save, so a save from a stale copy is refused. `author_id` is who
+ * wrote it last (the area chair may change; the text stays with the paper).
+ */
+export const metaReviews = pgTable(
+  'meta_reviews',
+  {
+    id: serial().primaryKey(),
+    publicId: varchar({ length: 40 }).notNull().unique(),
+    submissionId: integer()
+      .notNull()
+      .unique()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    formVersion: integer().notNull(),
+    answers: jsonb().$type<ReviewAnswers>().notNull().default({}),
+    status: metaReviewStatus().notNull().default('in_progress'),
+    version: integer().notNull().default(1),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('meta_reviews_author_idx').on(t.authorId)],
 );

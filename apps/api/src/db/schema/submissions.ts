@@ -5,6 +5,7 @@ import {
   SUBMISSION_DECISIONS,
   SUBMISSION_FILE_KINDS,
   SUBMISSION_STATUSES,
+  type SubmissionAuthorInput,
 } from '@confero/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -59,6 +60,13 @@ export const submissions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** A chair flagged the paper for the committee's discussion (`docs/domain.md#discussion`). */
     needsDiscussion: boolean().notNull().default(false),
+    /**
+     * The submission's area chair (`docs/domain.md#area-chair`): at most one, an active area chair of the event, set
+     * by hand or by the automatic assignment (`area_chair_source`); null when none.
+     */
+    areaChairId: integer().references(() => users.id, { onDelete: 'set null' }),
+    areaChairSource: varchar({ length: 16 }),
+    areaChairAssignedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -67,6 +75,8 @@ export const submissions = pgTable(
     index('submissions_track_idx').on(t.trackId),
     index('submissions_submitted_by_idx').on(t.submittedBy),
     index('submissions_created_idx').on(t.createdAt),
+    index('submissions_area_chair_idx').on(t.areaChairId),
+    check('submissions_area_chair_source', sql`${t.areaChairSource} in ('manual', 'automatic')`),
   ],
 );
 
@@ -158,4 +168,30 @@ export const conflicts = pgTable(
     uniqueIndex('conflicts_submission_user_unique').on(t.submissionId, t.userId),
     index('conflicts_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * The final version (camera-ready) of an accepted submission (`docs/domain.md#final-version`): the title, abstract and
+ * authors its authors confirmed for the proceedings (`authors` in order, as a submission's author inputs), one per
+ * submission. Its files are the submission's files of kind 'camera_ready' and 'supplementary' (every upload a new
+ * version, the history kept). `version` grows on every send, so a send from a stale copy is refused.
+ */
+export const finalVersions = pgTable(
+  'final_versions',
+  {
+    id: serial().primaryKey(),
+    submissionId: integer()
+      .notNull()
+      .unique()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    title: varchar({ length: 500 }).notNull(),
+    abstract: text().notNull(),
+    authors: jsonb().$type<SubmissionAuthorInput[]>().notNull(),
+    version: integer().notNull().default(1),
+    submittedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('final_versions_submitted_by_idx').on(t.submittedBy)],
 );

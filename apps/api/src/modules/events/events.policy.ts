@@ -1,4 +1,4 @@
-import { type EventStatus, PUBLIC_EVENT_STATUSES } from '@confero/contracts';
+import { type EventStatus, type MembershipRole, PUBLIC_EVENT_STATUSES } from '@confero/contracts';
 import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { isPlatformAdmin } from '../users/users.policy.ts';
@@ -6,7 +6,7 @@ import { isPast } from './event-dates.ts';
 import { eventError, eventForbidden, eventNotFound } from './event-errors.ts';
 
 /** A membership of the viewer in the event, as loaded for the access check. */
-export type ViewerMembership = { role: 'event_admin' | 'chair' | 'reviewer'; status: string; trackId: number | null };
+export type ViewerMembership = { role: MembershipRole; status: string; trackId: number | null };
 
 /** What the rules read about the viewer's relation to one event (built once per request by `accessFor`). */
 export type EventAccess = {
@@ -22,6 +22,8 @@ export type EventAccess = {
   /** The tracks the viewer chairs (active track chair memberships): their submissions are the viewer's to manage. */
   chairedTrackIds: readonly number[];
   isReviewer: boolean;
+  /** An active area chair of the event (senior programme committee, `docs/domain.md#area-chair`). */
+  isAreaChair: boolean;
 };
 
 /** What the rules read about the event. */
@@ -51,13 +53,15 @@ export function accessFor(actor: Actor, event: { createdBy: number | null }, mem
       membership.role === 'chair' && membership.trackId !== null ? [membership.trackId] : [],
     ),
     isReviewer: holds('reviewer'),
+    isAreaChair: holds('area_chair'),
   } satisfies EventAccess;
 }
 
 /* Named predicates: the policy's actions are built from these, never from role names. */
 export const isPublicStatus = (status: EventStatus) =>
   (PUBLIC_EVENT_STATUSES as readonly EventStatus[]).includes(status);
-export const isMember = (a: EventAccess) => a.isEventAdmin || a.isEventChair || a.isTrackChair || a.isReviewer;
+export const isMember = (a: EventAccess) =>
+  a.isEventAdmin || a.isEventChair || a.isTrackChair || a.isReviewer || a.isAreaChair;
 /** Event admins and chairs of the whole event run it; platform admins may always step in. */
 export const isOrganizer = (a: EventAccess) => a.isPlatformAdmin || a.isEventAdmin || a.isEventChair;
 /**
@@ -66,19 +70,19 @@ export const isOrganizer = (a: EventAccess) => a.isPlatformAdmin || a.isEventAdm
  */
 export const chairsTrack = (a: EventAccess, trackId: number | null) =>
   trackId !== null && a.chairedTrackIds.includes(trackId);
-/** Staff see submissions and reviews settings: organizers, track chairs and reviewers. */
-export const isStaff = (a: EventAccess) => isOrganizer(a) || a.isTrackChair || a.isReviewer;
+/** Staff see submissions and reviews settings: organizers, track chairs, reviewers and area chairs. */
+export const isStaff = (a: EventAccess) => isOrganizer(a) || a.isTrackChair || a.isReviewer || a.isAreaChair;
 /** The event's working lists (bidding, automatic assignment) exist for its members and platform admins only. */
 export const isInsider = (a: EventAccess) => isMember(a) || a.isPlatformAdmin;
 /** Submissions are open on approved and active events until the deadline (23:59:59 in the event's time zone). */
 export const acceptsSubmissions = (e: PolicyEvent, now: Date) =>
   (e.status === 'approved' || e.status === 'active') && !isPast(e.submissionDeadline, e.timezone, now);
 /**
- * The double-blind rule: in a double-blind event, reviewers who do not also run the event (organizers, track
- * chairs) see no author identities. The submissions policy adds that authors always see their own.
+ * The double-blind rule: in a double-blind event, reviewers and area chairs who do not also run the event
+ * (organizers, track chairs) see no author identities. The submissions policy adds that authors always see their own.
  */
 export const isBlindedEventReviewer = (a: EventAccess, blindMode: string) =>
-  blindMode === 'double' && a.isReviewer && !isOrganizer(a) && !a.isTrackChair;
+  blindMode === 'double' && (a.isReviewer || a.isAreaChair) && !isOrganizer(a) && !a.isTrackChair;
 
 /** What an event action is about: the event, and the time the rules judge deadlines at (now by default). */
 export type EventSubject = { event: PolicyEvent; now?: Date };

@@ -5,6 +5,7 @@ import {
   type EventDto,
   type EventListItemDto,
   MEMBERSHIP_ROLE_LABELS,
+  type MembershipRole,
   presentResponsePhase,
   type ResponsePhaseSettings,
   type ReviewerDto,
@@ -131,7 +132,7 @@ export function presentEvent(detail: EventDetail, access: EventAccess, now = new
   const { event, creator } = detail;
   const chairs = detail.staff.filter((member) => member.role === 'chair' && member.trackId === null);
   const admins = detail.staff.filter((member) => member.role === 'event_admin');
-  const asChair = (member: PersonRow & { role: 'event_admin' | 'chair' | 'reviewer' }) => ({
+  const asChair = (member: PersonRow & { role: MembershipRole }) => ({
     first_name: member.firstName,
     last_name: member.lastName,
     email: member.email,

@@ -50,17 +50,22 @@ export async function resolveUserId(db: Db, value: string | number | null | unde
 /** The refusal of a second membership in a role (409 ALREADY_MEMBER), by role. */
 export const ALREADY_MEMBER: Record<
   MembershipRole,
-  'events.alreadyChair' | 'events.alreadyEventAdmin' | 'events.alreadyReviewer'
+  'events.alreadyChair' | 'events.alreadyEventAdmin' | 'events.alreadyReviewer' | 'events.alreadyAreaChair'
 > = {
   chair: 'events.alreadyChair',
   event_admin: 'events.alreadyEventAdmin',
   reviewer: 'events.alreadyReviewer',
+  area_chair: 'events.alreadyAreaChair',
 };
 
-const NOT_MEMBER: Record<MembershipRole, 'events.notChair' | 'events.notEventAdmin' | 'events.notReviewer'> = {
+const NOT_MEMBER: Record<
+  MembershipRole,
+  'events.notChair' | 'events.notEventAdmin' | 'events.notReviewer' | 'events.notAreaChair'
+> = {
   chair: 'events.notChair',
   event_admin: 'events.notEventAdmin',
   reviewer: 'events.notReviewer',
+  area_chair: 'events.notAreaChair',
 };
 
 type Grant = { expertise?: string; maxPapers?: number };
@@ -136,7 +141,7 @@ export async function removeMember(
   const existing = await findMembership(db, event.id, user.id, role);
   if (!existing) throw eventFieldError('user_id', NOT_MEMBER[role]);
   await db.transaction(async (tx) => {
-    if (role !== 'reviewer' && existing.status === 'active') {
+    if ((role === 'event_admin' || role === 'chair') && existing.status === 'active') {
       // The event row's lock serializes the removals of one event; the count below then sees the earlier ones.
       await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
       const [others] = await tx

@@ -17,6 +17,11 @@ export type SubmissionAccess = {
    * track chair manages it (the rules fail closed).
    */
   trackId?: number | null;
+  /**
+   * The viewer is the submission's area chair (`submissions.area_chair_id`) and an active area chair of its event.
+   * Left out, they are not (the rules fail closed).
+   */
+  isPaperAreaChair?: boolean;
 };
 
 /* Named predicates: the policy's actions are built from these, never from role names. */
@@ -32,6 +37,12 @@ export const managesSubmission = (a: SubmissionAccess) =>
  * included). It decides on the submission and manages its reviewers.
  */
 export const isCommittee = (a: SubmissionAccess) => managesSubmission(a) && !a.isConflicted && !a.isAuthor;
+/**
+ * The area chair who leads the submission (`docs/domain.md#area-chair`): its area chair, without a conflict
+ * (authorship included). They read its reviews as its committee does, lead its discussion and write its meta-review,
+ * but never decide on it.
+ */
+export const leadsSubmission = (a: SubmissionAccess) => a.isPaperAreaChair === true && !a.isConflicted && !a.isAuthor;
 /** The double-blind rule of the event (events.policy), except that authors always see their own submission. */
 export const isBlindedReviewer = (a: SubmissionAccess, blindMode: string) =>
   !a.isAuthor && isBlindedEventReviewer(a.event, blindMode);

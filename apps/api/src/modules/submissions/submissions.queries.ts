@@ -271,11 +271,13 @@ export async function accessToBundles(
   const conflictedIds = new Set(conflicted.map((row) => row.submissionId));
   for (const bundle of bundles) {
     const isAuthor = isAuthorOf(actor.id, bundle);
+    const event = accessFor(actor, bundle.event, byEvent.get(bundle.eventId) ?? []);
     access.set(bundle.id, {
-      event: accessFor(actor, bundle.event, byEvent.get(bundle.eventId) ?? []),
+      event,
       isAuthor,
       isConflicted: isAuthor || conflictedIds.has(bundle.id),
       trackId: bundle.trackId,
+      isPaperAreaChair: event.isAreaChair && bundle.areaChairId === actor.id,
     });
   }
   return access;

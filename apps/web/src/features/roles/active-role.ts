@@ -27,4 +27,5 @@ export const ROLE_COLORS: Record<RoleName, string> = {
   event_admin: 'orange',
   admin: 'red',
   guest: 'yellow',
+  area_chair: 'indigo',
 };

@@ -1,5 +1,6 @@
 import type { RoleName } from '@confero/contracts';
 import {
+  BookOpenCheck,
   ClipboardCheck,
   Crown,
   FileText,
@@ -19,4 +20,5 @@ export const ROLE_ICONS: Record<RoleName, LucideIcon> = {
   event_admin: Crown,
   admin: ShieldCheck,
   guest: UserRoundSearch,
+  area_chair: BookOpenCheck,
 };
