@@ -20,6 +20,7 @@ import { conflictsRoutes } from './modules/conflicts/index.ts';
 import { discussionRoutes } from './modules/discussion/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
 import { exportsRoutes } from './modules/exports/index.ts';
+import { metaReviewRoutes } from './modules/meta-reviews/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
 import { progressRoutes } from './modules/progress/index.ts';
 import { responsesRoutes } from './modules/responses/index.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assignmentsRoutes);
   await app.register(reviewsRoutes);
   await app.register(reviewFormRoutes);
+  await app.register(metaReviewRoutes);
   await app.register(outboxRoutes);
   await app.register(communicationsRoutes);
   await app.register(exportsRoutes);

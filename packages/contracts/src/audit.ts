@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'response.draft_saved',
   'response.submitted',
   'review_form.updated',
+  'meta_review.saved',
+  'meta_review.submitted',
   'discussion.commented',
   'discussion.edited',
   'discussion.deleted',

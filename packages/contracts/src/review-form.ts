@@ -453,8 +453,30 @@ function labelsInRange(
   );
 }
 
-export function normalizeQuestion(input: ReviewQuestionInput): Question {
-  const base = builtinQuestion(input.key);
+/**
+ * What makes one kind of form (REVIEW_FORM_KINDS) different from the other, so one set of checks serves both: its
+ * default form, the questions whose shape it fixes (their kind, range and options come from the default whatever a
+ * client sends), and the questions it must hold (a form without one is refused).
+ */
+export type ReviewFormRules = {
+  kind: ReviewFormKind;
+  defaults: readonly Question[];
+  /** The default question of a key whose shape the form fixes, or undefined for a question a chair shapes. */
+  fixedQuestion: (key: string) => Question | undefined;
+  /** The keys every version of the form holds, in the order a missing one is reported. */
+  requiredKeys: readonly string[];
+};
+
+/** The review form's rules: the built-in questions are fixed; the overall score and the confidence stay. */
+export const REVIEW_FORM_RULES: ReviewFormRules = {
+  kind: 'review',
+  defaults: DEFAULT_REVIEW_FORM,
+  fixedQuestion: builtinQuestion,
+  requiredKeys: ['overall_score', 'confidence'],
+};
+
+export function normalizeQuestion(input: ReviewQuestionInput, rules: ReviewFormRules = REVIEW_FORM_RULES): Question {
+  const base = rules.fixedQuestion(input.key);
   const label = { en: input.label.en, ar: input.label.ar };
   const help = input.help ?? { en: '', ar: '' };
   if (base) {
@@ -464,7 +486,7 @@ export function normalizeQuestion(input: ReviewQuestionInput): Question {
       help,
       required: base.removable ? input.required : true,
       // The confidential remarks are the chairs' by definition: no form opens them to anyone else.
-      visibility: base.key === 'confidential_remarks_for_pc' ? 'chairs' : input.visibility,
+      visibility: base.key === 'confidential_remarks_for_pc' && base.builtin ? 'chairs' : input.visibility,
       ...(base.kind === 'score' && input.value_labels
         ? { value_labels: labelsInRange(input.value_labels, base.min, base.max) }
         : {}),
@@ -504,11 +526,14 @@ export type ReviewFormProblem = {
 };
 
 /**
- * What makes a (normalized) form invalid, first problem first: keys unique, the overall score and the confidence
- * present, an English label, a score's range inside the bounds with min < max, a choice with two options or more
+ * What makes a (normalized) form invalid, first problem first: keys unique, the form's required questions present
+ * (the review form's overall score and confidence, the meta-review form's recommendation), an English label, a score's range inside the bounds with min < max, a choice with two options or more
  * whose values are unique.
  */
-export function reviewFormProblems(questions: readonly Question[]): ReviewFormProblem[] {
+export function reviewFormProblems(
+  questions: readonly Question[],
+  rules: ReviewFormRules = REVIEW_FORM_RULES,
+): ReviewFormProblem[] {
   const problems: ReviewFormProblem[] = [];
   const seen = new Set<string>();
   questions.forEach((question, index) => {
@@ -540,7 +565,7 @@ export function reviewFormProblems(questions: readonly Question[]): ReviewFormPr
       }
     }
   });
-  for (const key of ['overall_score', 'confidence']) {
+  for (const key of rules.requiredKeys) {
     if (!seen.has(key))
       problems.push({ index: -1, field: 'questions', message: 'reviewForms.builtinRequired', params: { key } });
   }

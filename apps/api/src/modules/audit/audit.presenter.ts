@@ -5,7 +5,7 @@ import type { AuditRow } from './audit.queries.ts';
 const SECRET_KEY = /password|token|secret|hash|jti/i;
 
 /** Actions whose entries name who reviews, bids on, discusses or is conflicted with a submission. */
-const REVIEWING_ACTION = /^(review|bid|conflict|assignment|discussion|response)\./;
+const REVIEWING_ACTION = /^(review|bid|conflict|assignment|discussion|response|meta_review)\./;
 
 /** The data of an entry without secrets, at any depth. */
 function withoutSecrets(value: unknown): unknown {

@@ -1,7 +1,8 @@
 import {
-  DEFAULT_REVIEW_FORM,
   type ReviewFormDto,
+  type ReviewFormKind,
   type ReviewQuestionDto,
+  reviewFormRulesOf,
   reviewFormsEqual,
   type SavedReviewFormDto,
 } from '@confero/contracts';
@@ -10,6 +11,9 @@ import type { ReviewForm } from './review-forms.queries.ts';
 /** What a form's answer shows besides the form: the event, the reviews answered against it, the reader's rights. */
 export type ReviewFormPresentation = {
   eventPublicId: string;
+  /** Which of the event's forms. */
+  kind: ReviewFormKind;
+  /** How many reviews (or meta-reviews, for that form) hold answers against the version. */
   answeredReviews: number;
   /** The reader reads every question (else only those authors read). */
   readsAll: boolean;
@@ -26,7 +30,7 @@ export function presentReviewForm(form: ReviewForm, presentation: ReviewFormPres
     version: form.version,
     questions,
     answered_reviews: presentation.answeredReviews,
-    is_default: reviewFormsEqual(form.questions, DEFAULT_REVIEW_FORM),
+    is_default: reviewFormsEqual(form.questions, reviewFormRulesOf(presentation.kind).defaults),
     updated_at: form.updatedAt?.toISOString() ?? null,
     abilities: { edit: presentation.canEdit },
   };

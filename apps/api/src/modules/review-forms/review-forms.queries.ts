@@ -1,38 +1,54 @@
-import { DEFAULT_REVIEW_FORM, type ReviewQuestionDto } from '@confero/contracts';
+import { type ReviewFormKind, type ReviewQuestionDto, reviewFormRulesOf } from '@confero/contracts';
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviewForms, reviews, submissions } from '../../db/schema/index.ts';
+import { metaReviews, reviewForms, reviews, submissions } from '../../db/schema/index.ts';
 
 /*
- * Reading an event's review form (`docs/domain.md#review-form`). An event that never saved a form uses the default
- * form as version 1; every reader (the review save, the presenters, the response, the exports) goes through these, so
- * "which form, which version" has one answer.
+ * Reading an event's review form and its meta-review form (`docs/domain.md#review-form`; `kind`, 'review' unless
+ * named). An event that never saved a form of a kind uses that kind's default form as version 1; every reader (the
+ * review and meta-review saves, the presenters, the response, the exports) goes through these, so "which form, which
+ * version" has one answer. Every read filters by kind.
  */
 
 /** A version of an event's form. */
 export type ReviewForm = { version: number; questions: readonly ReviewQuestionDto[]; updatedAt: Date | null };
 
-const DEFAULT_FORM: ReviewForm = { version: 1, questions: DEFAULT_REVIEW_FORM, updatedAt: null };
+/** A kind's default form, as version 1 of an event that never saved one. */
+const defaultForm = (kind: ReviewFormKind): ReviewForm => ({
+  version: 1,
+  questions: reviewFormRulesOf(kind).defaults,
+  updatedAt: null,
+});
+const DEFAULT_FORM = defaultForm('review');
 
-/** The event's current form (the highest version), or the default form as version 1. */
-export async function currentReviewForm(db: Db, eventId: number): Promise<ReviewForm> {
+/** The forms of one kind of an event, as a condition on the review_forms table. */
+const formsOf = (eventId: number, kind: ReviewFormKind) =>
+  and(eq(reviewForms.eventId, eventId), eq(reviewForms.kind, kind));
+
+/** The event's current form of a kind (the highest version), or the kind's default form as version 1. */
+export async function currentReviewForm(db: Db, eventId: number, kind: ReviewFormKind = 'review'): Promise<ReviewForm> {
   const [row] = await db
     .select({ version: reviewForms.version, questions: reviewForms.questions, updatedAt: reviewForms.updatedAt })
     .from(reviewForms)
-    .where(eq(reviewForms.eventId, eventId))
+    .where(formsOf(eventId, kind))
     .orderBy(desc(reviewForms.version))
     .limit(1);
-  return row ?? DEFAULT_FORM;
+  return row ?? defaultForm(kind);
 }
 
-/** One version of the event's form; version 1 of an event that never saved one is the default form. */
-export async function reviewFormAt(db: Db, eventId: number, version: number): Promise<ReviewForm | undefined> {
+/** One version of the event's form of a kind; version 1 of an event that never saved one is the default form. */
+export async function reviewFormAt(
+  db: Db,
+  eventId: number,
+  version: number,
+  kind: ReviewFormKind = 'review',
+): Promise<ReviewForm | undefined> {
   const [row] = await db
     .select({ version: reviewForms.version, questions: reviewForms.questions, updatedAt: reviewForms.updatedAt })
     .from(reviewForms)
-    .where(and(eq(reviewForms.eventId, eventId), eq(reviewForms.version, version)));
+    .where(and(formsOf(eventId, kind), eq(reviewForms.version, version)));
   if (row) return row;
-  return version === 1 ? DEFAULT_FORM : undefined;
+  return version === 1 ? defaultForm(kind) : undefined;
 }
 
 /**
@@ -51,7 +67,7 @@ export async function reviewFormsAt(
       : await db
           .select({ version: reviewForms.version, questions: reviewForms.questions, updatedAt: reviewForms.updatedAt })
           .from(reviewForms)
-          .where(and(eq(reviewForms.eventId, eventId), inArray(reviewForms.version, wanted)));
+          .where(and(formsOf(eventId, 'review'), inArray(reviewForms.version, wanted)));
   const forms = new Map(rows.map((row) => [row.version, row as ReviewForm]));
   for (const version of wanted) {
     if (!forms.has(version) && version === 1) forms.set(version, DEFAULT_FORM);
@@ -75,15 +91,21 @@ const reviewsOfEvent = (db: Db, eventId: number) =>
     db.select({ id: submissions.id }).from(submissions).where(eq(submissions.eventId, eventId)),
   );
 
-/** The event's current version, in SQL (1 for an event that never saved a form). */
+/** The event's current version of the review form, in SQL (1 for an event that never saved one). */
 const currentVersionSql = (eventId: number) =>
-  sql`coalesce((select max(${reviewForms.version}) from ${reviewForms} where ${reviewForms.eventId} = ${eventId}), 1)`;
+  sql`coalesce((select max(${reviewForms.version}) from ${reviewForms} where ${reviewForms.eventId} = ${eventId} and ${reviewForms.kind} = 'review'), 1)`;
 
 /**
  * How many reviews of the event hold answers written against a version of its form: those pinned to it, and, for the
  * current version, those written but not pinned yet (they are read against the current form, `formOfReview`).
  */
-export async function answeredReviewCount(db: Db, eventId: number, version: number): Promise<number> {
+export async function answeredReviewCount(
+  db: Db,
+  eventId: number,
+  version: number,
+  kind: ReviewFormKind = 'review',
+): Promise<number> {
+  if (kind === 'meta_review') return answeredMetaReviewCount(db, eventId, version);
   const [row] = await db
     .select({ value: count() })
     .from(reviews)
@@ -97,6 +119,23 @@ export async function answeredReviewCount(db: Db, eventId: number, version: numb
             ne(reviews.status, 'assigned'),
             sql`${version} = ${currentVersionSql(eventId)}`,
           ),
+        ),
+      ),
+    );
+  return Number(row?.value ?? 0);
+}
+
+/** How many meta-reviews of the event are written against a version of its meta-review form (each pins one). */
+async function answeredMetaReviewCount(db: Db, eventId: number, version: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(metaReviews)
+    .where(
+      and(
+        eq(metaReviews.formVersion, version),
+        inArray(
+          metaReviews.submissionId,
+          db.select({ id: submissions.id }).from(submissions).where(eq(submissions.eventId, eventId)),
         ),
       ),
     );
@@ -134,7 +173,7 @@ export async function reviewFormsOfReviews(
     .from(reviewForms)
     .where(
       and(
-        eq(reviewForms.eventId, eventId),
+        formsOf(eventId, 'review'),
         wanted.length > 0
           ? or(inArray(reviewForms.version, wanted), eq(reviewForms.version, latest))
           : eq(reviewForms.version, latest),

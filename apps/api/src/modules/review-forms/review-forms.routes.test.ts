@@ -170,7 +170,9 @@ describe('PUT events/{id}/review-form/', () => {
     expect(saved.updated_at).not.toBeNull();
     const rows = await formRows(event);
     expect(rows.map((row) => [row.version, row.createdBy, row.questions])).toEqual([[1, chair.id, questions]]);
-    expect(await formAudits(event)).toEqual([{ actorId: chair.id, data: { version: 1, new_version: false } }]);
+    expect(await formAudits(event)).toEqual([
+      { actorId: chair.id, data: { kind: 'review', version: 1, new_version: false } },
+    ]);
     const again = (await client.get(formPath(event))).json() as ReviewFormDto;
     expect(again).toEqual({ ...saved, new_version: undefined, previous_version: undefined, answered_reviews: 0 });
 
@@ -435,9 +437,9 @@ describe('versions', () => {
       [2, false],
     ]);
     expect((await formAudits(event)).map((row) => row.data)).toEqual([
-      { version: 1, new_version: false },
-      { version: 1, new_version: false },
-      { version: 2, new_version: true },
+      { kind: 'review', version: 1, new_version: false },
+      { kind: 'review', version: 1, new_version: false },
+      { kind: 'review', version: 2, new_version: true },
     ]);
 
     // GET: the current version, and the older one on request, with the label it had.

@@ -2,8 +2,10 @@ import {
   normalizeQuestion,
   orphansAnswers,
   type PutReviewFormBody,
+  type ReviewFormKind,
   type ReviewQuestionDto,
   reviewFormProblems,
+  reviewFormRulesOf,
   reviewFormsEqual,
 } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -26,10 +28,14 @@ import {
  * each other: answers are never written against a version that a concurrent change then rewrites.
  */
 
-/** The questions of a `PUT` as the form keeps them; the first problem of the form answers 400 on its field. */
-export function questionsToSave(body: PutReviewFormBody): ReviewQuestionDto[] {
-  const questions = body.questions.map(normalizeQuestion);
-  const [problem] = reviewFormProblems(questions);
+/**
+ * The questions of a `PUT` as a kind of form keeps them (its rules, contracts' `reviewFormRulesOf`); the first problem
+ * of the form answers 400 on its field.
+ */
+export function questionsToSave(body: PutReviewFormBody, kind: ReviewFormKind = 'review'): ReviewQuestionDto[] {
+  const rules = reviewFormRulesOf(kind);
+  const questions = body.questions.map((question) => normalizeQuestion(question, rules));
+  const [problem] = reviewFormProblems(questions, rules);
   if (problem) throw messageFieldError(problem.field, problem.message as ApiMessageKey, problem.params ?? {});
   return questions;
 }
@@ -48,15 +54,18 @@ export async function saveReviewForm(
   input: {
     actor: Actor;
     eventId: number;
+    /** Which of the event's forms (the review form unless named). */
+    kind?: ReviewFormKind;
     questions: ReviewQuestionDto[];
     version?: number;
     updatedAt?: string | null;
   },
   now = new Date(),
 ): Promise<SavedReviewForm> {
+  const kind = input.kind ?? 'review';
   return db.transaction(async (tx) => {
     await tx.select({ id: events.id }).from(events).where(eq(events.id, input.eventId)).for('update');
-    const current = await currentReviewForm(tx, input.eventId);
+    const current = await currentReviewForm(tx, input.eventId, kind);
     const changedSince =
       input.updatedAt !== undefined && input.updatedAt !== (current.updatedAt?.toISOString() ?? null);
     if ((input.version !== undefined && input.version !== current.version) || changedSince) {
@@ -65,14 +74,15 @@ export async function saveReviewForm(
     if (reviewFormsEqual(current.questions, input.questions)) {
       return { form: current, newVersion: false, previousVersion: current.version, changed: false };
     }
-    await pinUnversionedReviews(tx, input.eventId, current.version);
-    const answered = await answeredReviewCount(tx, input.eventId, current.version);
+    // Meta-reviews pin their version on their first save; only reviews may hold answers without one.
+    if (kind === 'review') await pinUnversionedReviews(tx, input.eventId, current.version);
+    const answered = await answeredReviewCount(tx, input.eventId, current.version, kind);
     const newVersion = answered > 0 && orphansAnswers(current.questions, input.questions);
     const version = newVersion ? current.version + 1 : current.version;
     const [existing] = await tx
       .select({ id: reviewForms.id })
       .from(reviewForms)
-      .where(and(eq(reviewForms.eventId, input.eventId), eq(reviewForms.version, version)));
+      .where(and(eq(reviewForms.eventId, input.eventId), eq(reviewForms.kind, kind), eq(reviewForms.version, version)));
     const [row] = existing
       ? await tx
           .update(reviewForms)
@@ -83,6 +93,7 @@ export async function saveReviewForm(
           .insert(reviewForms)
           .values({
             eventId: input.eventId,
+            kind,
             version,
             questions: input.questions,
             createdBy: input.actor.id,
@@ -97,7 +108,7 @@ export async function saveReviewForm(
       entity: 'event',
       entityId: input.eventId,
       action: 'review_form.updated',
-      data: { version, new_version: newVersion },
+      data: { kind, version, new_version: newVersion },
     });
     return {
       form: { version: row.version, questions: row.questions, updatedAt: row.updatedAt },

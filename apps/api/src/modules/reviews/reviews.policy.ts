@@ -39,7 +39,16 @@ export type ReviewAccess = {
  * (`docs/domain.md#author-response`), so the phase the chair turns on releases them for the window.
  */
 export const authorsReadReviews = (a: Pick<ReviewAccess, 'settings' | 'isDecided' | 'responsePhaseOpen'>) =>
-  a.responsePhaseOpen === true || (a.settings.authors_see_reviews === 'after_decision' && a.isDecided);
+  a.responsePhaseOpen === true || authorsReadDecidedReviews(a);
+
+/**
+ * The part of `authorsReadReviews` that a decision opens: the event shares reviews with authors and the paper is
+ * decided. The meta-review reaches authors by this part alone (`docs/domain.md#meta-review`): it explains a decision.
+ */
+export const authorsReadDecidedReviews = (a: {
+  settings: Pick<ReviewSettings, 'authors_see_reviews'>;
+  isDecided: boolean;
+}) => a.settings.authors_see_reviews === 'after_decision' && a.isDecided;
 
 /** A viewer of a review, from the most to the least trusted; 'none' sees nothing. */
 export type ReviewViewer = 'owner' | 'committee' | 'co_reviewer' | 'author' | 'none';

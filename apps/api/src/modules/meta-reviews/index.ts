@@ -1,0 +1,1 @@
+export { metaReviewRoutes } from './meta-reviews.routes.ts';
