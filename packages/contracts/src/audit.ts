@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'conflict.lifted',
   'conflict.withdrawn',
   'assignment.applied',
+  'area_chair.assignment_applied',
   'mail.retried',
   'mail.resent',
   'mail.group_sent',

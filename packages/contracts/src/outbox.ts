@@ -26,6 +26,8 @@ export const MAIL_TEMPLATES = [
   'responses.closing_soon',
   /** A member of a paper's committee was mentioned in its discussion. */
   'discussion.mentioned',
+  /** To an area chair, once per automatic assignment applied: the papers they now chair (`papers`, `count`). */
+  'area_chairs.papers_assigned',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

@@ -89,6 +89,13 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     comment: 'Could you look at the proof of the second theorem?',
     link: 'https://confero.test/submissions/7-abcdefgh#discussion',
   },
+  'area_chairs.papers_assigned': {
+    first_name: 'Barbara',
+    event_title: 'ICML 2027',
+    count: 1,
+    papers: '• On Computable Numbers',
+    link: 'https://confero.test/area-chair',
+  },
 };
 
 describe('every template', () => {
@@ -209,6 +216,21 @@ describe('wording', () => {
     expect(arabic.subject).toBe('إلغاء مهمة مراجعة: On Computable Numbers');
     expect(arabic.text).toContain('حُذفت مسودة المراجعة');
     expect(renderMail('reviews.unassigned', 'ar', untouched).text).not.toContain('مسودة');
+  });
+
+  it('lists the papers an automatic assignment gave an area chair, one a line, in both languages', () => {
+    const papers = {
+      ...SAMPLE['area_chairs.papers_assigned'],
+      count: 2,
+      papers: '• On Computable Numbers\n• A Mathematical Theory of Communication',
+    };
+    const mail = renderMail('area_chairs.papers_assigned', 'en', papers);
+    expect(mail.subject).toBe('Papers to chair for “ICML 2027”');
+    expect(mail.text).toContain('Your new papers (2)\n• On Computable Numbers\n• A Mathematical Theory of Communication');
+    expect(mail.html).toContain('href="https://confero.test/area-chair"');
+    const arabic = renderMail('area_chairs.papers_assigned', 'ar', papers);
+    expect(arabic.subject).toBe('أوراق تترأس مجالها في «ICML 2027»');
+    expect(arabic.text).toContain('أوراقك الجديدة (2)');
   });
 
   it("lays a chair's text out as its own paragraphs, without the common greeting, escaped, with the link as a button", () => {

@@ -167,4 +167,13 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     actions: [{ label: say('open'), url: v.text('link') }],
     closing: [say('confidential')],
   }),
+
+  /** To an area chair, once per automatic assignment applied: the papers they now chair, one a line. */
+  'area_chairs.papers_assigned': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    note: { label: say('papersLabel'), text: v.text('papers') },
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('conflict')],
+  }),
 };

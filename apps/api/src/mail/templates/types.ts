@@ -39,6 +39,7 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'responses.window_open': ['submission_title', 'event_title', 'closes_at', 'link'],
   'responses.closing_soon': ['submission_title', 'event_title', 'closes_at', 'link'],
   'discussion.mentioned': ['submission_title', 'event_title', 'link'],
+  'area_chairs.papers_assigned': ['event_title', 'papers', 'count', 'link'],
 };
 
 /** Read access to a mail's data, already formatted for the mail's locale. */

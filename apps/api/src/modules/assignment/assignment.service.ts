@@ -1,4 +1,4 @@
-import { ASSIGNMENT_MODES, type AssignmentMode } from '@confero/contracts';
+import { ASSIGNMENT_MODES, type AssignmentMode, type AssignmentRole } from '@confero/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assignmentPreviews } from '../../db/schema/index.ts';
@@ -11,13 +11,14 @@ import { previewExists } from './assignment.queries.ts';
 import type { PreviewRow } from './commands/apply-assignment.ts';
 
 /**
- * Asks for an automatic assignment preview (`POST events/{id}/assignment/preview/`): the mode (keep_existing by
- * default, or replace; 400 otherwise), then the preview row and its job, written in one transaction. The caller
- * wakes the worker.
+ * Asks for an automatic assignment preview of reviewers (`POST events/{id}/assignment/preview/`) or of area chairs
+ * (`POST events/{id}/area-chair-assignment/preview/`): the mode (keep_existing by default, or replace; 400
+ * otherwise), then the preview row (with its role) and its job, written in one transaction. The caller wakes the
+ * worker.
  */
 export async function requestPreview(
   db: Db,
-  input: { actor: Actor; eventId: number; mode: string | null | undefined },
+  input: { actor: Actor; eventId: number; role: AssignmentRole; mode: string | null | undefined },
 ): Promise<PreviewRow> {
   const asked = input.mode?.trim() || 'keep_existing';
   if (!(ASSIGNMENT_MODES as readonly string[]).includes(asked))
@@ -31,6 +32,7 @@ export async function requestPreview(
         publicId: makePublicId(id),
         eventId: input.eventId,
         createdBy: input.actor.id,
+        role: input.role,
         mode: asked as AssignmentMode,
       })
       .returning();
@@ -41,7 +43,7 @@ export async function requestPreview(
 }
 
 /**
- * Discards a preview (`DELETE events/{id}/assignment/preview/{preview_id}/`): 409 for an applied one, whose record
+ * Discards a preview (`DELETE events/{id}/assignment/preview/{preview_id}/`, or area-chair-assignment's): 409 for an applied one, whose record
  * stays; the delete is conditional on the status, so a preview applied meanwhile is kept (409) and one discarded
  * meanwhile is gone (404).
  */

@@ -39,8 +39,16 @@ export type EventReviewer = {
   maxPapers: number;
 };
 
-/** The active reviewers of an event (optionally some users), once each, ordered by id. */
-export async function findEventReviewers(db: Db, eventId: number, userIds?: number[]): Promise<EventReviewer[]> {
+/**
+ * The active reviewers of an event (optionally some users), once each, ordered by id; with `role` 'area_chair',
+ * its active area chairs in the same shape (the automatic assignment of area chairs).
+ */
+export async function findEventReviewers(
+  db: Db,
+  eventId: number,
+  userIds?: number[],
+  role: 'reviewer' | 'area_chair' = 'reviewer',
+): Promise<EventReviewer[]> {
   if (userIds && userIds.length === 0) return [];
   const rows = await db
     .select({
@@ -61,7 +69,7 @@ export async function findEventReviewers(db: Db, eventId: number, userIds?: numb
     .where(
       and(
         eq(eventMemberships.eventId, eventId),
-        eq(eventMemberships.role, 'reviewer'),
+        eq(eventMemberships.role, role),
         eq(eventMemberships.status, 'active'),
         eq(users.accountStatus, 'active'),
         userIds ? inArray(users.id, userIds) : undefined,

@@ -1,4 +1,10 @@
-import { ASSIGNMENT_MODES, type AssignmentMode } from '@confero/contracts';
+import {
+  ASSIGNMENT_MODES,
+  type AssignmentMode,
+  type AssignmentResultDto,
+  type AssignmentRole,
+  type AuditAction,
+} from '@confero/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews, events, reviews, submissions } from '../../../db/schema/index.ts';
@@ -10,6 +16,7 @@ import type { EventRow } from '../../events/events.queries.ts';
 import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
 import { findEventReviewers } from '../../reviews/reviews.queries.ts';
 import { managerConflicted } from '../assignment.policy.ts';
+import { writeAreaChairs } from './apply-area-chairs.ts';
 import { assignmentFingerprint, isLocked } from './compute-assignment.ts';
 import { insertAssignment, queueUnassignedMail } from './create-assignment.ts';
 
@@ -27,15 +34,25 @@ export function applyMode(preview: PreviewRow, mode: string | null | undefined):
   return value as AssignmentMode;
 }
 
+/** What an apply's writer gets: the transaction, the event, the preview's result and mode, and its 409. */
+export type ApplyContext = {
+  tx: Db;
+  event: EventRow;
+  actorId: number;
+  result: AssignmentResultDto;
+  mode: AssignmentMode;
+  publicUrl: string;
+  stale: () => Error;
+};
+
 /**
- * Applies a computed preview (`POST events/{id}/assignment/apply/`), checked in this order: the committee member
- * has no conflict with a paper the preview adds a reviewer to or drops one from (403), the preview is done (409
- * otherwise: still computing, failed, or already applied), the mode, and the event's assignments and conflicts are
- * still those the preview was computed from (409 STALE_PREVIEW otherwise — conflicts are detected afresh first).
- * Then, in one transaction with the event locked: replace mode removes the untouched automatic assignments the
- * preview dropped, each with its 'reviews.unassigned' mail (as unassigning by hand sends); every new pair becomes
- * an assignment (source 'automatic') with its 'reviews.assigned' mail; manual and started assignments always stay.
- * Audited.
+ * Applies a computed preview of reviewers (`POST events/{id}/assignment/apply/`) or of area chairs
+ * (`POST events/{id}/area-chair-assignment/apply/`), checked in this order: the committee member has no conflict
+ * with a paper the preview adds a person to or drops one from (403), the preview is done (409 otherwise: still
+ * computing, failed, or already applied), the mode, and the event's assignments of the preview's role and its
+ * conflicts are still those the preview was computed from (409 STALE_PREVIEW otherwise — conflicts are detected
+ * afresh first). Then, in one transaction with the event locked and the preview claimed, the role's writer
+ * (`APPLY_WRITERS`) writes the pairs, and the apply is audited.
  */
 export async function applyAssignment(
   db: Db,
@@ -53,95 +70,123 @@ export async function applyAssignment(
   const result = preview.result;
   await syncConflicts(db, event.id);
   const stale = () => reviewError(409, 'STALE_PREVIEW', 'assignments.stalePreview');
-  if ((await assignmentFingerprint(db, event.id)) !== preview.fingerprint) throw stale();
+  if ((await assignmentFingerprint(db, event.id, preview.role)) !== preview.fingerprint) throw stale();
 
-  const reviewers = new Map((await findEventReviewers(db, event.id)).map((reviewer) => [reviewer.publicId, reviewer]));
-  const fresh = result.pairs.filter((pair) => !pair.existing);
-  const submissionIds = [...new Set([...result.pairs, ...result.removed].map((row) => row.submission.id))];
+  const writer = APPLY_WRITERS[preview.role];
   return db.transaction(async (tx) => {
     await tx.select({ id: events.id }).from(events).where(eq(events.id, event.id)).for('update');
-    if ((await assignmentFingerprint(tx, event.id)) !== preview.fingerprint) throw stale();
+    if ((await assignmentFingerprint(tx, event.id, preview.role)) !== preview.fingerprint) throw stale();
     const [claimed] = await tx
       .update(assignmentPreviews)
       .set({ status: 'applied', appliedAt: new Date(), appliedBy: actor.id })
       .where(and(eq(assignmentPreviews.id, preview.id), eq(assignmentPreviews.status, 'done')))
       .returning({ id: assignmentPreviews.id });
     if (!claimed) throw reviewError(409, 'CONFLICT', 'assignments.previewApplied');
-
-    const titles = new Map(
-      (
-        await tx
-          .select({ id: submissions.id, publicId: submissions.publicId, title: submissions.title })
-          .from(submissions)
-          .where(inArray(submissions.id, submissionIds.length > 0 ? submissionIds : [0]))
-      ).map((row) => [row.id, row]),
-    );
-    let removed = 0;
-    if (mode === 'replace' && result.removed.length > 0) {
-      const current = await tx
-        .select({
-          id: reviews.id,
-          submissionId: reviews.submissionId,
-          reviewerId: reviews.reviewerId,
-          status: reviews.status,
-          source: reviews.source,
-        })
-        .from(reviews)
-        .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
-        .where(eq(submissions.eventId, event.id));
-      const publicIds = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer.publicId]));
-      const drop = new Set(result.removed.map((row) => `${row.submission.id}:${row.reviewer.public_id}`));
-      const ids = current
-        .filter((row) => !isLocked(row) && drop.has(`${row.submissionId}:${publicIds.get(row.reviewerId)}`))
-        .map((row) => row.id);
-      if (ids.length !== drop.size) throw stale();
-      if (ids.length > 0) {
-        const deleted = await tx
-          .delete(reviews)
-          .where(and(inArray(reviews.id, ids), eq(reviews.status, 'assigned')))
-          .returning({ submissionId: reviews.submissionId, reviewerId: reviews.reviewerId });
-        if (deleted.length !== ids.length) throw stale();
-        const byUser = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer]));
-        for (const row of deleted) {
-          const reviewer = byUser.get(row.reviewerId);
-          const submission = titles.get(row.submissionId);
-          if (!reviewer || !submission) throw stale();
-          await queueUnassignedMail(tx, {
-            reviewer,
-            submission,
-            event,
-            draftDeleted: false,
-            publicUrl: input.publicUrl,
-          });
-        }
-        removed = deleted.length;
-      }
-    }
-    let created = 0;
-    for (const pair of fresh) {
-      const reviewer = reviewers.get(pair.reviewer.public_id);
-      const submission = titles.get(pair.submission.id);
-      if (!reviewer || !submission) throw stale();
-      const review = await insertAssignment(tx, {
-        event,
-        submission,
-        reviewer,
-        source: 'automatic',
-        assignedBy: actor.id,
-        publicUrl: input.publicUrl,
-      });
-      if (!review) throw stale();
-      created += 1;
-    }
-    const kept = result.pairs.length - fresh.length;
+    const { created, removed } = await writer.write({
+      tx,
+      event,
+      actorId: actor.id,
+      result,
+      mode,
+      publicUrl: input.publicUrl,
+      stale,
+    });
+    const kept = result.pairs.length - result.pairs.filter((pair) => !pair.existing).length;
     await recordAudit(tx, {
       actorId: actor.id,
       eventId: event.id,
       entity: 'assignment_preview',
       entityId: preview.id,
-      action: 'assignment.applied',
+      action: writer.auditAction,
       data: { mode, created, removed, kept, total_score: result.total_score },
     });
     return { created, removed, kept };
   });
 }
+
+/**
+ * The reviewers' writer: replace mode removes the untouched automatic assignments the preview dropped, each with its
+ * 'reviews.unassigned' mail (as unassigning by hand sends); every new pair becomes an assignment (source
+ * 'automatic') with its 'reviews.assigned' mail; manual and started assignments always stay.
+ */
+async function writeReviewers(ctx: ApplyContext): Promise<{ created: number; removed: number }> {
+  const { tx, event, result, mode, stale } = ctx;
+  const reviewers = new Map((await findEventReviewers(tx, event.id)).map((reviewer) => [reviewer.publicId, reviewer]));
+  const fresh = result.pairs.filter((pair) => !pair.existing);
+  const submissionIds = [...new Set([...result.pairs, ...result.removed].map((row) => row.submission.id))];
+  const titles = new Map(
+    (
+      await tx
+        .select({ id: submissions.id, publicId: submissions.publicId, title: submissions.title })
+        .from(submissions)
+        .where(inArray(submissions.id, submissionIds.length > 0 ? submissionIds : [0]))
+    ).map((row) => [row.id, row]),
+  );
+  let removed = 0;
+  if (mode === 'replace' && result.removed.length > 0) {
+    const current = await tx
+      .select({
+        id: reviews.id,
+        submissionId: reviews.submissionId,
+        reviewerId: reviews.reviewerId,
+        status: reviews.status,
+        source: reviews.source,
+      })
+      .from(reviews)
+      .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
+      .where(eq(submissions.eventId, event.id));
+    const publicIds = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer.publicId]));
+    const drop = new Set(result.removed.map((row) => `${row.submission.id}:${row.reviewer.public_id}`));
+    const ids = current
+      .filter((row) => !isLocked(row) && drop.has(`${row.submissionId}:${publicIds.get(row.reviewerId)}`))
+      .map((row) => row.id);
+    if (ids.length !== drop.size) throw stale();
+    if (ids.length > 0) {
+      const deleted = await tx
+        .delete(reviews)
+        .where(and(inArray(reviews.id, ids), eq(reviews.status, 'assigned')))
+        .returning({ submissionId: reviews.submissionId, reviewerId: reviews.reviewerId });
+      if (deleted.length !== ids.length) throw stale();
+      const byUser = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer]));
+      for (const row of deleted) {
+        const reviewer = byUser.get(row.reviewerId);
+        const submission = titles.get(row.submissionId);
+        if (!reviewer || !submission) throw stale();
+        await queueUnassignedMail(tx, {
+          reviewer,
+          submission,
+          event,
+          draftDeleted: false,
+          publicUrl: ctx.publicUrl,
+        });
+      }
+      removed = deleted.length;
+    }
+  }
+  let created = 0;
+  for (const pair of fresh) {
+    const reviewer = reviewers.get(pair.reviewer.public_id);
+    const submission = titles.get(pair.submission.id);
+    if (!reviewer || !submission) throw stale();
+    const review = await insertAssignment(tx, {
+      event,
+      submission,
+      reviewer,
+      source: 'automatic',
+      assignedBy: ctx.actorId,
+      publicUrl: ctx.publicUrl,
+    });
+    if (!review) throw stale();
+    created += 1;
+  }
+  return { created, removed };
+}
+
+/** Each role's writer and the audit action of its apply. */
+const APPLY_WRITERS: Record<
+  AssignmentRole,
+  { write: (ctx: ApplyContext) => Promise<{ created: number; removed: number }>; auditAction: AuditAction }
+> = {
+  reviewer: { write: writeReviewers, auditAction: 'assignment.applied' },
+  area_chair: { write: writeAreaChairs, auditAction: 'area_chair.assignment_applied' },
+};

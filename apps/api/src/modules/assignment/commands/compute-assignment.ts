@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   type AssignmentMode,
   type AssignmentResultDto,
+  type AssignmentRole,
   type BidValue,
   type ProposedPairDto,
   reviewMessage,
@@ -15,13 +16,12 @@ import { findEventById } from '../../events/events.queries.ts';
 import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
 import {
   type EventReviewer,
-  findEventAssignments,
   findEventConflictPairs,
-  findEventReviewers,
   findReviewableSubmissions,
 } from '../../reviews/reviews.queries.ts';
 import { loadAffinityInputs, scoreAffinity, topAffinity } from '../affinity-corpus.ts';
 import { buildProblem, edgeKey } from '../assignment-problem.ts';
+import { ASSIGNMENT_SIDES, type CurrentAssignment } from '../assignment-roles.ts';
 import { solveAssignmentInWorker } from '../solver/solver.ts';
 import { bidScore } from './list-candidates.ts';
 
@@ -30,15 +30,20 @@ export const FULL_MATRIX_MAX_PAIRS = 250_000;
 /** Candidates per paper in large events: at least this many, and ten times the demand. */
 export const MIN_CANDIDATES = 50;
 
-type Assignment = Awaited<ReturnType<typeof findEventAssignments>>[number];
+type Assignment = CurrentAssignment;
 
 /**
- * A hash of the event's assignments (with whether each is still untouched) and conflicts of interest: a preview
- * computed from other data than the event holds now is stale and is not applied.
+ * A hash of the event's assignments of one role (reviews with whether each is still untouched, or submissions'
+ * area_chair_id with its source) and conflicts of interest: a preview computed from other data than the event holds
+ * now is stale and is not applied.
  */
-export async function assignmentFingerprint(db: Db, eventId: number): Promise<string> {
+export async function assignmentFingerprint(
+  db: Db,
+  eventId: number,
+  role: AssignmentRole = 'reviewer',
+): Promise<string> {
   const [assignments, conflicts] = await Promise.all([
-    findEventAssignments(db, eventId),
+    ASSIGNMENT_SIDES[role].current(db, eventId),
     findEventConflictPairs(db, eventId),
   ]);
   const hash = crypto.createHash('sha256');
@@ -57,7 +62,8 @@ const round = (value: number) => Math.round(value * 1e4) / 1e4;
 
 /**
  * Computes an automatic assignment for an event (the 'reviews.assignment_preview' job): for every submission that
- * still takes reviews, reviewers_per_paper reviewers (review_settings), within each reviewer's max_papers, never a
+ * still takes reviews, reviewers_per_paper reviewers (review_settings) — or, for role 'area_chair', one of the
+ * event's area chairs (assignment-roles.ts) —, within each person's max_papers, never a
  * conflicted pair, maximising first the number of filled slots and then Σ(affinity + bid value) — exactly, with
  * the assignment library's min-cost-flow solver in a worker thread. keep_existing keeps every current assignment;
  * replace keeps only the locked ones (manual, or started). Reports progress (0..1) and returns the result the
@@ -65,27 +71,29 @@ const round = (value: number) => Math.round(value * 1e4) / 1e4;
  */
 export async function computeAssignment(
   db: Db,
-  input: { eventId: number; mode: AssignmentMode },
+  input: { eventId: number; mode: AssignmentMode; role?: AssignmentRole },
   onProgress: (progress: number) => Promise<void> = async () => undefined,
 ): Promise<{ result: AssignmentResultDto; fingerprint: string }> {
   const event = await findEventById(db, input.eventId);
   if (!event) throw new Error(`event ${input.eventId} not found`);
   await syncConflicts(db, event.id);
+  const role = input.role ?? 'reviewer';
+  const side = ASSIGNMENT_SIDES[role];
   const [papers, reviewers, assignments, conflictPairs, bids] = await Promise.all([
     findReviewableSubmissions(db, event.id),
-    findEventReviewers(db, event.id),
-    findEventAssignments(db, event.id),
+    side.people(db, event.id),
+    side.current(db, event.id),
     findEventConflictPairs(db, event.id),
     findEventBids(db, event.id),
   ]);
-  const fingerprint = await assignmentFingerprint(db, event.id);
+  const fingerprint = await assignmentFingerprint(db, event.id, role);
   await onProgress(0.05);
 
   const paperIndex = new Map(papers.map((paper, p) => [paper.id, p]));
   const reviewerIndex = new Map(reviewers.map((reviewer, r) => [reviewer.userId, r]));
   const conflicted = new Set(conflictPairs.map((row) => `${row.submissionId}:${row.userId}`));
   const bidOf = new Map(bids.map((row) => [`${row.submissionId}:${row.userId}`, row.value as BidValue]));
-  const perPaper = event.reviewSettings.reviewers_per_paper;
+  const perPaper = side.perPaper(event);
 
   // Which existing assignments stay (fixed edges), which count against a reviewer from outside the problem, and
   // which replace mode may drop.
@@ -227,8 +235,7 @@ export async function computeAssignment(
     if (missing <= 0) return [];
     const eligibleReviewers = eligible(p);
     const wanted = demand[p] as number;
-    const code =
-      eligibleReviewers < wanted ? ('assignments.shortNoEligible' as const) : ('assignments.shortCapacity' as const);
+    const code = eligibleReviewers < wanted ? side.shortNoEligible : side.shortCapacity;
     const params = { eligible: eligibleReviewers, wanted };
     return [
       {
@@ -278,7 +285,7 @@ export async function runAssignmentPreview(db: Db, previewId: number): Promise<{
   try {
     const { result, fingerprint } = await computeAssignment(
       db,
-      { eventId: started.eventId, mode: started.mode },
+      { eventId: started.eventId, mode: started.mode, role: started.role },
       async (progress) => {
         await db.update(assignmentPreviews).set({ progress }).where(mine);
       },
