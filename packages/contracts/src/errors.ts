@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'DISCUSSION_AFTER_OWN_REVIEW',
   'EDIT_WINDOW_CLOSED',
   'STALE_RESPONSE',
+  'ASSISTANT_DISABLED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -205,6 +205,8 @@ export const UpdateEventBody = z.object({
   response_phase: ResponsePhasePatch.nullish(),
   /** The committee's discussion of a paper (review-cycle.ts). */
   discussion: DiscussionSettingsPatch.nullish(),
+  /** Whether reviewers may ask the review assistant about their drafts (`docs/domain.md#review-assistant`). */
+  assistant_enabled: z.boolean({ error: 'validation.invalid' }).nullish(),
 });
 export type UpdateEventBody = z.infer<typeof UpdateEventBody>;
 
@@ -428,6 +430,8 @@ export const EventDto = z.object({
   response_phase: ResponsePhaseDto,
   /** Who of the reviewers reads a paper's discussion; staff only, like `review_settings`. */
   discussion: DiscussionSettingsDto.optional(),
+  /** Whether reviewers may ask the review assistant (`docs/domain.md#review-assistant`); staff only, like `review_settings`. */
+  assistant_enabled: z.boolean().optional(),
   abilities: EventAbilities,
   /** The statuses the viewer may move the event to with `change_status/` (empty when none). */
   allowed_status_changes: z.array(z.enum(EVENT_STATUSES)),

@@ -15,6 +15,7 @@ export * from './meta-reviews.ts';
 export * from './outbox.ts';
 export * from './progress.ts';
 export * from './research-areas.ts';
+export * from './review-assistant.ts';
 export * from './review-cycle.ts';
 export * from './review-form.ts';
 export * from './review-phases.ts';

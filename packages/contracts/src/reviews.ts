@@ -752,7 +752,12 @@ export const StructuredReviewDto = z.object({
 });
 export type StructuredReviewDto = z.infer<typeof StructuredReviewDto>;
 
-export const ReviewAbilities = z.object({ edit: z.boolean(), submit: z.boolean() });
+export const ReviewAbilities = z.object({
+  edit: z.boolean(),
+  submit: z.boolean(),
+  /** The caller may ask the review assistant about this draft (`docs/domain.md#review-assistant`). */
+  can_use_assistant: z.boolean(),
+});
 export type ReviewAbilities = z.infer<typeof ReviewAbilities>;
 
 const reviewSummary = {

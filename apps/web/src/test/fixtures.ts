@@ -180,7 +180,7 @@ export function myReviewDto(overrides: Partial<MyReviewDto> = {}): MyReviewDto {
     review_deadline: '2099-06-01',
     timezone: 'AoE',
     version: 2,
-    abilities: { edit: true, submit: true },
+    abilities: { edit: true, submit: true, can_use_assistant: true },
     ...overrides,
   };
 }
@@ -227,7 +227,7 @@ export function reviewDto(overrides: Partial<ReviewDto> = {}): ReviewDto {
     comments_to_author: 'Please compare with the 2019 baseline.',
     form_version: 1,
     answers: {},
-    abilities: { edit: false, submit: false },
+    abilities: { edit: false, submit: false, can_use_assistant: false },
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSignedIn } from '../../plugins/auth.ts';
 import { rewriteDescription } from './ai.service.ts';
 import { createAiProvider } from './providers/index.ts';
+import { reviewAssistantRoutes } from './review-assistant.routes.ts';
 
 /**
  * AI features (`docs/domain.md#ai-features`), each saying which provider produced its answer. Signed-in
@@ -33,4 +34,6 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => rewriteDescription(provider, request.body.event_description, request.log),
   );
+
+  await app.register(reviewAssistantRoutes(provider));
 };

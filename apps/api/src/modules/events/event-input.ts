@@ -295,6 +295,7 @@ export type ReviewCycleValues = {
   responseClosesAt: string | null;
   responseWordLimit: number;
   discussionReviewersSee: DiscussionVisibility;
+  assistantEnabled: boolean;
 };
 
 /** The API name of each review cycle setting (`response_phase.opens_at`), as the field errors and the audit name it. */
@@ -304,6 +305,7 @@ const REVIEW_CYCLE_FIELD_NAMES: Record<keyof ReviewCycleValues, string> = {
   responseClosesAt: 'response_phase.closes_at',
   responseWordLimit: 'response_phase.word_limit',
   discussionReviewersSee: 'discussion.reviewers_see',
+  assistantEnabled: 'assistant_enabled',
 };
 
 /** A wall-clock time `YYYY-MM-DDTHH:mm` naming a real day and time (zod checked the shape), or a 400 on the field. */
@@ -344,6 +346,7 @@ function checkReviewCycle(event: EventRow, body: UpdateEventBody): ReviewCycleVa
     responseClosesAt: closesAt,
     responseWordLimit: phase.word_limit ?? event.responseWordLimit,
     discussionReviewersSee: body.discussion?.reviewers_see ?? event.discussionReviewersSee,
+    assistantEnabled: body.assistant_enabled ?? event.assistantEnabled,
   };
 }
 

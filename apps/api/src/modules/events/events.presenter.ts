@@ -163,6 +163,7 @@ export function presentEvent(detail: EventDetail, access: EventAccess, now = new
           review_settings: event.reviewSettings,
           reminder_days: event.reminderDays,
           discussion: { reviewers_see: event.discussionReviewersSee },
+          assistant_enabled: event.assistantEnabled,
         }
       : {}),
     response_phase: presentResponsePhase(responsePhaseOf(event), now),

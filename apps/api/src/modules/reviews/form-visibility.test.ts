@@ -115,7 +115,7 @@ function observe(visibility: ReviewQuestionVisibility, role: Role, phase: Phase)
     submission: { id: 9, publicId: '9-cccccccc', title: 'Paper' },
     event: { id: 3, publicId: '3-dddddddd', title: 'Event', reviewDeadline: '2030-02-01', timezone: 'AoE' },
     form: { version: 1, questions: formWith(visibility), updatedAt: null },
-    abilities: { edit: false, submit: false },
+    abilities: { edit: false, submit: false, can_use_assistant: false },
   });
   const text = JSON.stringify(dto);
   return `${text.includes(ANSWERS.confidence_comment) ? 'B' : '-'}${text.includes(ANSWERS.own_question) ? 'Q' : '-'}`;
@@ -165,7 +165,7 @@ describe('the form’s visibility × the reader × the phase, through the presen
         event: { id: 3, publicId: '3-dddddddd', title: 'Event', reviewDeadline: '2030-02-01', timezone: 'AoE' },
         reviewer: { publicId: '2-eeeeeeee', firstName: 'Rev', lastName: 'Iewer', email: 'r@x.org', affiliation: 'U' },
         form: { version: 1, questions, updatedAt: null },
-        abilities: { edit: false, submit: false },
+        abilities: { edit: false, submit: false, can_use_assistant: false },
       });
       const text = JSON.stringify(dto);
       for (const secret of ['H1', 'X1', 'r@x.org', 'Iewer', '2-eeeeeeee']) expect(text).not.toContain(secret);
@@ -196,7 +196,7 @@ describe('the form’s visibility × the reader × the phase, through the presen
         submission: { id: 9, publicId: '9-cccccccc', title: 'Paper' },
         event: { id: 3, publicId: '3-dddddddd', title: 'Event', reviewDeadline: '2030-02-01', timezone: 'AoE' },
         form: { version: 1, questions, updatedAt: null },
-        abilities: { edit: false, submit: false },
+        abilities: { edit: false, submit: false, can_use_assistant: false },
       });
     };
     for (const role of ['author', 'co_reviewer'] as const) {

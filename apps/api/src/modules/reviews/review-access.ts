@@ -45,6 +45,7 @@ export function reviewAccessOf(context: ReviewContext, review: Pick<ReviewRow, '
     settings: context.submission.event.reviewSettings,
     isDecided: context.submission.decision !== 'pending',
     responsePhaseOpen: presentResponsePhase(responsePhaseOf(context.submission.event), context.now).open,
+    assistantEnabled: context.submission.event.assistantEnabled,
   };
 }
 

@@ -210,7 +210,7 @@ function observe(viewer: Viewer, status: ReviewStatus): string {
     event: { id: 3, publicId: '3-dddddddd', title: 'Event', reviewDeadline: '2030-02-01', timezone: 'AoE' },
     reviewer: { publicId: '2-eeeeeeee', firstName: 'Rev', lastName: 'Iewer', email: 'r@x.org', affiliation: 'U' },
     form: { version: 1, questions: DEFAULT_REVIEW_FORM, updatedAt: null },
-    abilities: { edit: false, submit: false },
+    abilities: { edit: false, submit: false, can_use_assistant: false },
   });
   return `${view}${write} ${fieldsOf(dto)}`;
 }

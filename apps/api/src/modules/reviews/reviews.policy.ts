@@ -1,5 +1,5 @@
 import type { ReviewAudience, ReviewSettings, ReviewStatus } from '@confero/contracts';
-import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
+import { allowIf, type Decision, denied, hidden, policyTable } from '../../lib/authorize.ts';
 import { isCommittee, type SubmissionAccess } from '../submissions/submissions.policy.ts';
 import { reviewError, reviewNotFound } from './review-errors.ts';
 
@@ -30,6 +30,8 @@ export type ReviewAccess = {
    * absent counts as closed.
    */
   responsePhaseOpen?: boolean;
+  /** The event lets its reviewers ask the review assistant (`docs/domain.md#review-assistant`); absent counts as off. */
+  assistantEnabled?: boolean;
 };
 
 /**
@@ -92,7 +94,18 @@ export const committeeReadsText = (status: ReviewStatus) => status === 'complete
 /** 403 `reviews.conflicted`: the viewer's own conflict of interest (authorship included) keeps them from writing. */
 const conflictedDenied = denied(() => reviewError(403, 'CONFLICT_OF_INTEREST', 'reviews.conflicted'), 'conflicted');
 const writeDenied = denied(() => reviewError(403, 'PERMISSION_DENIED', 'reviews.writeDenied'));
+const assistantDisabled = denied(() => reviewError(403, 'ASSISTANT_DISABLED', 'reviewAssistant.disabled'), 'disabled');
 const notAssignedDenied = denied(() => reviewError(403, 'PERMISSION_DENIED', 'reviews.notAssigned'));
+
+/**
+ * Only the assigned reviewer, still a reviewer of the event and without a conflict, writes the review. Its own
+ * reviewer with a conflict (authorship included) is told so; anyone else is refused the review.
+ */
+const mayWrite = (a: ReviewAccess): Decision =>
+  allowIf(
+    a.isOwn && a.isActiveReviewer && !a.submission.isConflicted && !a.submission.isAuthor,
+    a.isOwn && (a.submission.isConflicted || a.submission.isAuthor) ? conflictedDenied : writeDenied,
+  );
 
 export const reviewPolicies = policyTable<ReviewAccess, ReviewStatus>()({
   'review.view': (a, status) => allowIf(reviewViewer(a, status) !== 'none', hidden(reviewNotFound)),
@@ -103,15 +116,16 @@ export const reviewPolicies = policyTable<ReviewAccess, ReviewStatus>()({
    */
   'review.history': (a, status) =>
     allowIf(['owner', 'committee', 'co_reviewer'].includes(reviewViewer(a, status)), hidden(reviewNotFound)),
+  /** `mayWrite`: the assigned reviewer, still a reviewer of the event and without a conflict. */
+  'review.write': (a) => mayWrite(a),
   /**
-   * Only the assigned reviewer, still a reviewer of the event and without a conflict, writes the review. Its own
-   * reviewer with a conflict (authorship included) is told so; anyone else is refused the review.
+   * The review assistant on a draft (`docs/domain.md#review-assistant`): whoever may write the review ('review.write',
+   * refused with its reasons), while the event has the assistant on (403 ASSISTANT_DISABLED otherwise).
    */
-  'review.write': (a) =>
-    allowIf(
-      a.isOwn && a.isActiveReviewer && !a.submission.isConflicted && !a.submission.isAuthor,
-      a.isOwn && (a.submission.isConflicted || a.submission.isAuthor) ? conflictedDenied : writeDenied,
-    ),
+  'review.useAssistant': (a) => {
+    const write = mayWrite(a);
+    return write.allowed ? allowIf(a.assistantEnabled === true, assistantDisabled) : write;
+  },
 });
 export type ReviewAction = keyof typeof reviewPolicies;
 

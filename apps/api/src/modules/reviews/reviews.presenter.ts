@@ -207,7 +207,10 @@ export function presentationFor(
   const viewer = reviewViewer(access, review.status);
   if (viewer === 'none') return undefined;
   const { event } = context.submission;
-  const { write } = abilitiesFrom(reviewPolicies, access, review.status, { write: 'review.write' });
+  const { write, assistant } = abilitiesFrom(reviewPolicies, access, review.status, {
+    write: 'review.write',
+    assistant: 'review.useAssistant',
+  });
   const writable = write && !isPast(event.reviewDeadline, event.timezone);
   return {
     viewer,
@@ -221,7 +224,7 @@ export function presentationFor(
     },
     reviewer,
     form: formOfReviewIn(context.forms, review),
-    abilities: { edit: writable, submit: writable },
+    abilities: { edit: writable, submit: writable, can_use_assistant: assistant && writable },
   };
 }
 

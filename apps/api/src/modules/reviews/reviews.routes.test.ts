@@ -126,7 +126,7 @@ describe('POST /api/reviews/', () => {
       version: 2,
       is_own: true,
       comments_to_chair: 'CHAIR-MARKER borderline for me',
-      abilities: { edit: true, submit: true },
+      abilities: { edit: true, submit: true, can_use_assistant: true },
     });
     expect(body.structured_review?.confidential_remarks_for_pc).toContain('CONFIDENTIAL-MARKER');
     expect(body.structured_review?.criteria[0]).toMatchObject({ id: 'clarity', score: 8 });
@@ -393,7 +393,11 @@ describe('POST /api/reviews/', () => {
     expect(response.json()).toMatchObject({ code: 'DEADLINE_PASSED', message_code: 'reviews.deadlinePassed' });
     expect((await reviewRow(latePaper, writer)).status).toBe('assigned');
     const mine = (await (await as(writer)).get('/api/reviews/my-reviews/')).json() as MyReviewDto[];
-    expect(mine.find((row) => row.submission.id === latePaper.id)?.abilities).toEqual({ edit: false, submit: false });
+    expect(mine.find((row) => row.submission.id === latePaper.id)?.abilities).toEqual({
+      edit: false,
+      submit: false,
+      can_use_assistant: false,
+    });
   });
 });
 
@@ -409,7 +413,7 @@ describe('GET /api/reviews/my-reviews/ and /api/reviews/{id}/', () => {
       status_display: 'In progress',
       version: 2,
       review_deadline: event.reviewDeadline,
-      abilities: { edit: true, submit: true },
+      abilities: { edit: true, submit: true, can_use_assistant: true },
     });
     expect((await (await as(outsider)).get('/api/reviews/my-reviews/')).json()).toEqual([]);
   });
@@ -421,7 +425,7 @@ describe('GET /api/reviews/my-reviews/ and /api/reviews/{id}/', () => {
       reviewer: { public_id: writer.publicId, email: writer.email },
       comments_to_chair: 'CHAIR-MARKER borderline for me',
       is_own: false,
-      abilities: { edit: false, submit: false },
+      abilities: { edit: false, submit: false, can_use_assistant: false },
     });
     expect(asChair.confidential_remarks_for_pc).toContain('CONFIDENTIAL-MARKER');
     for (const user of [outsider, author, unassigned]) {

@@ -38,6 +38,8 @@ export type SubmissionEvent = {
   responseOpensAt: string | null;
   responseClosesAt: string | null;
   responseWordLimit: number;
+  /** Reviewers may ask the review assistant about their drafts (`docs/domain.md#review-assistant`). */
+  assistantEnabled: boolean;
 };
 
 /** A submission with its event and track, as every read returns it. */
@@ -66,6 +68,7 @@ const eventFields = {
   responseOpensAt: events.responseOpensAt,
   responseClosesAt: events.responseClosesAt,
   responseWordLimit: events.responseWordLimit,
+  assistantEnabled: events.assistantEnabled,
 };
 
 const fileFields = {

@@ -27,7 +27,7 @@ async function render(own: MyReviewDto, language: 'en' | 'ar' = 'en', title = 'G
   return renderHtml(<ReviewCreateScreen submissionId={PAPER} />, { client, language, url: `/reviews/create` });
 }
 
-const closed = { edit: false, submit: false };
+const closed = { edit: false, submit: false, can_use_assistant: false };
 
 describe('ReviewCreateScreen', () => {
   it('says that the review deadline passed, with its date, time and zone, and that nothing was submitted', async () => {

@@ -73,7 +73,7 @@ describe('ReviewDetailScreen', () => {
       completed_at: null,
       review_deadline: '2020-03-10',
       timezone: 'Asia/Riyadh',
-      abilities: { edit: false, submit: false },
+      abilities: { edit: false, submit: false, can_use_assistant: false },
     });
     const html = await render(draft);
     expect(html).toContain('data-reason="deadline"');

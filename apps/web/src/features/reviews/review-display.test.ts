@@ -177,7 +177,7 @@ function review(ordinal: number, overrides: Partial<ReviewDto> = {}): ReviewDto 
     comments_to_author: 'Solid but incremental.',
     form_version: 1,
     answers: {},
-    abilities: { edit: false, submit: false },
+    abilities: { edit: false, submit: false, can_use_assistant: false },
     ...overrides,
   };
 }

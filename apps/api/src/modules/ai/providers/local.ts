@@ -16,5 +16,8 @@ export function createLocalProvider(): AiProvider {
     async analyzeSubmission(input) {
       return analyzeLocally(input);
     },
+    async reviewQuestions() {
+      return [];
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { REWRITE_INPUT_MAX_LENGTH } from '@confero/contracts';
 import { analyzeWithOpenAi, extractWithOpenAi } from './openai-papers.ts';
+import { reviewQuestionsWithOpenAi } from './openai-review.ts';
 import { type AiProvider, AiProviderError } from './types.ts';
 
 export type OpenAiOptions = {
@@ -103,6 +104,9 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
     },
     async analyzeSubmission(input) {
       return analyzeWithOpenAi((request) => chatCompletion(options, request), input);
+    },
+    async reviewQuestions(paper, language) {
+      return reviewQuestionsWithOpenAi((request) => chatCompletion(options, request), paper, language);
     },
   };
 }

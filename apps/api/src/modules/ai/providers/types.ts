@@ -1,6 +1,7 @@
 import type { AiProviderName } from '@confero/contracts';
 import type { ExtractedMetadata } from '../extraction/index.ts';
 import type { InsightsBody, InsightsInput } from '../insights/index.ts';
+import type { AssistantPaper } from '../review-assistant/index.ts';
 
 /**
  * What every AI provider offers (`docs/domain.md#ai-features`). `local` works offline and deterministically;
@@ -18,6 +19,11 @@ export interface AiProvider {
   extractMetadata(pdf: Uint8Array): Promise<ExtractedMetadata>;
   /** Insights on a submission, validated against the same schema whatever the provider. */
   analyzeSubmission(input: InsightsInput): Promise<InsightsBody>;
+  /**
+   * Questions a careful reviewer would ask about a paper, from its text, in the language asked (the review assistant,
+   * `docs/domain.md#review-assistant`). The local provider has none; it never calls the network.
+   */
+  reviewQuestions(paper: AssistantPaper, language: 'en' | 'ar'): Promise<string[]>;
 }
 
 /** A provider could not answer (network, timeout, an error status, an unusable answer). Mapped to 502. */

@@ -8,7 +8,7 @@ export type MyReviewRow = {
   review: ReviewRow;
   submission: { id: number; publicId: string; title: string };
   event: { id: number; publicId: string; title: string; reviewDeadline: string; timezone: string };
-  abilities: { edit: boolean; submit: boolean };
+  abilities: { edit: boolean; submit: boolean; can_use_assistant: boolean };
 };
 
 /**
@@ -28,6 +28,7 @@ export async function findMyReviews(db: Db, userId: number, now = new Date()): P
         reviewDeadline: events.reviewDeadline,
         timezone: events.timezone,
       },
+      assistantEnabled: events.assistantEnabled,
       conflicted: sql<boolean>`exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
         and c.user_id = ${userId})`,
       activeReviewer: sql<boolean>`exists (select 1 from ${eventMemberships} m where m.event_id = ${events.id}
@@ -45,7 +46,7 @@ export async function findMyReviews(db: Db, userId: number, now = new Date()): P
       review: row.review,
       submission: row.submission,
       event: row.event,
-      abilities: { edit: writable, submit: writable },
+      abilities: { edit: writable, submit: writable, can_use_assistant: writable && row.assistantEnabled },
     };
   });
 }
