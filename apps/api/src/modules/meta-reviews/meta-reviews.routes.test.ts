@@ -270,7 +270,10 @@ describe('saving the meta-review', () => {
     const client = await as(world.who.areaChair);
     const missing = await client.post(path(world.paper), { answers: {}, status: 'completed' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { 'answers.summary': expect.any(Array) } });
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { 'answers.summary': expect.any(Array) },
+    });
     const noRecommendation = await client.post(path(world.paper), {
       answers: { summary: 'Sound' },
       status: 'completed',
