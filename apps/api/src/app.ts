@@ -20,6 +20,7 @@ import { conflictsRoutes } from './modules/conflicts/index.ts';
 import { discussionRoutes } from './modules/discussion/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
 import { exportsRoutes } from './modules/exports/index.ts';
+import { finalVersionsRoutes } from './modules/final-versions/index.ts';
 import { metaReviewRoutes } from './modules/meta-reviews/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
 import { progressRoutes } from './modules/progress/index.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditModuleRoutes);
   await app.register(progressRoutes);
   await app.register(responsesRoutes);
+  await app.register(finalVersionsRoutes);
   await app.register(discussionRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
   return app;

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'review.submitted',
   'response.draft_saved',
   'response.submitted',
+  'final_version.submitted',
   'review_form.updated',
   'meta_review.saved',
   'meta_review.submitted',

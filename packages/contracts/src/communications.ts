@@ -15,6 +15,7 @@ export const MAIL_AUDIENCES = [
   'accepted_authors',
   'rejected_authors',
   'undecided_authors',
+  'final_version_missing',
   'reviewers',
   'late_reviewers',
   'committee',
@@ -28,7 +29,9 @@ export type MailAudience = (typeof MAIL_AUDIENCES)[number];
  *   deadline moved;
  * - `review_reminder`: a reminder to a reviewer with reviews not completed (by hand, or the automatic reminders);
  * - `decision_accept`, `decision_reject`, `decision_revision`: the decision mail to each author of a paper;
- * - `announcement`: a free mail to any group.
+ * - `announcement`: a free mail to any group;
+ * - `final_version_reminder`: a reminder to the authors of an accepted paper without its final version (the
+ *   `final_version_missing` group; `{deadline}` is the final version's deadline).
  */
 export const EVENT_MAIL_TEMPLATE_KEYS = [
   'submission_deadline_changed',
@@ -38,6 +41,7 @@ export const EVENT_MAIL_TEMPLATE_KEYS = [
   'decision_reject',
   'decision_revision',
   'announcement',
+  'final_version_reminder',
 ] as const;
 export type EventMailTemplateKey = (typeof EVENT_MAIL_TEMPLATE_KEYS)[number];
 

@@ -1,5 +1,6 @@
 import { type ServerMessageKey, serverMessage } from '@confero/i18n';
 import { z } from 'zod';
+import { FinalVersionPatch, FinalVersionPhaseDto } from './final-version.ts';
 import {
   DiscussionSettingsDto,
   DiscussionSettingsPatch,
@@ -207,6 +208,8 @@ export const UpdateEventBody = z.object({
   discussion: DiscussionSettingsPatch.nullish(),
   /** Whether reviewers may ask the review assistant about their drafts (`docs/domain.md#review-assistant`). */
   assistant_enabled: z.boolean({ error: 'validation.invalid' }).nullish(),
+  /** The final version phase (final-version.ts); the fields sent change, the others keep their value. */
+  final_version: FinalVersionPatch.nullish(),
 });
 export type UpdateEventBody = z.infer<typeof UpdateEventBody>;
 
@@ -428,6 +431,8 @@ export const EventDto = z.object({
   reminder_days: z.array(z.number().int()).optional(),
   /** The author response phase: everyone who may see the event (authors need its window). */
   response_phase: ResponsePhaseDto,
+  /** The final version phase: everyone who may see the event (authors need its deadline). */
+  final_version: FinalVersionPhaseDto,
   /** Who of the reviewers reads a paper's discussion; staff only, like `review_settings`. */
   discussion: DiscussionSettingsDto.optional(),
   /** Whether reviewers may ask the review assistant (`docs/domain.md#review-assistant`); staff only, like `review_settings`. */

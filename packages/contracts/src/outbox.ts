@@ -24,6 +24,8 @@ export const MAIL_TEMPLATES = [
   /** To a paper's authors: the response window opened; and a day before it closes. */
   'responses.window_open',
   'responses.closing_soon',
+  /** To an author of an accepted paper: the receipt of its final version. */
+  'final_versions.received',
   /** A member of a paper's committee was mentioned in its discussion. */
   'discussion.mentioned',
   /** To an area chair, once per automatic assignment applied: the papers they now chair (`papers`, `count`). */

@@ -82,6 +82,13 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     closes_at: '2027-04-08 17:30 (Africa/Cairo)',
     link: 'https://confero.test/events/4-abcdefgh/submissions/7-abcdefgh/response',
   },
+  'final_versions.received': {
+    first_name: 'Alan',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    version: '2',
+    link: 'https://confero.test/submissions/7-abcdefgh/final-version',
+  },
   'discussion.mentioned': {
     first_name: 'Grace',
     submission_title: 'On Computable Numbers',

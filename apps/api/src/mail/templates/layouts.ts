@@ -160,6 +160,14 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     closing: [say('draft')],
   }),
 
+  'final_versions.received': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    details: [{ label: say('versionLabel'), value: v.text('version') }],
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('change')],
+  }),
+
   'discussion.mentioned': (v, say) => ({
     subject: say('subject'),
     paragraphs: [say('intro')],

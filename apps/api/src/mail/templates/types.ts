@@ -38,6 +38,7 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'responses.submitted': ['submission_title', 'event_title', 'link'],
   'responses.window_open': ['submission_title', 'event_title', 'closes_at', 'link'],
   'responses.closing_soon': ['submission_title', 'event_title', 'closes_at', 'link'],
+  'final_versions.received': ['submission_title', 'event_title', 'version', 'link'],
   'discussion.mentioned': ['submission_title', 'event_title', 'link'],
   'area_chairs.papers_assigned': ['event_title', 'papers', 'count', 'link'],
 };

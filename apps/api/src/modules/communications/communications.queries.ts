@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from
 import type { Db } from '../../db/client.ts';
 import {
   eventMemberships,
+  finalVersions,
   mailOutbox,
   mailSends,
   reviews,
@@ -42,6 +43,7 @@ export const AUTHOR_AUDIENCES: readonly MailAudience[] = [
   'accepted_authors',
   'rejected_authors',
   'undecided_authors',
+  'final_version_missing',
 ];
 export const isAuthorAudience = (audience: MailAudience) => AUTHOR_AUDIENCES.includes(audience);
 
@@ -49,6 +51,7 @@ const DECISION_OF_AUDIENCE: Partial<Record<MailAudience, 'accept' | 'reject' | '
   accepted_authors: 'accept',
   rejected_authors: 'reject',
   undecided_authors: 'pending',
+  final_version_missing: 'accept',
 };
 
 type Page = { after?: number; limit?: number; email?: string };
@@ -62,6 +65,10 @@ function authorConditions(eventId: number, audience: MailAudience, selection: Au
     eq(submissions.eventId, eventId),
     ...(decision ? [eq(submissions.decision, decision)] : []),
     ...(selection.submissionIds ? [inArray(submissions.id, selection.submissionIds)] : []),
+    // The authors of accepted papers whose final version was never sent (docs/domain.md#final-version).
+    ...(audience === 'final_version_missing'
+      ? [sql`not exists (select 1 from ${finalVersions} where ${finalVersions.submissionId} = ${submissions.id})`]
+      : []),
     firstWithTheirAddress(),
   ];
 }

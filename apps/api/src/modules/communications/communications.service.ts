@@ -196,12 +196,12 @@ async function wordingsOf(db: Db, eventId: number, composition: Pick<Composition
 
 /**
  * The placeholders' values for one recipient of a group: authors get their paper's title, page and decision details
- * and the submission deadline, everyone else the reviews page (reviewers) or the event's page (committee) and the review
- * deadline.
+ * and the submission deadline (the final version's deadline for the `final_version_missing` group), everyone else
+ * the reviews page (reviewers) or the event's page (committee) and the review deadline.
  */
 function varsFor(
   publicUrl: string,
-  event: Pick<EventRow, 'publicId' | 'submissionDeadline' | 'reviewDeadline'>,
+  event: Pick<EventRow, 'publicId' | 'submissionDeadline' | 'reviewDeadline' | 'finalVersionDeadline'>,
   audience: MailAudience,
   recipient: Pick<AudienceRecipient, 'paperTitle' | 'submissionPublicId' | 'decisionDetails'>,
 ): MailVars {
@@ -209,7 +209,10 @@ function varsFor(
     return {
       paper_title: recipient.paperTitle ?? '',
       link: `${publicUrl}/submissions/${recipient.submissionPublicId}`,
-      deadline: event.submissionDeadline,
+      deadline:
+        audience === 'final_version_missing'
+          ? (event.finalVersionDeadline ?? event.submissionDeadline)
+          : event.submissionDeadline,
       decision_details: recipient.decisionDetails ?? '',
     };
   }

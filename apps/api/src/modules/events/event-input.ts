@@ -296,6 +296,9 @@ export type ReviewCycleValues = {
   responseWordLimit: number;
   discussionReviewersSee: DiscussionVisibility;
   assistantEnabled: boolean;
+  finalVersionEnabled: boolean;
+  finalVersionDeadline: string | null;
+  supplementaryMaxMb: number;
 };
 
 /** The API name of each review cycle setting (`response_phase.opens_at`), as the field errors and the audit name it. */
@@ -306,6 +309,9 @@ const REVIEW_CYCLE_FIELD_NAMES: Record<keyof ReviewCycleValues, string> = {
   responseWordLimit: 'response_phase.word_limit',
   discussionReviewersSee: 'discussion.reviewers_see',
   assistantEnabled: 'assistant_enabled',
+  finalVersionEnabled: 'final_version.enabled',
+  finalVersionDeadline: 'final_version.deadline',
+  supplementaryMaxMb: 'final_version.supplementary_max_mb',
 };
 
 /** A wall-clock time `YYYY-MM-DDTHH:mm` naming a real day and time (zod checked the shape), or a 400 on the field. */
@@ -325,7 +331,7 @@ function wallClock(value: string | null, field: string): string | null {
  * needs its opening time, then its closing time; the closing time comes after the opening time (on `closes_at`).
  * The times are wall-clock times in the event's zone, so they keep their meaning when the zone changes.
  */
-function checkReviewCycle(event: EventRow, body: UpdateEventBody): ReviewCycleValues {
+function checkReviewCycle(event: EventRow, body: UpdateEventBody, notificationDate: string): ReviewCycleValues {
   const phase = body.response_phase ?? {};
   const opensAt = wallClock(
     phase.opens_at === undefined ? event.responseOpensAt : phase.opens_at,
@@ -347,6 +353,29 @@ function checkReviewCycle(event: EventRow, body: UpdateEventBody): ReviewCycleVa
     responseWordLimit: phase.word_limit ?? event.responseWordLimit,
     discussionReviewersSee: body.discussion?.reviewers_see ?? event.discussionReviewersSee,
     assistantEnabled: body.assistant_enabled ?? event.assistantEnabled,
+    ...checkFinalVersion(event, body, notificationDate),
+  };
+}
+
+/**
+ * The final version phase sent (`final_version`), merged into the stored one (zod checked the types, the date's shape
+ * and the supplementary limit's bounds), then checked in this order on `final_version.deadline`: a real date; a phase
+ * turned on needs its deadline; the deadline is not before the notification date, since the phase follows the
+ * decisions (`docs/domain.md#final-version`).
+ */
+function checkFinalVersion(event: EventRow, body: UpdateEventBody, notificationDate: string) {
+  const sent = body.final_version ?? {};
+  const field = REVIEW_CYCLE_FIELD_NAMES.finalVersionDeadline;
+  const deadline = sent.deadline === undefined ? event.finalVersionDeadline : sent.deadline;
+  if (deadline !== null && parseCalendarDate(deadline) !== deadline) fail(field, 'finalVersions.deadlineInvalid');
+  const enabled = sent.enabled ?? event.finalVersionEnabled;
+  if (enabled && deadline === null) fail(field, 'finalVersions.deadlineRequired');
+  if (deadline !== null && deadline < notificationDate)
+    fail(field, 'finalVersions.deadlineBeforeNotification', { date: notificationDate });
+  return {
+    finalVersionEnabled: enabled,
+    finalVersionDeadline: deadline,
+    supplementaryMaxMb: sent.supplementary_max_mb ?? event.supplementaryMaxMb,
   };
 }
 
@@ -394,7 +423,7 @@ export function checkEventUpdate(event: EventRow, body: UpdateEventBody): EventU
   });
   const reminderDays =
     body.reminder_days === undefined ? event.reminderDays : checkReminderDays(body.reminder_days ?? []);
-  const reviewCycle = checkReviewCycle(event, body);
+  const reviewCycle = checkReviewCycle(event, body, values.notificationDate);
   const changes: EventChanges = {};
   for (const key of Object.keys(values) as (keyof EventValues)[]) {
     if (!same(values[key], event[key])) changes[API_FIELD_NAMES[key]] = { from: event[key], to: values[key] };

@@ -6,6 +6,7 @@ import {
   type EventListItemDto,
   MEMBERSHIP_ROLE_LABELS,
   type MembershipRole,
+  presentFinalVersionPhase,
   presentResponsePhase,
   type ResponsePhaseSettings,
   type ReviewerDto,
@@ -167,6 +168,15 @@ export function presentEvent(detail: EventDetail, access: EventAccess, now = new
         }
       : {}),
     response_phase: presentResponsePhase(responsePhaseOf(event), now),
+    final_version: presentFinalVersionPhase(
+      {
+        enabled: event.finalVersionEnabled,
+        deadline: event.finalVersionDeadline,
+        supplementaryMaxMb: event.supplementaryMaxMb,
+        timezone: event.timezone,
+      },
+      now,
+    ),
     abilities: abilitiesFor(access, event, now),
     allowed_status_changes: allowedStatusChanges(event.status, access),
   };

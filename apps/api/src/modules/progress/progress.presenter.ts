@@ -2,6 +2,7 @@ import {
   type BulkDecisionItemDto,
   type BulkDecisionResultDto,
   DISAGREEMENT_SPREAD,
+  finalVersionDeadlineEnd,
   type ReviewerProgressDto,
   type ReviewSettings,
   SUBMISSION_DECISION_LABELS,
@@ -63,6 +64,8 @@ export type TimelineSubmission = {
   decision: SubmissionDecision;
   createdAt: Date;
   decidedAt: Date | null;
+  /** The event's final version phase, when the caller knows it (`docs/domain.md#final-version`). */
+  event?: { finalVersionEnabled: boolean; finalVersionDeadline: string | null; timezone: string };
 };
 
 /**
@@ -74,6 +77,7 @@ export function presentTimeline(
   submission: TimelineSubmission,
   facts: TimelineFacts,
   viewer: { isStaff: boolean; settings: Pick<ReviewSettings, 'authors_see_reviews'> },
+  now = new Date(),
 ): SubmissionTimelineDto {
   const decided = submission.decision !== 'pending';
   const reviewed = facts.assigned > 0 || submission.status === 'under_review';
@@ -83,10 +87,18 @@ export function presentTimeline(
     if (decided || facts.completed >= facts.assigned) return 'done';
     return 'current';
   };
+  // The final version: done once sent, current while the phase is open for an accepted paper without one,
+  // skipped for a rejected paper, upcoming otherwise (before the decision, or before the phase opens).
   const finalState = (): SubmissionTimelineDto['steps'][number]['state'] => {
-    if (submission.decision === 'accept') return 'current';
     if (submission.decision === 'reject') return 'skipped';
-    return 'upcoming';
+    if (submission.decision !== 'accept') return 'upcoming';
+    if (facts.finalVersionAt) return 'done';
+    const event = submission.event;
+    const open =
+      event?.finalVersionEnabled === true &&
+      event.finalVersionDeadline !== null &&
+      now < finalVersionDeadlineEnd(event.finalVersionDeadline, event.timezone);
+    return open ? 'current' : 'upcoming';
   };
   return {
     steps: [
@@ -111,7 +123,7 @@ export function presentTimeline(
             decision: submission.decision,
           }
         : { key: 'decision', state: 'upcoming', date: null },
-      { key: 'final_version', state: finalState(), date: null },
+      { key: 'final_version', state: finalState(), date: facts.finalVersionAt ? iso(facts.finalVersionAt) : null },
     ],
   };
 }

@@ -12,6 +12,7 @@ import {
   conflicts,
   eventMemberships,
   events,
+  finalVersions,
   reviews,
   submissionAuthors,
   submissions,
@@ -391,22 +392,35 @@ export async function findDecisionTargets(
   }));
 }
 
-export type TimelineFacts = { firstAssignedAt: Date | null; assigned: number; completed: number };
+export type TimelineFacts = {
+  firstAssignedAt: Date | null;
+  assigned: number;
+  completed: number;
+  /** When its final version was last sent (`docs/domain.md#final-version`), or null. */
+  finalVersionAt?: Date | null;
+};
 
-/** When the first review of a submission was assigned, and how many it has (completed among them). */
+/**
+ * When the first review of a submission was assigned, how many it has (completed among them), and when its final
+ * version was last sent: one query.
+ */
 export async function findTimelineFacts(db: Db, submissionId: number): Promise<TimelineFacts> {
   const [row] = await db
     .select({
       firstAssignedAt: sql<Date | string | null>`min(${reviews.assignedAt})`,
       assigned: sql<number>`count(*)::int`,
       completed: sql<number>`(count(*) filter (where ${reviews.status} = 'completed'))::int`,
+      finalVersionAt: sql<Date | string | null>`(select ${finalVersions.submittedAt} from ${finalVersions}
+        where ${finalVersions.submissionId} = ${submissionId})`,
     })
     .from(reviews)
     .where(eq(reviews.submissionId, submissionId));
   const first = row?.firstAssignedAt;
+  const sent = row?.finalVersionAt;
   return {
     firstAssignedAt: first ? new Date(first) : null,
     assigned: row?.assigned ?? 0,
     completed: row?.completed ?? 0,
+    finalVersionAt: sent ? new Date(sent) : null,
   };
 }

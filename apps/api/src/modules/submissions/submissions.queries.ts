@@ -38,6 +38,10 @@ export type SubmissionEvent = {
   responseOpensAt: string | null;
   responseClosesAt: string | null;
   responseWordLimit: number;
+  /** The final version phase (`docs/domain.md#final-version`): a deadline date in the event's zone. */
+  finalVersionEnabled: boolean;
+  finalVersionDeadline: string | null;
+  supplementaryMaxMb: number;
   /** Reviewers may ask the review assistant about their drafts (`docs/domain.md#review-assistant`). */
   assistantEnabled: boolean;
 };
@@ -68,6 +72,9 @@ const eventFields = {
   responseOpensAt: events.responseOpensAt,
   responseClosesAt: events.responseClosesAt,
   responseWordLimit: events.responseWordLimit,
+  finalVersionEnabled: events.finalVersionEnabled,
+  finalVersionDeadline: events.finalVersionDeadline,
+  supplementaryMaxMb: events.supplementaryMaxMb,
   assistantEnabled: events.assistantEnabled,
 };
 
