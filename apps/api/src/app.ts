@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { type LogStream, loggerOptions } from './lib/logging.ts';
 import { aiExtractRoutes } from './modules/ai/extract.routes.ts';
 import { aiRoutes } from './modules/ai/index.ts';
+import { areaChairRoutes } from './modules/area-chairs/index.ts';
 import { assignmentsRoutes } from './modules/assignment/index.ts';
 import { auditModuleRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(responsesRoutes);
   await app.register(finalVersionsRoutes);
   await app.register(discussionRoutes);
+  await app.register(areaChairRoutes);
   await app.register(webPlugin, { webDist: config.webDist, localesDir: config.localesDir });
   return app;
 }

@@ -28,6 +28,10 @@ export const MAIL_TEMPLATES = [
   'final_versions.received',
   /** A member of a paper's committee was mentioned in its discussion. */
   'discussion.mentioned',
+  /** To an area chair: they now chair a submission. */
+  'area_chairs.assigned',
+  /** To a reviewer: the paper's area chair or chairs ask them to revisit their review (`message`). */
+  'reviews.revisit',
   /** To an area chair, once per automatic assignment applied: the papers they now chair (`papers`, `count`). */
   'area_chairs.papers_assigned',
 ] as const;

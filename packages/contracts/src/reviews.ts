@@ -757,6 +757,8 @@ export const ReviewAbilities = z.object({
   submit: z.boolean(),
   /** The caller may ask the review assistant about this draft (`docs/domain.md#review-assistant`). */
   can_use_assistant: z.boolean(),
+  /** The caller may ask the reviewer to revisit this review: the paper's area chair or committee (`docs/domain.md#area-chair`). */
+  can_request_revisit: z.boolean().optional(),
 });
 export type ReviewAbilities = z.infer<typeof ReviewAbilities>;
 

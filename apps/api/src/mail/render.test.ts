@@ -103,6 +103,20 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     papers: '• On Computable Numbers',
     link: 'https://confero.test/area-chair',
   },
+  'area_chairs.assigned': {
+    first_name: 'Barbara',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    link: 'https://confero.test/area-chair',
+  },
+  'reviews.revisit': {
+    first_name: 'Grace',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    message: 'Could you weigh the authors’ response to your second point?',
+    incomplete: 'yes',
+    link: 'https://confero.test/reviews/7-abcdefgh',
+  },
 };
 
 describe('every template', () => {
@@ -223,6 +237,31 @@ describe('wording', () => {
     expect(arabic.subject).toBe('إلغاء مهمة مراجعة: On Computable Numbers');
     expect(arabic.text).toContain('حُذفت مسودة المراجعة');
     expect(renderMail('reviews.unassigned', 'ar', untouched).text).not.toContain('مسودة');
+  });
+
+  it('tells an area chair which paper they chair, and invites one in their words', () => {
+    const mail = renderMail('area_chairs.assigned', 'en', SAMPLE['area_chairs.assigned']);
+    expect(mail.subject).toBe('You are the area chair of “On Computable Numbers”');
+    expect(mail.html).toContain('href="https://confero.test/area-chair"');
+    expect(renderMail('area_chairs.assigned', 'ar', SAMPLE['area_chairs.assigned']).subject).toBe(
+      'أنت رئيس مجال «On Computable Numbers»',
+    );
+    const invitation = renderMail('events.organizer_invitation', 'en', {
+      ...SAMPLE['events.organizer_invitation'],
+      role: 'area_chair',
+    });
+    expect(invitation.subject).toBe('Invitation to be an area chair of ICML 2027');
+    expect(invitation.text).toContain('Area chairs lead the papers');
+  });
+
+  it('quotes the message asking a reviewer to revisit, and asks to complete a review not submitted', () => {
+    const mail = renderMail('reviews.revisit', 'en', SAMPLE['reviews.revisit']);
+    expect(mail.subject).toBe('Please revisit your review of “On Computable Numbers”');
+    expect(mail.text).toContain('Message:\nCould you weigh the authors’ response to your second point?');
+    expect(mail.text).toContain('please complete it');
+    const { incomplete: _, ...completed } = SAMPLE['reviews.revisit'];
+    expect(renderMail('reviews.revisit', 'en', completed).text).not.toContain('please complete');
+    expect(renderMail('reviews.revisit', 'ar', SAMPLE['reviews.revisit']).text).toContain('يُرجى إكمالها');
   });
 
   it('lists the papers an automatic assignment gave an area chair, one a line, in both languages', () => {

@@ -64,9 +64,12 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     closing: [say('expiry')],
   }),
 
-  /** A chair's or an event admin's invitation: the role (`chair`, else event admin) chooses the words. */
+  /**
+   * A chair's, an area chair's or an event admin's invitation: the role (`chair`, `area_chair`, else event admin)
+   * chooses the words.
+   */
   'events.organizer_invitation': (v, say) => {
-    const role = v.text('role') === 'chair' ? 'Chair' : 'EventAdmin';
+    const role = v.text('role') === 'chair' ? 'Chair' : v.text('role') === 'area_chair' ? 'AreaChair' : 'EventAdmin';
     return {
       subject: say(`subject${role}`),
       paragraphs: [v.has('inviter_name') ? say(`introFrom${role}`) : say(`intro${role}`), say(`role${role}`)],
@@ -183,5 +186,20 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     note: { label: say('papersLabel'), text: v.text('papers') },
     actions: [{ label: say('open'), url: v.text('link') }],
     closing: [say('conflict')],
+  }),
+
+  'area_chairs.assigned': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('conflict')],
+  }),
+
+  /** The message is the asker's own text, quoted; a review not submitted yet is asked to be completed. */
+  'reviews.revisit': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro'), ...(v.has('incomplete') ? [say('complete')] : [])],
+    note: { label: say('messageLabel'), text: v.text('message') },
+    actions: [{ label: say('open'), url: v.text('link') }],
   }),
 };

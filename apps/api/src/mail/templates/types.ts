@@ -20,6 +20,7 @@ export type MailData = Record<string, string | number | null | undefined>;
  * - reviews.assigned: `review_deadline`
  * - reviews.unassigned: `draft_deleted` (any text: the reviewer's saved draft was deleted with it), `link`
  * - discussion.mentioned: `comment` (the comment's text, quoted)
+ * - reviews.revisit: `incomplete` (any text: the review is not submitted yet, so the mail asks to complete it)
  */
 export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'auth.verify_email': ['link'],
@@ -41,6 +42,8 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'final_versions.received': ['submission_title', 'event_title', 'version', 'link'],
   'discussion.mentioned': ['submission_title', 'event_title', 'link'],
   'area_chairs.papers_assigned': ['event_title', 'papers', 'count', 'link'],
+  'area_chairs.assigned': ['submission_title', 'event_title', 'link'],
+  'reviews.revisit': ['submission_title', 'event_title', 'message', 'link'],
 };
 
 /** Read access to a mail's data, already formatted for the mail's locale. */

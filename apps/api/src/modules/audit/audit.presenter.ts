@@ -4,8 +4,8 @@ import type { AuditRow } from './audit.queries.ts';
 /** Keys of recorded data never shown, at any level, whatever the reader: secrets and their digests. */
 const SECRET_KEY = /password|token|secret|hash|jti/i;
 
-/** Actions whose entries name who reviews, bids on, discusses or is conflicted with a submission. */
-const REVIEWING_ACTION = /^(review|bid|conflict|assignment|discussion|response|meta_review)\./;
+/** Actions whose entries name who reviews, bids on, discusses, leads (its area chair) or is conflicted with a submission. */
+const REVIEWING_ACTION = /^(review|bid|conflict|assignment|discussion|response|area_chair|meta_review)\./;
 
 /** The data of an entry without secrets, at any depth. */
 function withoutSecrets(value: unknown): unknown {

@@ -59,23 +59,23 @@ export function discussionAccessOf(review: ReviewContext, reviewersSee: Discussi
 
 /**
  * A person of the thread: a chair (the paper's event admins, chairs, chairs of its track; platform admins who
- * wrote), a reviewer (holding a review of the paper, numbered by its ordinal), or a former member (neither any
- * more). `readsThread`: whether they may read the thread now, by the same rule as `discussion.policy.ts` — so only
- * they can be mentioned and mailed.
+ * wrote), its area chair (an active area chair of the event), a reviewer (holding a review of the paper, numbered by
+ * its ordinal), or a former member (none of these any more). `readsThread`: whether they may read the thread now, by
+ * the same rule as `discussion.policy.ts` — so only they can be mentioned and mailed.
  */
 export type ThreadPerson = {
   user: PersonRow;
-  role: 'chair' | 'reviewer' | 'former_member';
+  role: 'chair' | 'area_chair' | 'reviewer' | 'former_member';
   ordinal?: number;
   readsThread: boolean;
 };
 
 /**
- * The people of a paper's thread by user id: its managers and reviewers, with whether each reads the thread (the
- * committee without a conflict; an assigned reviewer still a reviewer of the event, without a conflict, as the
- * event's setting allows), and the other users given (writers and mentioned who are no longer on the paper).
- * A conflict is a stored one, authorship, or one detection finds now (`detectEventConflicts`), as for the viewer's
- * own access (`withDetectedConflict`). Six queries whatever the numbers.
+ * The people of a paper's thread by user id: its managers, area chair and reviewers, with whether each reads the
+ * thread (the committee and the area chair without a conflict; an assigned reviewer still a reviewer of the event,
+ * without a conflict, as the event's setting allows), and the other users given (writers and mentioned who are no
+ * longer on the paper). A conflict is a stored one, authorship, or one detection finds now (`detectEventConflicts`), as for the viewer's
+ * own access (`withDetectedConflict`). Six queries whatever the numbers (two more when the paper has an area chair).
  */
 export async function loadThreadPeople(
   db: Db,
@@ -85,12 +85,15 @@ export async function loadThreadPeople(
   const { submission, reviews } = context.review;
   const reviewerIds = reviews.map((row) => row.review.reviewerId);
   const managers = await findPaperManagers(db, submission.eventId, submission.trackId);
-  const candidateIds = [...new Set([...managers.map((user) => user.id), ...reviewerIds])];
-  const [stored, detection, activeReviewers, reviewerRows] = await Promise.all([
+  const areaChairIds = submission.areaChairId === null ? [] : [submission.areaChairId];
+  const candidateIds = [...new Set([...managers.map((user) => user.id), ...reviewerIds, ...areaChairIds])];
+  const [stored, detection, activeReviewers, reviewerRows, activeAreaChairs, areaChairRows] = await Promise.all([
     findSubmissionConflictRows(db, submission.id),
     detectEventConflicts(db, submission.eventId, { submissionIds: [submission.id], userIds: candidateIds }),
     findActiveReviewerIds(db, submission.eventId, reviewerIds),
     findPersons(db, reviewerIds),
+    findActiveReviewerIds(db, submission.eventId, areaChairIds, 'area_chair'),
+    findPersons(db, areaChairIds),
   ]);
   const authors = new Set([
     ...submission.authors.flatMap((author) => (author.userId === null ? [] : [author.userId])),
@@ -100,6 +103,10 @@ export async function loadThreadPeople(
     authors.has(userId) || stored.has(userId) || detection.detected.has(pairKey(submission.id, userId));
   const people = new Map<number, ThreadPerson>();
   for (const user of managers) people.set(user.id, { user, role: 'chair', readsThread: !conflicted(user.id) });
+  for (const user of areaChairRows) {
+    if (!activeAreaChairs.has(user.id) || people.get(user.id)?.readsThread) continue;
+    people.set(user.id, { user, role: 'area_chair', readsThread: !conflicted(user.id) });
+  }
   const reviewerUsers = new Map(reviewerRows.map((user) => [user.id, user]));
   const reviewersSee = context.access.reviewersSee;
   for (const { review } of reviews) {

@@ -1,12 +1,18 @@
 import type { DiscussionVisibility, ReviewStatus } from '@confero/contracts';
 import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
 import { messageError } from '../../lib/errors.ts';
-import { isCommittee, type SubmissionAccess, submissionHidden } from '../submissions/submissions.policy.ts';
+import {
+  isCommittee,
+  leadsSubmission,
+  type SubmissionAccess,
+  submissionHidden,
+} from '../submissions/submissions.policy.ts';
 import { afterOwnReview, commentNotFound } from './discussion-errors.ts';
 
 /*
  * Who takes part in the committee's discussion of a paper (`docs/domain.md#discussion`). The committee of the paper
- * (`isCommittee`: organizers and the chairs of its track, neither authors nor conflicted) reads and writes it; an
+ * (`isCommittee`: organizers and the chairs of its track, neither authors nor conflicted) and its area chair
+ * (`leadsSubmission`, who leads it whatever the event's setting) read and write it as its committee; an
  * assigned reviewer, still a reviewer of the event and without a conflict, as the event's `discussion_reviewers_see`
  * allows (once their own review is submitted, or always). Everyone else — authors (a chair who wrote the paper
  * included), conflicted members, unassigned members — is answered as if there were no thread (404).
@@ -25,12 +31,12 @@ export type DiscussionAccess = {
 export type DiscussionParticipant = 'committee' | 'reviewer' | 'waiting_reviewer' | 'none';
 
 /**
- * The viewer's part, checked in this order: the committee; then nobody for an author or a conflicted person; then an
- * assigned reviewer who is still a reviewer of the event: a reader once the event's setting lets them in, else
- * waiting for their own review; nobody else.
+ * The viewer's part, checked in this order: the committee (the paper's area chair included); then nobody for an
+ * author or a conflicted person; then an assigned reviewer who is still a reviewer of the event: a reader once the
+ * event's setting lets them in, else waiting for their own review; nobody else.
  */
 export function discussionParticipant(a: DiscussionAccess): DiscussionParticipant {
-  if (isCommittee(a.submission)) return 'committee';
+  if (isCommittee(a.submission) || leadsSubmission(a.submission)) return 'committee';
   if (a.submission.isAuthor || a.submission.isConflicted) return 'none';
   if (a.ownReviewStatus === null || !a.submission.event.isReviewer) return 'none';
   return a.reviewersSee === 'always' || a.ownReviewStatus === 'completed' ? 'reviewer' : 'waiting_reviewer';

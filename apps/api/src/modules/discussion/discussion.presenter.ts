@@ -21,7 +21,8 @@ import type { ThreadPerson } from './discussion-access.ts';
 /*
  * What a reader receives of a thread (`docs/domain.md#discussion`). Chairs read names; to a reviewer another
  * reviewer of the paper is "Reviewer N" (REVIEWERS_SEE_EACH_OTHER is false in every blind mode) without name, e-mail
- * or public id, a chair is named with the role, a former member is not named; the reader's own is "You".
+ * or public id, a chair is named with the role, the paper's area chair is "Area chair" without name, e-mail or public
+ * id (`docs/domain.md#area-chair`), a former member is not named; the reader's own is "You".
  * SECURITY-CRITICAL: this is the one place a person of the thread becomes an identity in an answer.
  */
 
@@ -52,6 +53,9 @@ export function presentPerson(reader: ThreadReader, person: ThreadPerson | undef
       is_self: false,
     };
   }
+  if (person.role === 'area_chair') {
+    return { role: 'area_chair', display_name: serverMessage('discussion.areaChair'), is_self: false };
+  }
   if (person.role === 'reviewer') {
     return {
       role: 'reviewer',
@@ -63,18 +67,24 @@ export function presentPerson(reader: ThreadReader, person: ThreadPerson | undef
   return { role: 'former_member', display_name: serverMessage('discussion.formerMember'), is_self: false };
 }
 
-/** The id `mentions` takes for a person: their public id where the reader may know them, else `reviewer-N`. */
+/**
+ * The id `mentions` takes for a person: their public id where the reader may know them, else `reviewer-N` (a
+ * reviewer) or `area-chair` (the paper's one area chair).
+ */
 export function mentionIdOf(reader: ThreadReader, person: ThreadPerson): string {
-  return reader.isCommittee || person.role !== 'reviewer' ? person.user.publicId : `reviewer-${person.ordinal}`;
+  if (reader.isCommittee) return person.user.publicId;
+  if (person.role === 'reviewer') return `reviewer-${person.ordinal}`;
+  return person.role === 'area_chair' ? 'area-chair' : person.user.publicId;
 }
 
-/** The members the reader may mention: everyone who reads the thread now but the reader, chairs first. */
+/** The members the reader may mention: everyone who reads the thread but the reader, chairs and the area chair first. */
 export function presentMentionable(reader: ThreadReader, people: Map<number, ThreadPerson>): MentionableDto[] {
   return [...people.values()]
     .filter((person) => person.readsThread && person.user.id !== reader.userId)
     .sort(
       (a, b) =>
         Number(a.role !== 'chair') - Number(b.role !== 'chair') ||
+        Number(a.role !== 'area_chair') - Number(b.role !== 'area_chair') ||
         (a.ordinal ?? 0) - (b.ordinal ?? 0) ||
         fullName(a).localeCompare(fullName(b)),
     )

@@ -88,8 +88,13 @@ export async function findPaperManagers(db: Db, eventId: number, trackId: number
     );
 }
 
-/** Among these users, the active reviewers of the event. */
-export async function findActiveReviewerIds(db: Db, eventId: number, userIds: number[]): Promise<Set<number>> {
+/** Among these users, the active reviewers of the event (or its active area chairs, with `role`). */
+export async function findActiveReviewerIds(
+  db: Db,
+  eventId: number,
+  userIds: number[],
+  role: 'reviewer' | 'area_chair' = 'reviewer',
+): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .select({ userId: eventMemberships.userId })
@@ -97,7 +102,7 @@ export async function findActiveReviewerIds(db: Db, eventId: number, userIds: nu
     .where(
       and(
         eq(eventMemberships.eventId, eventId),
-        eq(eventMemberships.role, 'reviewer'),
+        eq(eventMemberships.role, role),
         eq(eventMemberships.status, 'active'),
         inArray(eventMemberships.userId, userIds),
       ),
@@ -133,8 +138,8 @@ export type MyDiscussionFilter = { eventId?: number; flagged?: boolean; excluded
 
 /**
  * The caller's papers under discussion (flagged, or with comments) where they are the committee (an event admin or
- * chair of the whole event, or a chair of the paper's track) or an assigned reviewer who is still a reviewer of the
- * event, as the CTEs `roles` and `papers`.
+ * chair of the whole event, or a chair of the paper's track, or its area chair while an active area chair of the
+ * event) or an assigned reviewer who is still a reviewer of the event, as the CTEs `roles` and `papers`.
  * SECURITY-CRITICAL: papers the caller wrote or has a stored conflict with are left out inside the query (the
  * committee and the reviewers of `discussion.policy.ts` exclude both); those detection finds the caller conflicted
  * with are the caller's to give in `excludedIds` (`findMyDiscussionCandidates` lists what to run detection on).
@@ -147,16 +152,18 @@ function myDiscussionPapers(userId: number, filter: MyDiscussionFilter): SQL {
     filters.push(sql`not ${inArray(submissions.id, filter.excludedIds)}`);
   const extra = filters.length > 0 ? sql`and ${sql.join(filters, sql` and `)}` : sql``;
   const chairsTrack = sql`${submissions.trackId} = any(roles.tracks)`;
+  const leads = sql`(roles.area_chair and ${submissions.areaChairId} = ${userId})`;
   return sql`roles as (
         select m.event_id,
           bool_or(m.role = 'event_admin' or (m.role = 'chair' and m.track_id is null)) as organizer,
           coalesce(array_agg(m.track_id) filter (where m.role = 'chair' and m.track_id is not null), '{}') as tracks,
-          bool_or(m.role = 'reviewer') as reviewer
+          bool_or(m.role = 'reviewer') as reviewer,
+          bool_or(m.role = 'area_chair') as area_chair
         from ${eventMemberships} m where m.user_id = ${userId} and m.status = 'active' group by m.event_id
       ), papers as (
         select ${submissions.id} as id, ${submissions.publicId} as public_id, ${submissions.title} as title,
           ${submissions.eventId} as event_id, ${submissions.needsDiscussion} as needs_discussion,
-          (roles.organizer or coalesce(${chairsTrack}, false)) as is_committee,
+          (roles.organizer or coalesce(${chairsTrack}, false) or ${leads}) as is_committee,
           own.status::text as own_review_status,
           coalesce(cs.n, 0)::int as comment_count, cs.last_at as last_comment_at
         from ${submissions}
@@ -165,7 +172,8 @@ function myDiscussionPapers(userId: number, filter: MyDiscussionFilter): SQL {
         left join lateral (select count(*)::int as n, max(c.created_at) as last_at from ${discussionComments} c
           where c.submission_id = ${submissions.id}) cs on true
         where (${submissions.needsDiscussion} or cs.n > 0)
-          and (roles.organizer or coalesce(${chairsTrack}, false) or (roles.reviewer and own.id is not null))
+          and (roles.organizer or coalesce(${chairsTrack}, false) or ${leads}
+            or (roles.reviewer and own.id is not null))
           and not exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
             and c.user_id = ${userId})
           and not coalesce(${authoredBy(userId)}, false)

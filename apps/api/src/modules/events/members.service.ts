@@ -128,7 +128,8 @@ const LAST_ONE = {
  * Removes a user's event-wide membership in a role (any status). Removing the last active event admin or the last
  * active chair of the whole event is refused (409 LAST_EVENT_ADMIN, LAST_CHAIR): someone must stay able to run the
  * event. Two removals racing for the last two cannot both pass: each locks the event row first, so the second
- * counts after the first has committed. Audited as event.<role>_removed.
+ * counts after the first has committed. Audited as event.<role>_removed. `within` runs in the same transaction after
+ * the removal (an area chair's papers lose their area chair with the membership).
  */
 export async function removeMember(
   db: Db,
@@ -137,6 +138,7 @@ export async function removeMember(
   user: MemberUser,
   role: MembershipRole,
   auditData: Record<string, unknown> = {},
+  within?: (tx: Db) => Promise<void>,
 ): Promise<void> {
   const existing = await findMembership(db, event.id, user.id, role);
   if (!existing) throw eventFieldError('user_id', NOT_MEMBER[role]);
@@ -172,6 +174,7 @@ export async function removeMember(
       action: `event.${role}_removed`,
       data: { user_id: user.id, status: existing.status, ...auditData },
     });
+    await within?.(tx);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ReviewAudience, ReviewSettings, ReviewStatus } from '@confero/contracts';
-import { allowIf, type Decision, denied, hidden, policyTable } from '../../lib/authorize.ts';
-import { isCommittee, type SubmissionAccess } from '../submissions/submissions.policy.ts';
+import { allowed, allowIf, type Decision, denied, hidden, policyTable } from '../../lib/authorize.ts';
+import { messageError } from '../../lib/errors.ts';
+import { isCommittee, leadsSubmission, type SubmissionAccess } from '../submissions/submissions.policy.ts';
 import { reviewError, reviewNotFound } from './review-errors.ts';
 
 /*
@@ -57,13 +58,14 @@ export type ReviewViewer = 'owner' | 'committee' | 'co_reviewer' | 'author' | 'n
 
 /**
  * Who the viewer is for this review in this state. The owner reads their own review in every state; the committee
- * reads every review (its text once completed); another assigned reviewer of the paper reads completed reviews as
+ * and the paper's area chair (`leadsSubmission`, `docs/domain.md#area-chair`) read every review (its text once
+ * completed); another assigned reviewer of the paper reads completed reviews as
  * the event allows (never / after submitting their own / always); authors read completed reviews as
  * `authorsReadReviews` says. Anyone with a conflict reads nothing but their own.
  */
 export function reviewViewer(a: ReviewAccess, status: ReviewStatus): ReviewViewer {
   if (a.isOwn) return 'owner';
-  if (isCommittee(a.submission)) return 'committee';
+  if (isCommittee(a.submission) || leadsSubmission(a.submission)) return 'committee';
   if (a.submission.isAuthor) return status === 'completed' && authorsReadReviews(a) ? 'author' : 'none';
   if (a.submission.isConflicted || !a.submission.event.isReviewer || a.ownStatus === null) return 'none';
   if (status !== 'completed') return 'none';
@@ -96,6 +98,11 @@ const conflictedDenied = denied(() => reviewError(403, 'CONFLICT_OF_INTEREST', '
 const writeDenied = denied(() => reviewError(403, 'PERMISSION_DENIED', 'reviews.writeDenied'));
 const assistantDisabled = denied(() => reviewError(403, 'ASSISTANT_DISABLED', 'reviewAssistant.disabled'), 'disabled');
 const notAssignedDenied = denied(() => reviewError(403, 'PERMISSION_DENIED', 'reviews.notAssigned'));
+const revisitDenied = denied(() => messageError(403, 'PERMISSION_DENIED', 'areaChairs.revisitDenied'));
+const revisitOwnDenied = denied(() => messageError(403, 'PERMISSION_DENIED', 'areaChairs.revisitOwn'));
+
+/** The paper's committee or its area chair, without a conflict: who leads the reviewing of the paper. */
+export const leadsReviewing = (a: ReviewAccess) => isCommittee(a.submission) || leadsSubmission(a.submission);
 
 /**
  * Only the assigned reviewer, still a reviewer of the event and without a conflict, writes the review. Its own
@@ -126,6 +133,12 @@ export const reviewPolicies = policyTable<ReviewAccess, ReviewStatus>()({
     const write = mayWrite(a);
     return write.allowed ? allowIf(a.assistantEnabled === true, assistantDisabled) : write;
   },
+  /**
+   * Ask the review's reviewer to revisit it (`docs/domain.md#area-chair`): the paper's committee and its area chair,
+   * about another's review. Other readers of the review (a co-reviewer) are refused (403); who does not read it is
+   * answered 404 by 'review.view' first.
+   */
+  'review.requestRevisit': (a) => (leadsReviewing(a) ? (a.isOwn ? revisitOwnDenied : allowed) : revisitDenied),
 });
 export type ReviewAction = keyof typeof reviewPolicies;
 

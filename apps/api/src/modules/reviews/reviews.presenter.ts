@@ -207,9 +207,10 @@ export function presentationFor(
   const viewer = reviewViewer(access, review.status);
   if (viewer === 'none') return undefined;
   const { event } = context.submission;
-  const { write, assistant } = abilitiesFrom(reviewPolicies, access, review.status, {
+  const { write, assistant, revisit } = abilitiesFrom(reviewPolicies, access, review.status, {
     write: 'review.write',
     assistant: 'review.useAssistant',
+    revisit: 'review.requestRevisit',
   });
   const writable = write && !isPast(event.reviewDeadline, event.timezone);
   return {
@@ -224,7 +225,12 @@ export function presentationFor(
     },
     reviewer,
     form: formOfReviewIn(context.forms, review),
-    abilities: { edit: writable, submit: writable, can_use_assistant: assistant && writable },
+    abilities: {
+      edit: writable,
+      submit: writable,
+      can_use_assistant: assistant && writable,
+      can_request_revisit: revisit,
+    },
   };
 }
 

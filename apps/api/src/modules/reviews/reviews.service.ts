@@ -2,7 +2,7 @@ import { type ReviewInput, type ReviewMessageKey, type ReviewVisibility, reviewM
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { isCommittee } from '../submissions/submissions.policy.ts';
+import { isCommittee, leadsSubmission } from '../submissions/submissions.policy.ts';
 import { findMyReviews, type MyReviewRow } from './commands/my-reviews.ts';
 import { type ReviewContext, reviewAccessOf } from './review-access.ts';
 import { saveReview } from './review-state.ts';
@@ -53,15 +53,16 @@ export type ReviewsListing = {
 };
 
 /**
- * Who the viewer is on a submission's reviews page, and why they read what they read: the committee sees every
- * review with the average of the submitted scores; an author is told why they read nothing (the event never shares
+ * Who the viewer is on a submission's reviews page, and why they read what they read: the committee (and the paper's
+ * area chair, who reads as it does) sees every review with the average of the submitted scores; an author is told
+ * why they read nothing (the event never shares
  * reviews, no decision yet and no response phase open, or none was completed — `authorsReadReviews`); an assigned reviewer who has not submitted is told that the
  * others' submitted reviews wait for theirs (when the event says so).
  */
 export function listingFor(context: ReviewContext): ReviewsListing {
   const { access, submission, own, actor } = context;
   const settings = submission.event.reviewSettings;
-  const committee = isCommittee(access);
+  const committee = isCommittee(access) || leadsSubmission(access);
   const completed = context.reviews.filter((row) => row.review.status === 'completed');
   const visibility: ReviewVisibility = committee
     ? 'committee'

@@ -26,9 +26,9 @@ const round = (value: number) => Math.round(value * 1e4) / 1e4;
 /**
  * The conflicts of a paper's persons as the data has them now, without storing anything: the stored rows, less the
  * detected ones detection no longer finds, plus what detection finds that the periodic sync has not stored yet
- * (the same outcome `syncConflicts` would write).
+ * (the same outcome `syncConflicts` would write). The area chair candidates of a paper read it too.
  */
-function currentConflicts(
+export function currentConflicts(
   submissionId: number,
   stored: Map<number, ConflictReasonSource>,
   detected: Map<string, DetectedConflict>,
