@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildAreaChair } from '../../../test/factories/area-chairs.ts';
+import { addMembership, buildEvent } from '../../../test/factories/events.ts';
+import { buildSubmission } from '../../../test/factories/submissions.ts';
+import { buildUser } from '../../../test/factories/users.ts';
+import { signedInClient } from '../../../test/http.ts';
+import { submissions } from '../../db/schema/index.ts';
+
+/*
+ * The area chair's load limit under concurrency: two chairs give two papers at once to an area chair with one free
+ * slot. Each alone would pass; together exactly one may (the membership row's lock serializes the count and the
+ * write). And a removal racing an assignment leaves no paper chaired by someone who is no longer an area chair.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL where the transactions really overlap.
+ */
+
+let app: TestApp;
+const ROUNDS = 5;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => app?.close());
+
+async function world(round: number) {
+  const organizer = await buildUser(app, { email: `org${round}@race-org.example`, affiliation: 'Org' });
+  const event = await buildEvent(app, { status: 'active', creator: organizer });
+  const chair = await buildUser(app, { email: `chair${round}@race-chairs.example`, affiliation: 'Chairs' });
+  await addMembership(app, { event, user: chair, role: 'chair' });
+  const areaChair = await buildUser(app, { email: `ac${round}@race-ac.example`, affiliation: 'Senior' });
+  await buildAreaChair(app, { event, user: areaChair, maxPapers: 2 });
+  const [busy, first, second] = await Promise.all(
+    ['Busy', 'First', 'Second'].map((title) => buildSubmission(app, { event, title: `${title} paper ${round}` })),
+  );
+  return { organizer, event, chair, areaChair, busy, first, second } as const;
+}
+
+const chairedBy = async (eventId: number, userId: number) =>
+  app.db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(eq(submissions.eventId, eventId), eq(submissions.areaChairId, userId)));
+
+describe('two papers given at once to an area chair with one free slot', () => {
+  it(`assigns exactly one, refusing the other with AREA_CHAIR_OVERLOADED, in each of ${ROUNDS} rounds`, {
+    timeout: 90_000,
+  }, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { chair, areaChair, event, busy, first, second } = await world(round);
+      const [a, b] = await Promise.all([signedInClient(app, chair), signedInClient(app, chair)]);
+      expect(
+        (await a.post(`/api/submissions/${busy.publicId}/area-chair/`, { user_id: areaChair.publicId })).statusCode,
+      ).toBe(200);
+      const answers = await Promise.all([
+        a.post(`/api/submissions/${first.publicId}/area-chair/`, { user_id: areaChair.publicId }),
+        b.post(`/api/submissions/${second.publicId}/area-chair/`, { user_id: areaChair.publicId }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({
+        code: 'AREA_CHAIR_OVERLOADED',
+        params: { load: 2, max: 2 },
+      });
+      expect(await chairedBy(event.id, areaChair.id)).toHaveLength(2);
+    }
+  });
+});
+
+describe('a removal racing an assignment', () => {
+  it(`never leaves a paper chaired by a removed area chair, in each of ${ROUNDS} rounds`, {
+    timeout: 90_000,
+  }, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { organizer, chair, areaChair, event, first } = await world(100 + round);
+      const [a, b] = await Promise.all([signedInClient(app, chair), signedInClient(app, organizer)]);
+      const [assigned, removed] = await Promise.all([
+        a.post(`/api/submissions/${first.publicId}/area-chair/`, { user_id: areaChair.publicId }),
+        b.post(`/api/events/${event.publicId}/remove_area_chair/`, { user_id: areaChair.publicId }),
+      ]);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect([200, 400]).toContain(assigned.statusCode);
+      expect(await chairedBy(event.id, areaChair.id)).toEqual([]);
+    }
+  });
+});
