@@ -131,6 +131,7 @@ if (wants('types')) {
     'bench/load',
     'bench/chair-table',
     'bench/exports',
+    'bench/review-assistant',
     'bench/venue',
   ]) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json')))

@@ -11,7 +11,7 @@ import {
   TONE_PHRASES,
 } from './lexicons.ts';
 import { numberKey, type PaperTerms } from './paper-terms.ts';
-import { countWords, findPhrase, isStopWord, sentencesOf, type Word, words } from './text.ts';
+import { countWords, findPhrase, isStopWord, normalizeArabic, sentencesOf, type Word, words } from './text.ts';
 
 /** A finding before it is worded: its kind, the question, the sentence, the message's key and placeholders. */
 export type Finding = {
@@ -106,12 +106,24 @@ const tooShort = (key: string, sentence: string, count: number, min: number): Fi
 
 /**
  * Whether a sentence is about this paper: it names a place of the paper (a section, figure, table, equation…), one
- * of the numbers the paper states, or one of its distinctive terms (`paperTerms`), or quotes something.
+ * of the numbers the paper states, or one of its distinctive terms (`paperTerms`), or quotes something. A sentence in
+ * another language than the paper's (an Arabic review of an English paper) cannot share its terms: it is generic only
+ * when every word of it is a stop word or a word every review uses (GENERIC_REVIEW_WORDS).
  */
 export function isSpecific(sentence: string, paper: PaperTerms): boolean {
   if (PAPER_REFERENCE.test(sentence)) return true;
   if (/["“«][^"”»]{3,}["”»]/u.test(sentence)) return true;
-  for (const word of words(sentence)) {
+  const sentenceWords = words(sentence);
+  const arabicWords = sentenceWords.filter((word) => word.arabic).length;
+  if (arabicWords * 2 > sentenceWords.length && !paper.arabic) {
+    return sentenceWords.some(
+      (word) =>
+        !isStopWord(word) &&
+        !GENERIC_REVIEW_WORDS.has(word.key) &&
+        !(/^[\p{N}.,]+%?$/u.test(word.text) && !paper.numbers.has(numberKey(word.text))),
+    );
+  }
+  for (const word of sentenceWords) {
     if (/^[\p{N}.,]+%?$/u.test(word.text)) {
       if (paper.numbers.has(numberKey(word.text))) return true;
       continue;
@@ -240,7 +252,7 @@ export function hasSuggestion(text: string): boolean {
   if (SUGGESTION_PHRASES.some((keys) => findPhrase(textWords, keys) >= 0)) return true;
   return sentencesOf(text).some((sentence) => {
     const first = words(sentence)[0];
-    return first !== undefined && SUGGESTION_VERBS.has(first.key);
+    return first !== undefined && SUGGESTION_VERBS.has(normalizeArabic(first.text.toLowerCase()));
   });
 }
 

@@ -1,4 +1,4 @@
-import { phraseKeys, wordKey } from './text.ts';
+import { normalizeArabic, phraseKeys, wordKey } from './text.ts';
 
 /*
  * The word lists the local review assistant reads, in English and Arabic. Each is written as people write and folded
@@ -41,7 +41,9 @@ export const GENERIC_REVIEW_WORDS = keysOf(
     'كتابه الكتابه عرض العرض واضح واضحه غامض جيد جيده ممتاز ممتازه قوي قويه ضعيف ضعيفه مهم مهمه جديد جديده ' +
     'اصيل اصاله مجال المجال موضوع الموضوع دراسه الدراسه تحليل التحليل بيانات البيانات نموذج النموذج ادبيات ' +
     'الادبيات سابقه السابقه اعمال الاعمال قسم مقنع مقنعه كاف كافيه نقص ينقص يفتقر تفتقر تحسين افضل اكثر اقل ' +
-    'عام عامه تنظيم منظم منظمه لغه اللغه اخطاء قراءه القراء فهم يفهم مفهوم شامل شامله محدود محدوده',
+    'عام عامه تنظيم منظم منظمه لغه اللغه اخطاء قراءه القراء فهم يفهم مفهوم شامل شامله محدود محدوده ' +
+    // The Arabic of English entries above (written, way, community, scientific, need, interesting, style).
+    'مكتوب مكتوبه كتب بشكل شكل مجتمع المجتمع علمي العلمي العلميه يحتاج تحتاج مثير مثيره اهتمام الاهتمام اسلوب صياغه',
 );
 
 /** Words with a positive judgement (a review's sentiment). */
@@ -168,11 +170,18 @@ export const SUGGESTION_PHRASES: string[][] = phrasesOf([
   'بدلا',
 ]);
 
-/** Instructions that read as suggestions when they open a sentence ("Add a baseline", "Report the variance"). */
-export const SUGGESTION_VERBS = keysOf(
-  'add include clarify compare discuss report provide explain cite run evaluate release measure state describe ' +
+/**
+ * Instructions that read as suggestions when they open a sentence ("Add a baseline", "Report the variance"): the
+ * imperative itself, compared as written (lower case, Arabic folded), so "Measuring…" or "Reported…" are not one.
+ */
+export const SUGGESTION_VERBS = new Set(
+  (
+    'add include clarify compare discuss report provide explain cite run evaluate release measure state describe ' +
     'justify extend test show quantify analyse analyze revise rewrite move shorten define ablate ' +
-    'اضف اضيفوا وضح وضحوا قارن قارنوا ناقش اذكر اشرح',
+    'اضف اضيفوا وضح وضحوا قارن قارنوا ناقش اذكر اشرح'
+  )
+    .split(/\s+/)
+    .map((word) => normalizeArabic(word.toLowerCase())),
 );
 
 /** A reference to a place of the paper: a section, figure, table, equation, page, line, algorithm or theorem. */

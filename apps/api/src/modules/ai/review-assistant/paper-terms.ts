@@ -8,7 +8,12 @@ export type AssistantPaper = { title: string; abstract: string; keywords: readon
 export const PAPER_TEXT_LIMIT = 200_000;
 
 /** The paper's own vocabulary: its distinctive word keys, and the numbers it states. */
-export type PaperTerms = { terms: ReadonlySet<string>; numbers: ReadonlySet<string> };
+export type PaperTerms = {
+  terms: ReadonlySet<string>;
+  numbers: ReadonlySet<string>;
+  /** The paper is written in Arabic (at least a fifth of its terms are): Arabic sentences can share its terms. */
+  arabic: boolean;
+};
 
 /** A number as compared: digits only ("2,400" and "2400" meet; "97%" is "97"). */
 export const numberKey = (text: string): string => text.replace(/[^0-9٠-٩.]/g, '').replace(/\.$/, '');
@@ -21,6 +26,7 @@ export const numberKey = (text: string): string => text.replace(/[^0-9٠-٩.]/g,
 export function paperTerms(paper: AssistantPaper): PaperTerms {
   const terms = new Set<string>();
   const numbers = new Set<string>();
+  let arabicTerms = 0;
   const text = [paper.title, paper.keywords.join(', '), paper.abstract, paper.text.slice(0, PAPER_TEXT_LIMIT)].join(
     '\n',
   );
@@ -31,7 +37,8 @@ export function paperTerms(paper: AssistantPaper): PaperTerms {
       continue;
     }
     if (word.key.length < 3 || isStopWord(word) || GENERIC_REVIEW_WORDS.has(word.key)) continue;
+    if (!terms.has(word.key) && word.arabic) arabicTerms += 1;
     terms.add(word.key);
   }
-  return { terms, numbers };
+  return { terms, numbers, arabic: arabicTerms * 5 >= terms.size && terms.size > 0 };
 }

@@ -24,11 +24,14 @@ export function normalizeArabic(text: string): string {
 const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال', 'و', 'ف', 'ب', 'ل'];
 const ARABIC_SUFFIXES = ['هما', 'كما', 'ها', 'هم', 'ون', 'ين', 'ات', 'ان', 'ه', 'ي'];
 
-/** A light Arabic stem of a normalised word: one clinging prefix and one suffix off, at least three letters kept. */
+/**
+ * A light Arabic stem of a normalised word: one clinging prefix and one suffix off, at least three letters kept (four
+ * after a one-letter prefix, which is as often the word's own first letter: واضح keeps its و).
+ */
 export function stemArabic(word: string): string {
   let w = word;
   for (const prefix of ARABIC_PREFIXES) {
-    if (w.startsWith(prefix) && w.length - prefix.length >= 3) {
+    if (w.startsWith(prefix) && w.length - prefix.length >= (prefix.length === 1 ? 4 : 3)) {
       w = w.slice(prefix.length);
       break;
     }
@@ -54,7 +57,8 @@ const ARABIC_STOP_WORDS = new Set(
 /** One word of a text: as written, and its comparable form (`key`). */
 export type Word = { text: string; key: string; arabic: boolean };
 
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+/** A word: letters, digits and the marks on them (Arabic diacritics), joined by apostrophes or hyphens. */
+const WORD = /[\p{L}\p{N}\p{M}]+(?:['’-][\p{L}\p{N}\p{M}]+)*/gu;
 
 /** The comparable form of one word: an Arabic stem, or a lower-case English stem; numbers stay as written. */
 export function wordKey(word: string): string {
