@@ -37,6 +37,7 @@ const authenticatedRoutes: RouteObject[] = [
   { path: 'events/:id/edit', lazy: () => import('./routes/EventEdit.route.tsx') },
   { path: 'events/:id/bids', lazy: () => import('./routes/EventBids.route.tsx') },
   { path: 'events/:id/assignment', lazy: () => import('./routes/EventAssignment.route.tsx') },
+  { path: 'events/:id/area-chair-assignment', lazy: () => import('./routes/EventAreaChairAssignment.route.tsx') },
   { path: 'events/:id/conflicts', lazy: () => import('./routes/EventConflicts.route.tsx') },
   { path: 'events/:id/mail', lazy: () => import('./routes/EventMail.route.tsx') },
   { path: 'events/:id/mail/templates', lazy: () => import('./routes/EventMailTemplates.route.tsx') },

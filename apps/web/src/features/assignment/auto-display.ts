@@ -139,6 +139,8 @@ export function histogramBars(histogram: AssignmentResultDto['load_histogram']):
 export const SHORT_REASON_KEYS: Record<string, string> = {
   'assignments.shortNoEligible': 'autoAssignment.short.reasons.noEligible',
   'assignments.shortCapacity': 'autoAssignment.short.reasons.capacity',
+  'assignments.areaChairShortNoEligible': 'autoAssignment.short.reasons.areaChairNoEligible',
+  'assignments.areaChairShortCapacity': 'autoAssignment.short.reasons.areaChairCapacity',
 };
 
 type ShortRow = AssignmentResultDto['short'][number];

@@ -1,4 +1,4 @@
-import type { AssignmentMode, AssignmentPreviewDto, EventDto } from '@confero/contracts';
+import type { AssignmentMode, AssignmentPreviewDto, AssignmentRole, EventDto } from '@confero/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { notify } from '../../components/feedback/notify.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { languageOf, reviewErrorText } from '../reviews/review-display.ts';
+import { perPaperOf } from './assignment-role.ts';
 import {
   assignmentPreviewQuery,
   discardReplacedPreview,
@@ -35,7 +36,7 @@ const joined = (message: string, reason: string) => (reason && reason !== messag
  * (the API keeps applied previews); a discard of a preview already gone empties the screen all the same; an apply
  * refused because the preview is stale keeps the preview on screen with the reason.
  */
-export function useAutoAssignment(eventId: string, event: EventDto) {
+export function useAutoAssignment(eventId: string, event: EventDto, role: AssignmentRole = 'reviewer') {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
   const queryClient = useQueryClient();
@@ -44,7 +45,7 @@ export function useAutoAssignment(eventId: string, event: EventDto) {
   // Arriving without `?preview=`: follow the event's latest preview until the chair discards or starts over.
   const [followLatest, setFollowLatest] = useState(urlPreviewId === null);
   const lookingForLatest = followLatest && urlPreviewId === null;
-  const latest = useQuery({ ...latestPreviewQuery(eventId), enabled: lookingForLatest });
+  const latest = useQuery({ ...latestPreviewQuery(eventId, role), enabled: lookingForLatest });
   const latestPreview = lookingForLatest ? latest.data : undefined;
   const previewId = urlPreviewId ?? latestPreview?.preview_id ?? null;
   // The chair's choice; until they make one, the mode of the preview on screen (else keep_existing).
@@ -53,15 +54,15 @@ export function useAutoAssignment(eventId: string, event: EventDto) {
   const [applied, setApplied] = useState<{ previewId: string; counts: ApplyCounts } | null>(null);
   const [stale, setStale] = useState<{ previewId: string; message: string } | null>(null);
   const preview = useQuery({
-    ...assignmentPreviewQuery(eventId, previewId ?? ''),
+    ...assignmentPreviewQuery(eventId, previewId ?? '', role),
     enabled: previewId !== null,
     // The latest preview is already at hand: shown at once, then polled like any other while it is computed.
     initialData: latestPreview && latestPreview.preview_id === previewId ? latestPreview : undefined,
     initialDataUpdatedAt: latest.dataUpdatedAt,
   });
-  const start = useStartPreviewMutation(eventId);
-  const discard = useDiscardPreviewMutation(eventId);
-  const apply = useApplyAssignmentMutation(eventId);
+  const start = useStartPreviewMutation(eventId, role);
+  const discard = useDiscardPreviewMutation(eventId, role);
+  const apply = useApplyAssignmentMutation(eventId, role);
   const number = new Intl.NumberFormat(i18n.language);
 
   const setPreviewId = useCallback(
@@ -90,7 +91,8 @@ export function useAutoAssignment(eventId: string, event: EventDto) {
     start.mutate(nextMode, {
       onSuccess: (created) => {
         setPreviewId(created.preview_id);
-        if (replaced && replaced !== created.preview_id) void discardReplacedPreview(queryClient, eventId, replaced);
+        if (replaced && replaced !== created.preview_id)
+          void discardReplacedPreview(queryClient, eventId, replaced, role);
       },
       onError: (error) => {
         notify('error', joined(t('autoAssignment.setup.computeFailed'), reviewErrorText(error, language, '')));
@@ -162,7 +164,7 @@ export function useAutoAssignment(eventId: string, event: EventDto) {
     stale?.previewId === done.preview_id && done.status === 'done' ? stale.message : null;
 
   return {
-    perPaper: event.review_settings?.reviewers_per_paper,
+    perPaper: perPaperOf(role, event.review_settings?.reviewers_per_paper),
     previewId,
     latest,
     lookingForLatest,

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { ArrowLeft, Lock, SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 
 type AutoAccessPanelProps = {
   /** notFound: the event (404); denied: the viewer is not on its committee (403, or no manage_reviewing). */
@@ -11,7 +11,7 @@ type AutoAccessPanelProps = {
 
 /** Why the automatic assignment cannot be shown: the event is not there, or the viewer may not run it. */
 export function AutoAccessPanel({ kind, back }: AutoAccessPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useAssignmentTranslation();
   const notFound = kind === 'notFound';
   return (
     <Alert

@@ -1,12 +1,12 @@
-import type { EventDto } from '@confero/contracts';
+import type { AssignmentRole, EventDto } from '@confero/contracts';
 import { Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { eventDetailQuery } from '../../events/api.ts';
 import { EventLoadError } from '../../events/components/EventLoadError.tsx';
 import { eventRef } from '../../events/event-display.ts';
+import { AssignmentRoleContext, useAssignmentTranslation } from '../assignment-role.ts';
 import { useAutoAssignment } from '../use-auto-assignment.ts';
 import { AutoAccessPanel } from './AutoAccessPanel.tsx';
 import { AutoConfirmDialogs } from './AutoConfirmDialogs.tsx';
@@ -31,12 +31,14 @@ function AutoSkeleton() {
  * `useAutoAssignment`; this component only lays out its views.
  */
 function AutoWorkspace({ eventId, event }: { eventId: string; event: EventDto }) {
-  const { t } = useTranslation();
-  const state = useAutoAssignment(eventId, event);
+  const { t, role } = useAssignmentTranslation();
+  const state = useAutoAssignment(eventId, event, role);
   const base = `/events/${encodeURIComponent(eventRef(event))}`;
+  const paper = (publicId: string) => `${base}/submissions/${encodeURIComponent(publicId)}`;
   const links: PreviewLinks = {
-    paper: (publicId) => `${base}/submissions/${encodeURIComponent(publicId)}`,
-    assign: (publicId) => `${base}/submissions/${encodeURIComponent(publicId)}/assign`,
+    paper,
+    // A paper left short is completed by hand: its reviewers' assignment page, or the paper (its area chair).
+    assign: (publicId) => (role === 'reviewer' ? `${paper(publicId)}/assign` : paper(publicId)),
     submissions: `${base}/submissions`,
   };
   return (
@@ -58,12 +60,21 @@ function AutoWorkspace({ eventId, event }: { eventId: string; event: EventDto })
 }
 
 /**
- * /events/{id}/assignment: the event's committee computes an automatic assignment as a background job, watches its
- * progress, reviews the preview (pairs with their reasons, scores, load histogram, papers left short) and applies or
- * discards it. Others see why they cannot (403), and a missing event says so (404).
+ * /events/{id}/assignment (reviewers) and /events/{id}/area-chair-assignment (`assigns` 'area_chair': one area chair
+ * per paper): the event's committee computes an automatic assignment as a background job, watches its progress,
+ * reviews the preview (pairs with their reasons, scores, load histogram, papers left short) and applies or discards
+ * it. Others see why they cannot (403), and a missing event says so (404). Every part words its texts by the role.
  */
-export function AutoAssignmentScreen({ eventId }: { eventId: string }) {
-  const { t } = useTranslation();
+export function AutoAssignmentScreen({ eventId, assigns = 'reviewer' }: { eventId: string; assigns?: AssignmentRole }) {
+  return (
+    <AssignmentRoleContext.Provider value={assigns}>
+      <AutoAssignmentPage eventId={eventId} />
+    </AssignmentRoleContext.Provider>
+  );
+}
+
+function AutoAssignmentPage({ eventId }: { eventId: string }) {
+  const { t } = useAssignmentTranslation();
   const query = useQuery(eventDetailQuery(eventId));
   const backToEvents = { to: '/events', label: t('autoAssignment.backToEvents') };
 

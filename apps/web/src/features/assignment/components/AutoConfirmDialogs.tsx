@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { applyCounts } from '../auto-display.ts';
 import type { AutoAssignmentState } from '../use-auto-assignment.ts';
 
@@ -9,7 +9,7 @@ import type { AutoAssignmentState } from '../use-auto-assignment.ts';
  * many removed); Discard asks before the preview is dropped.
  */
 export function AutoConfirmDialogs({ state }: { state: AutoAssignmentState }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const { current, confirm } = state;
   const counts = current?.result ? applyCounts(current.result) : null;

@@ -1,9 +1,9 @@
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { CircleAlert, RefreshCw, RotateCcw, Trash2, Workflow } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { isApiError } from '../../../lib/api.ts';
 import { languageOf, reviewErrorText } from '../../reviews/review-display.ts';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { previewErrorText } from '../auto-display.ts';
 import type { AutoAssignmentState } from '../use-auto-assignment.ts';
 import { AutoAccessPanel } from './AutoAccessPanel.tsx';
@@ -32,7 +32,7 @@ const statusOf = (error: unknown) => (isApiError(error) ? error.status : 0);
  * for, nothing yet, the preview loading or gone, its progress, its failure with Retry and Discard, or its result.
  */
 export function AutoPreviewBody({ state, links, back }: AutoPreviewBodyProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const language = languageOf(i18n.language);
   const { previewId, latest, lookingForLatest, preview } = state;
 
@@ -148,7 +148,7 @@ export function AutoPreviewBody({ state, links, back }: AutoPreviewBodyProps) {
 
 /** The preview in the address no longer exists: say so, and offer to start over. */
 function PreviewMissing({ onStartOver }: { onStartOver: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useAssignmentTranslation();
   return (
     <Alert
       color="gray"

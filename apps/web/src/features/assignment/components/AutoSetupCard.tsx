@@ -1,12 +1,12 @@
 import type { AssignmentMode } from '@confero/contracts';
 import { Anchor, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { Play, RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { isAssignmentMode } from '../auto-display.ts';
 
 type AutoSetupCardProps = {
-  /** reviewers_per_paper of the event's review settings (absent when the API did not send them). */
+  /** People per paper: reviewers_per_paper of the review settings (absent when not sent), or 1 area chair. */
   perPaper: number | undefined;
   /** Where the review settings are changed (the event's page). */
   settingsHref: string;
@@ -35,7 +35,7 @@ export function AutoSetupCard({
   computing,
   disabled,
 }: AutoSetupCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n, role } = useAssignmentTranslation();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" data-testid="auto-setup">
       <Stack gap="md">
@@ -48,10 +48,15 @@ export function AutoSetupCard({
               {t('autoAssignment.setup.perPaper', {
                 count: perPaper,
                 formatted: new Intl.NumberFormat(i18n.language).format(perPaper),
-              })}{' '}
-              <Anchor component={Link} to={settingsHref} size="sm">
-                {t('autoAssignment.setup.changeSettings')}
-              </Anchor>
+              })}
+              {role === 'reviewer' ? (
+                <>
+                  {' '}
+                  <Anchor component={Link} to={settingsHref} size="sm">
+                    {t('autoAssignment.setup.changeSettings')}
+                  </Anchor>
+                </>
+              ) : null}
             </Text>
           ) : null}
           <Text size="sm" c="dimmed">

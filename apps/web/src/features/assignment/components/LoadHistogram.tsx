@@ -1,6 +1,6 @@
 import type { AssignmentResultDto } from '@confero/contracts';
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { histogramBars } from '../auto-display.ts';
 
 /**
@@ -9,7 +9,7 @@ import { histogramBars } from '../auto-display.ts';
  * empty row so gaps are visible.
  */
 export function LoadHistogram({ histogram }: { histogram: AssignmentResultDto['load_histogram'] }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const bars = histogramBars(histogram);
   const number = new Intl.NumberFormat(i18n.language);
   return (

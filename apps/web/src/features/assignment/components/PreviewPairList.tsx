@@ -14,10 +14,10 @@ import {
 } from '@mantine/core';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { USER_DIR, UserInline, UserText } from '../../../components/data/UserText.tsx';
 import { languageOf } from '../../reviews/review-display.ts';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import {
   BID_COLORS,
   filterPaperGroups,
@@ -32,7 +32,7 @@ import {
 export const PAIRS_PAGE_SIZE = 20;
 
 function PairRow({ pair }: { pair: ProposedPairDto }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const language = languageOf(i18n.language);
   const { reviewer } = pair;
   return (
@@ -113,7 +113,7 @@ function PairRow({ pair }: { pair: ProposedPairDto }) {
 }
 
 function PaperBlock({ group, paperHref }: { group: PaperGroup; paperHref: (publicId: string) => string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   return (
     <Paper withBorder radius="md" p="sm" data-testid="pairs-paper" data-submission={group.submission.public_id}>
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="nowrap">
@@ -166,7 +166,7 @@ type PreviewPairListProps = {
  * the preview holds every pair at once (thousands in a large event).
  */
 export function PreviewPairList({ pairs, paperHref }: PreviewPairListProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<PairFilter>('all');
   const [page, setPage] = useState(1);

@@ -1,7 +1,7 @@
 import type { AssignmentPreviewDto } from '@confero/contracts';
 import { Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { progressPercent } from '../auto-display.ts';
 
 type PreviewProgressProps = {
@@ -12,7 +12,7 @@ type PreviewProgressProps = {
 
 /** A preview still being computed: its progress bar (the screen asks for it every second) and a way to give up. */
 export function PreviewProgress({ preview, onDiscard, discarding }: PreviewProgressProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const percent = progressPercent(preview.progress);
   const label =
     preview.status === 'queued'

@@ -1,8 +1,8 @@
 import type { AssignmentResultDto } from '@confero/contracts';
 import { Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UserText } from '../../../components/data/UserText.tsx';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { paginate } from '../auto-display.ts';
 import { PaperLink } from './PaperLink.tsx';
 
@@ -18,7 +18,7 @@ type PreviewRemovedListProps = {
  * deletes exactly these), paged.
  */
 export function PreviewRemovedList({ removed, paperHref }: PreviewRemovedListProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const [page, setPage] = useState(1);
   const shown = paginate(removed, page, REMOVED_PAGE_SIZE);
   return (

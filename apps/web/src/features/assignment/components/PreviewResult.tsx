@@ -1,8 +1,8 @@
 import type { AssignmentPreviewDto, AssignmentResultDto } from '@confero/contracts';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CircleCheck, FileStack, RefreshCw, Trash2, TriangleAlert, Workflow } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { formatTimestamp } from '../auto-display.ts';
 import { LoadHistogram } from './LoadHistogram.tsx';
 import { PreviewPairList } from './PreviewPairList.tsx';
@@ -48,7 +48,7 @@ export function PreviewResult({
   onRerun,
   rerunning,
 }: PreviewResultProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const { result } = preview;
   const replace = preview.mode === 'replace';
   // Apply and Discard only while the preview waits for a decision (not once applied, even before the refetch).

@@ -2,8 +2,8 @@ import type { AssignmentResultDto } from '@confero/contracts';
 import { Button, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { paginate, shortReasonText, type Translate } from '../auto-display.ts';
 import { PaperLink } from './PaperLink.tsx';
 
@@ -20,7 +20,7 @@ type PreviewShortTableProps = {
  * who may review it are full), each with a link to assign by hand. Paged: a big event may have many.
  */
 export function PreviewShortTable({ short, paperHref, assignHref }: PreviewShortTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const translate = t as unknown as Translate;
   const [page, setPage] = useState(1);
   const number = new Intl.NumberFormat(i18n.language);

@@ -1,7 +1,7 @@
 import type { AssignmentResultDto } from '@confero/contracts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAssignmentTranslation } from '../assignment-role.ts';
 import { applyCounts, formatScore } from '../auto-display.ts';
 import { PaperLink } from './PaperLink.tsx';
 
@@ -43,7 +43,7 @@ type PreviewStatsProps = {
  * with a conflict of interest on some papers gets figures without them (`hidden_papers`); the total says so.
  */
 export function PreviewStats({ result, replace, paperHref }: PreviewStatsProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAssignmentTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const counts = applyCounts(result);
   return (

@@ -1,6 +1,6 @@
 import type { EventAbilities } from '@confero/contracts';
 import { Button, Text } from '@mantine/core';
-import { ChartColumn, ClipboardList, Gavel, Hand, ShieldAlert, Workflow } from 'lucide-react';
+import { ChartColumn, ClipboardList, Gavel, Hand, Network, ShieldAlert, Workflow } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
@@ -12,7 +12,8 @@ type ReviewingCardProps = {
 
 /**
  * The event's reviewing tools, by ability: its reviewers bid on submissions; its organizers follow the progress
- * (`view_progress`); its committee runs the automatic assignment and keeps the conflicts of interest. Nothing shows
+ * (`view_progress`); its committee runs the automatic assignment (of reviewers, and of area chairs) and keeps the
+ * conflicts of interest. Nothing shows
  * for anyone else.
  */
 export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
@@ -51,6 +52,16 @@ export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
             leftSection={<Workflow size={16} />}
           >
             {t('events.reviewing.assignment')}
+          </Button>
+          <Button
+            component={Link}
+            to={`${base}/area-chair-assignment`}
+            variant="light"
+            justify="start"
+            leftSection={<Network size={16} />}
+            data-testid="area-chair-assignment-link"
+          >
+            {t('events.reviewing.areaChairAssignment')}
           </Button>
           <Button
             component={Link}
