@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { META_RECOMMENDATIONS } from './meta-reviews.ts';
 import { DECISION_DETAILS_MAX_LENGTH, SUBMISSION_DECISIONS, SUBMISSION_STATUSES } from './submissions.ts';
 import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
@@ -149,6 +150,11 @@ export const SubmissionTableRowDto = z.object({
   disagreement: z.boolean(),
   /** A chair flagged the paper for the committee's discussion (`docs/domain.md#discussion`). */
   needs_discussion: z.boolean(),
+  /**
+   * What the paper's completed meta-review recommends (`docs/domain.md#meta-review`); null without one, and on a paper
+   * the viewer is conflicted with.
+   */
+  meta_recommendation: z.enum(META_RECOMMENDATIONS).nullable(),
 });
 export type SubmissionTableRowDto = z.infer<typeof SubmissionTableRowDto>;
 
@@ -162,7 +168,14 @@ const SubmissionIds = z
   .min(1, 'validation.required')
   .max(BULK_DECISION_MAX, 'validation.invalid');
 
-const Decision = z.enum(SUBMISSION_DECISIONS, { error: 'validation.invalidChoice' });
+/**
+ * A bulk decision's choice: one decision for every paper, or `follow_meta_review`, each paper the decision its
+ * completed meta-review recommends (`docs/domain.md#meta-review`).
+ */
+export const BULK_DECISION_CHOICES = [...SUBMISSION_DECISIONS, 'follow_meta_review'] as const;
+export type BulkDecisionChoice = (typeof BULK_DECISION_CHOICES)[number];
+
+const Decision = z.enum(BULK_DECISION_CHOICES, { error: 'validation.invalidChoice' });
 
 /** `POST events/{id}/decisions/preview/`: which of these papers the decision would change. */
 export const BulkDecisionPreviewBody = z.object({ submission_ids: SubmissionIds, decision: Decision });
@@ -181,16 +194,24 @@ export type BulkDecisionBody = z.infer<typeof BulkDecisionBody>;
 
 /**
  * Why a paper of a bulk decision is left alone: not in the event (or unknown), the viewer is conflicted with it (or
- * an author), it already has this decision, or its state machine has no such move.
+ * an author), it already has this decision, its state machine has no such move, or (following the meta-review) it
+ * has no completed meta-review.
  */
-export const BULK_DECISION_REASONS = ['not_found', 'conflicted', 'unchanged', 'transition_not_allowed'] as const;
+export const BULK_DECISION_REASONS = [
+  'not_found',
+  'conflicted',
+  'unchanged',
+  'transition_not_allowed',
+  'no_meta_review',
+] as const;
 export type BulkDecisionReason = (typeof BULK_DECISION_REASONS)[number];
 
 export const BulkDecisionItemDto = z.object({
   id: z.string(),
   title: z.string().nullable(),
   from_decision: z.enum(SUBMISSION_DECISIONS).nullable(),
-  to_decision: z.enum(SUBMISSION_DECISIONS),
+  /** The decision it gets; null when following a meta-review it does not have (or it is unknown). */
+  to_decision: z.enum(SUBMISSION_DECISIONS).nullable(),
   /** Preview: it would change; decide: it changed. */
   ok: z.boolean(),
   reason: z.enum(BULK_DECISION_REASONS).nullable(),

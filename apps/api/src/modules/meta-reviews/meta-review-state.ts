@@ -72,7 +72,7 @@ export async function saveMetaReview(
       .from(submissions)
       .where(eq(submissions.id, submission.id))
       .for('share');
-    if (!paper || paper.decision !== 'pending') throw metaReviewDecided();
+    if (paper?.decision !== 'pending') throw metaReviewDecided();
     const form =
       (existing ? await reviewFormAt(tx, submission.eventId, existing.formVersion, 'meta_review') : undefined) ??
       (await currentReviewForm(tx, submission.eventId, 'meta_review'));

@@ -209,9 +209,10 @@ describe('who reads the meta-review (truth table)', () => {
     await submitted(world);
     await decide(world.paper);
     const [event] = await app.db.select().from(events).where(eq(events.id, world.event.id));
+    if (!event) throw new Error('the event has its row');
     await app.db
       .update(events)
-      .set({ reviewSettings: { ...event!.reviewSettings, authors_see_reviews: 'never' } })
+      .set({ reviewSettings: { ...event.reviewSettings, authors_see_reviews: 'never' } })
       .where(eq(events.id, world.event.id));
     expect((await (await as(world.who.author)).get(path(world.paper))).statusCode).toBe(404);
   });

@@ -3,6 +3,7 @@ import {
   type BulkDecisionResultDto,
   DISAGREEMENT_SPREAD,
   finalVersionDeadlineEnd,
+  isMetaRecommendation,
   type ReviewerProgressDto,
   type ReviewSettings,
   SUBMISSION_DECISION_LABELS,
@@ -37,6 +38,7 @@ export function presentSubmissionTableRow(row: SubmissionTableRow): SubmissionTa
     score_spread: hidden ? null : row.score_spread,
     disagreement: !hidden && row.score_spread !== null && row.score_spread >= DISAGREEMENT_SPREAD,
     needs_discussion: !hidden && row.needs_discussion,
+    meta_recommendation: !hidden && isMetaRecommendation(row.meta_recommendation) ? row.meta_recommendation : null,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   eventMemberships,
   events,
   finalVersions,
+  metaReviews,
   reviews,
   submissionAuthors,
   submissions,
@@ -215,6 +216,8 @@ export type SubmissionTableRow = {
   authors: string | null;
   conflicted: boolean;
   needs_discussion: boolean;
+  /** The recommendation of its completed meta-review; null without one and on a conflicted row. */
+  meta_recommendation: string | null;
   reviews_assigned: number | null;
   reviews_done: number | null;
   average_score: number | null;
@@ -304,6 +307,9 @@ export async function pageSubmissionTable(
   const pageOrder = orderOf(options.sort, TABLE_ORDER, 'page.');
   const authorsOfPage = sql`(select string_agg(sa.first_name || ' ' || sa.last_name, ', ' order by sa.position)
       from ${submissionAuthors} sa where sa.submission_id = page.id) as authors`;
+  // SECURITY-CRITICAL: a conflicted viewer never reads the paper's meta-review, so its recommendation is null for them.
+  const metaOfPage = sql`(select mr.answers ->> 'recommendation' from ${metaReviews} mr
+      where mr.submission_id = page.id and mr.status = 'completed' and not page.conflicted) as meta_recommendation`;
   const query = scored
     ? sql`with agg as (
           select r.submission_id, ${REVIEW_AGGREGATES}
@@ -317,7 +323,7 @@ export async function pageSubmissionTable(
         )
         select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
           page.needs_discussion, page.reviews_assigned, page.reviews_done, page.average_score, page.score_spread, page.total,
-          t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}
+          t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}, ${metaOfPage}
         from page left join ${tracks} t on t.id = page.track_id
         order by ${pageOrder}, page.id desc`
     : sql`with paper as (${paper}), page as (
@@ -326,7 +332,7 @@ export async function pageSubmissionTable(
         )
         select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
           page.needs_discussion, ${maskedAggregates('page')},
-          page.total, t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}
+          page.total, t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}, ${metaOfPage}
         from page left join ${tracks} t on t.id = page.track_id
         left join lateral (select ${REVIEW_AGGREGATES} from ${reviews} r where r.submission_id = page.id) agg on true
         order by ${pageOrder}, page.id desc`;
@@ -352,12 +358,15 @@ export type DecisionTarget = {
   decision: SubmissionDecision;
   isAuthor: boolean;
   isConflicted: boolean;
+  /** What its completed meta-review recommends (`docs/domain.md#meta-review`), or null without one. */
+  metaRecommendation: string | null;
   row: typeof submissions.$inferSelect;
 };
 
 /**
- * The papers of the event among these numeric ids, with the viewer's authorship and stored conflict of each. Three
- * queries (the flags are conditions of their own queries: drizzle leaves a selected field's columns unqualified).
+ * The papers of the event among these numeric ids, with the viewer's authorship and stored conflict of each, and the
+ * recommendation of its completed meta-review. Four queries (the flags are conditions of their own queries: drizzle
+ * leaves a selected field's columns unqualified).
  */
 export async function findDecisionTargets(
   db: Db,
@@ -367,7 +376,7 @@ export async function findDecisionTargets(
 ): Promise<DecisionTarget[]> {
   if (ids.length === 0) return [];
   const inEvent = and(eq(submissions.eventId, eventId), inArray(submissions.id, ids));
-  const [rows, authored, conflicted] = await Promise.all([
+  const [rows, authored, conflicted, recommended] = await Promise.all([
     db.select().from(submissions).where(inEvent),
     db
       .select({ id: submissions.id })
@@ -377,7 +386,15 @@ export async function findDecisionTargets(
       .select({ id: conflicts.submissionId })
       .from(conflicts)
       .where(and(eq(conflicts.userId, viewerId), inArray(conflicts.submissionId, ids))),
+    db
+      .select({
+        id: metaReviews.submissionId,
+        recommendation: sql<string | null>`${metaReviews.answers} ->> 'recommendation'`,
+      })
+      .from(metaReviews)
+      .where(and(inArray(metaReviews.submissionId, ids), eq(metaReviews.status, 'completed'))),
   ]);
+  const recommendationOf = new Map(recommended.map((row) => [row.id, row.recommendation]));
   const authorOf = new Set(authored.map((row) => row.id));
   const conflictedWith = new Set(conflicted.map((row) => row.id));
   return rows.map((row) => ({
@@ -388,6 +405,7 @@ export async function findDecisionTargets(
     decision: row.decision,
     isAuthor: authorOf.has(row.id),
     isConflicted: conflictedWith.has(row.id),
+    metaRecommendation: recommendationOf.get(row.id) ?? null,
     row,
   }));
 }

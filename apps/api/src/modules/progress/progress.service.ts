@@ -1,7 +1,9 @@
 import {
+  type BulkDecisionChoice,
   type BulkDecisionItemDto,
   type BulkDecisionReason,
   type EventProgressDto,
+  isMetaRecommendation,
   PROGRESS_DEADLINES,
   SUBMISSION_DECISIONS,
   SUBMISSION_STATUSES,
@@ -77,13 +79,24 @@ export async function eventProgress(db: Db, event: EventRow, now: Date = new Dat
 export type DecisionPlanItem = BulkDecisionItemDto & { target?: DecisionTarget };
 
 /**
+ * The decision a choice gives a paper: the choice itself, or, following the meta-review, what the paper's completed
+ * meta-review recommends (accept, reject, revision; `docs/domain.md#meta-review`); undefined without one.
+ */
+function decisionFor(choice: BulkDecisionChoice, target: DecisionTarget | undefined): SubmissionDecision | undefined {
+  if (choice !== 'follow_meta_review') return choice;
+  const recommended = target?.metaRecommendation;
+  return isMetaRecommendation(recommended) ? recommended : undefined;
+}
+
+/**
  * What a decision on these papers would do, paper by paper, in the order given: each paper's own rule
- * ('submission.makeDecision': no conflict, no authorship), then unchanged decisions and the state machine's moves.
+ * ('submission.makeDecision': no conflict, no authorship), then (following the meta-review) a paper without a completed
+ * one, then unchanged decisions and the state machine's moves.
  * `conflictedIds` are the papers detection finds the actor conflicted with beyond the stored conflicts.
  */
 function planDecisions(
   ids: string[],
-  decision: SubmissionDecision,
+  choice: BulkDecisionChoice,
   targets: DecisionTarget[],
   access: EventAccess,
   conflictedIds: Set<number>,
@@ -98,11 +111,12 @@ function planDecisions(
     const key = found ? target.publicId : raw;
     if (seen.has(key)) continue;
     seen.add(key);
+    const decision = decisionFor(choice, found ? target : undefined);
     const skip = (reason: BulkDecisionReason): DecisionPlanItem => ({
       id: key,
       title: found ? target.title : null,
       from_decision: found ? target.decision : null,
-      to_decision: decision,
+      to_decision: decision ?? null,
       ok: false,
       reason,
     });
@@ -115,9 +129,17 @@ function planDecisions(
       isAuthor: target.isAuthor,
       isConflicted: target.isConflicted || target.isAuthor || conflictedIds.has(target.id),
     };
+    if (!submissionPolicies['submission.makeDecision'](submissionAccess).allowed) {
+      // A conflicted viewer learns nothing of the paper's meta-review, not even whether it has one.
+      plan.push({ ...skip('conflicted'), to_decision: choice === 'follow_meta_review' ? null : choice });
+      continue;
+    }
+    if (decision === undefined) {
+      plan.push(skip('no_meta_review'));
+      continue;
+    }
     const to = statusOfDecision(decision, target.status);
-    if (!submissionPolicies['submission.makeDecision'](submissionAccess).allowed) plan.push(skip('conflicted'));
-    else if (target.decision === decision) plan.push(skip('unchanged'));
+    if (target.decision === decision) plan.push(skip('unchanged'));
     else if (to !== target.status && !canMove(target.status, to)) plan.push(skip('transition_not_allowed'));
     else plan.push({ ...skip('unchanged'), ok: true, reason: null, target });
   }
@@ -137,7 +159,7 @@ export async function previewDecisions(
   actor: Actor,
   event: EventRow,
   access: EventAccess,
-  input: { submission_ids: string[]; decision: SubmissionDecision },
+  input: { submission_ids: string[]; decision: BulkDecisionChoice },
 ): Promise<DecisionPlanItem[]> {
   const [targets, detected] = await Promise.all([
     findDecisionTargets(db, event.id, actor.id, numericIds(input.submission_ids)),
@@ -156,7 +178,7 @@ export async function applyDecisions(
   actor: Actor,
   event: EventRow,
   access: EventAccess,
-  input: { submission_ids: string[]; decision: SubmissionDecision; decision_details?: string | null; notify: boolean },
+  input: { submission_ids: string[]; decision: BulkDecisionChoice; decision_details?: string | null; notify: boolean },
   publicUrl: string,
 ): Promise<DecisionPlanItem[]> {
   const ids = numericIds(input.submission_ids);
@@ -165,19 +187,22 @@ export async function applyDecisions(
   const detected = new Set([...synced.values()].map((conflict) => conflict.submissionId));
   const targets = await findDecisionTargets(db, event.id, actor.id, ids);
   const plan = planDecisions(input.submission_ids, input.decision, targets, access, detected);
-  const key = `decision_${input.decision}` as const;
-  const wordings =
-    input.notify && key !== 'decision_pending' && plan.some((item) => item.ok)
-      ? await loadWordings(db, event.id, key)
-      : undefined;
+  // The wordings of each decision the plan makes (following the meta-review, several), read once each.
+  const wordingsOf = new Map<SubmissionDecision, Awaited<ReturnType<typeof loadWordings>>>();
+  for (const decision of new Set(plan.flatMap((item) => (item.ok && item.to_decision ? [item.to_decision] : [])))) {
+    if (input.notify && decision !== 'pending') {
+      wordingsOf.set(decision, await loadWordings(db, event.id, `decision_${decision}`));
+    }
+  }
   for (const item of plan) {
-    if (!item.ok || !item.target) continue;
+    if (!item.ok || !item.target || !item.to_decision) continue;
+    const wordings = wordingsOf.get(item.to_decision);
     try {
       await transitionSubmission(db, {
         actor,
         submission: { ...item.target.row, event, track: null },
         via: 'make_decision',
-        decision: input.decision,
+        decision: item.to_decision,
         details: input.decision_details,
         notify: input.notify,
         wordings,
