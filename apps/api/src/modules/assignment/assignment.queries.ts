@@ -2,7 +2,9 @@ import type { AssignmentRole } from '@confero/contracts';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assignmentPreviews, submissions } from '../../db/schema/index.ts';
-import type { PreviewRow } from './commands/apply-assignment.ts';
+
+/** An automatic assignment preview as stored. */
+export type PreviewRow = typeof assignmentPreviews.$inferSelect;
 
 /**
  * One assignment preview of the event by numeric id (scoped to the event the route loaded and to the role its

@@ -2,9 +2,8 @@ import type { AssignmentPreviewDto } from '@confero/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { assignmentPreviewDto, ASSIGNMENT_EVENT as EVENT } from '../../test/fixtures.ts';
-import { renderHtml } from '../../test/render.tsx';
 import { autoAssignmentKeys } from './auto-api.ts';
-import { AutoAssignmentScreen } from './components/AutoAssignmentScreen.tsx';
+import { renderAutoScreen } from './auto-screen-harness.tsx';
 
 /*
  * The automatic assignment screen for area chairs (/events/{id}/area-chair-assignment), rendered to HTML: the same
@@ -39,19 +38,7 @@ async function render(language: 'en' | 'ar', preview: AssignmentPreviewDto | nul
   const client = new QueryClient();
   client.setQueryData(['events', 'detail', '1-conf'], EVENT);
   client.setQueryData(autoAssignmentKeys.latest('1-conf', 'area_chair'), preview);
-  const html = await renderHtml(<AutoAssignmentScreen eventId="1-conf" assigns="area_chair" />, {
-    client,
-    language,
-    path: '/events/:id/area-chair-assignment',
-    url: '/events/1-conf/area-chair-assignment',
-  });
-  const testIds = new Set([...html.matchAll(/data-testid="([^"]+)"/g)].map((match) => match[1]));
-  const text = html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
-  return { testIds, text };
+  return renderAutoScreen(language, client, { assigns: 'area_chair' });
 }
 
 describe('AutoAssignmentScreen for area chairs', () => {

@@ -2,9 +2,8 @@ import type { AssignmentPreviewDto, AssignmentPreviewStatus, EventDto } from '@c
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { assignmentPreviewDto, ASSIGNMENT_EVENT as EVENT } from '../../test/fixtures.ts';
-import { renderHtml } from '../../test/render.tsx';
 import { autoAssignmentKeys } from './auto-api.ts';
-import { AutoAssignmentScreen } from './components/AutoAssignmentScreen.tsx';
+import { renderAutoScreen } from './auto-screen-harness.tsx';
 
 /*
  * The screen rendered to HTML in each state of a preview (no browser: what matters is that every state renders,
@@ -22,19 +21,7 @@ async function render(
   client.setQueryData(['events', 'detail', '1-conf'], event);
   if (status) client.setQueryData(autoAssignmentKeys.preview('1-conf', '5-prev'), assignmentPreviewDto(status));
   else client.setQueryData(autoAssignmentKeys.latest('1-conf'), latest);
-  const html = await renderHtml(<AutoAssignmentScreen eventId="1-conf" />, {
-    client,
-    language,
-    path: '/events/:id/assignment',
-    url: `/events/1-conf/assignment${status ? '?preview=5-prev' : ''}`,
-  });
-  const testIds = new Set([...html.matchAll(/data-testid="([^"]+)"/g)].map((match) => match[1]));
-  const text = html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
-  return { testIds, text };
+  return renderAutoScreen(language, client, { query: status ? '?preview=5-prev' : '' });
 }
 
 describe('AutoAssignmentScreen', () => {

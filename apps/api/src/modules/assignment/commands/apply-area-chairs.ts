@@ -3,7 +3,7 @@ import { submissions, users } from '../../../db/schema/index.ts';
 import { queryRows } from '../../../lib/sql.ts';
 import { type QueuedMail, queueMails } from '../../../mail/outbox.ts';
 import { findEventReviewers } from '../../reviews/reviews.queries.ts';
-import type { ApplyContext } from './apply-assignment.ts';
+import type { ApplyWriter } from './apply-writer.ts';
 
 /** Submissions written per statement: the VALUES list of one conditional UPDATE stays bounded. */
 export const AREA_CHAIR_BATCH = 500;
@@ -19,7 +19,7 @@ type Change = { submissionId: number; expected: number | null; next: number | nu
  * Every new area chair must still be an active area chair of the event within their max_papers once applied (409
  * otherwise). Each area chair who gets papers is mailed once, with the list of them ('area_chairs.papers_assigned').
  */
-export async function writeAreaChairs(ctx: ApplyContext): Promise<{ created: number; removed: number }> {
+export const writeAreaChairs: ApplyWriter = async (ctx) => {
   const { tx, event, result, mode, stale } = ctx;
   const fresh = result.pairs.filter((pair) => !pair.existing);
   const dropped = mode === 'replace' ? result.removed : [];
@@ -120,4 +120,4 @@ export async function writeAreaChairs(ctx: ApplyContext): Promise<{ created: num
   });
   await queueMails(tx, mails);
   return { created: fresh.length, removed: dropped.length };
-}
+};

@@ -1,10 +1,4 @@
-import {
-  ASSIGNMENT_MODES,
-  type AssignmentMode,
-  type AssignmentResultDto,
-  type AssignmentRole,
-  type AuditAction,
-} from '@confero/contracts';
+import { ASSIGNMENT_MODES, type AssignmentMode, type AssignmentRole, type AuditAction } from '@confero/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews, events, reviews, submissions } from '../../../db/schema/index.ts';
@@ -14,13 +8,15 @@ import { conflictedSubmissionIds } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import type { EventRow } from '../../events/events.queries.ts';
 import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
-import { findEventReviewers } from '../../reviews/reviews.queries.ts';
+import { findEventAssignments, findEventReviewers } from '../../reviews/reviews.queries.ts';
 import { managerConflicted } from '../assignment.policy.ts';
+import type { PreviewRow } from '../assignment.queries.ts';
 import { writeAreaChairs } from './apply-area-chairs.ts';
+import type { ApplyWriter } from './apply-writer.ts';
 import { assignmentFingerprint, isLocked } from './compute-assignment.ts';
 import { insertAssignment, queueUnassignedMail } from './create-assignment.ts';
 
-export type PreviewRow = typeof assignmentPreviews.$inferSelect;
+export type { PreviewRow };
 
 /** The mode of an apply: the preview's own when none is sent; 400 when invalid or not the preview's. */
 export function applyMode(preview: PreviewRow, mode: string | null | undefined): AssignmentMode {
@@ -33,17 +29,6 @@ export function applyMode(preview: PreviewRow, mode: string | null | undefined):
   }
   return value as AssignmentMode;
 }
-
-/** What an apply's writer gets: the transaction, the event, the preview's result and mode, and its 409. */
-export type ApplyContext = {
-  tx: Db;
-  event: EventRow;
-  actorId: number;
-  result: AssignmentResultDto;
-  mode: AssignmentMode;
-  publicUrl: string;
-  stale: () => Error;
-};
 
 /**
  * Applies a computed preview of reviewers (`POST events/{id}/assignment/apply/`) or of area chairs
@@ -109,7 +94,7 @@ export async function applyAssignment(
  * 'reviews.unassigned' mail (as unassigning by hand sends); every new pair becomes an assignment (source
  * 'automatic') with its 'reviews.assigned' mail; manual and started assignments always stay.
  */
-async function writeReviewers(ctx: ApplyContext): Promise<{ created: number; removed: number }> {
+const writeReviewers: ApplyWriter = async (ctx) => {
   const { tx, event, result, mode, stale } = ctx;
   const reviewers = new Map((await findEventReviewers(tx, event.id)).map((reviewer) => [reviewer.publicId, reviewer]));
   const fresh = result.pairs.filter((pair) => !pair.existing);
@@ -124,17 +109,7 @@ async function writeReviewers(ctx: ApplyContext): Promise<{ created: number; rem
   );
   let removed = 0;
   if (mode === 'replace' && result.removed.length > 0) {
-    const current = await tx
-      .select({
-        id: reviews.id,
-        submissionId: reviews.submissionId,
-        reviewerId: reviews.reviewerId,
-        status: reviews.status,
-        source: reviews.source,
-      })
-      .from(reviews)
-      .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
-      .where(eq(submissions.eventId, event.id));
+    const current = await findEventAssignments(tx, event.id);
     const publicIds = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer.publicId]));
     const drop = new Set(result.removed.map((row) => `${row.submission.id}:${row.reviewer.public_id}`));
     const ids = current
@@ -180,13 +155,10 @@ async function writeReviewers(ctx: ApplyContext): Promise<{ created: number; rem
     created += 1;
   }
   return { created, removed };
-}
+};
 
 /** Each role's writer and the audit action of its apply. */
-const APPLY_WRITERS: Record<
-  AssignmentRole,
-  { write: (ctx: ApplyContext) => Promise<{ created: number; removed: number }>; auditAction: AuditAction }
-> = {
+const APPLY_WRITERS: Record<AssignmentRole, { write: ApplyWriter; auditAction: AuditAction }> = {
   reviewer: { write: writeReviewers, auditAction: 'assignment.applied' },
   area_chair: { write: writeAreaChairs, auditAction: 'area_chair.assignment_applied' },
 };

@@ -1,0 +1,20 @@
+import type { AssignmentMode, AssignmentResultDto } from '@confero/contracts';
+import type { Db } from '../../../db/client.ts';
+import type { EventRow } from '../../events/events.queries.ts';
+
+/**
+ * What the writer of an apply's role (apply-assignment.ts `APPLY_WRITERS`) gets: the apply's transaction, the event,
+ * the preview's result and mode, and the 409 that undoes the apply when the event no longer matches the preview.
+ */
+export type ApplyContext = {
+  tx: Db;
+  event: EventRow;
+  actorId: number;
+  result: AssignmentResultDto;
+  mode: AssignmentMode;
+  publicUrl: string;
+  stale: () => Error;
+};
+
+/** A role's writer: the pairs it created and the ones it removed. */
+export type ApplyWriter = (ctx: ApplyContext) => Promise<{ created: number; removed: number }>;
