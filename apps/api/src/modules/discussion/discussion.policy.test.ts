@@ -75,6 +75,35 @@ const rows: [string, DiscussionAccess, DiscussionParticipant, number, number, nu
   ['assigned, no longer a reviewer', access({}, {}, 'completed', 'always'), 'none', 404, 404, 404, 404],
   ['author', access({}, { isAuthor: true, isConflicted: true }), 'none', 404, 404, 404, 404],
   ['outsider', access({}), 'none', 404, 404, 404, 404],
+  // The paper's area chair leads the thread whatever the event's setting; other area chairs are outsiders to it.
+  [
+    'area chair of the paper',
+    access({ isAreaChair: true }, { isPaperAreaChair: true }),
+    'committee',
+    200,
+    200,
+    403,
+    200,
+  ],
+  ['area chair of another paper', access({ isAreaChair: true }), 'none', 404, 404, 404, 404],
+  [
+    'conflicted area chair of the paper',
+    access({ isAreaChair: true }, { isPaperAreaChair: true, isConflicted: true }),
+    'none',
+    404,
+    404,
+    404,
+    404,
+  ],
+  [
+    'area chair of the paper, no longer an area chair of the event',
+    access({}, { isPaperAreaChair: false }),
+    'none',
+    404,
+    404,
+    404,
+    404,
+  ],
 ];
 
 const status = (decision: Decision) => (decision.allowed ? 200 : decision.status);

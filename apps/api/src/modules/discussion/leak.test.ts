@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildAreaChair, setAreaChair } from '../../../test/factories/area-chairs.ts';
 import { addMembership } from '../../../test/factories/events.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { buildComment, buildDiscussionWorld, type DiscussionWorld } from '../../../test/fixtures/discussion.ts';
@@ -10,7 +11,8 @@ import { auditLog, submissions } from '../../db/schema/index.ts';
 /*
  * THE DISCUSSION LEAK TEST (`docs/domain.md#discussion`): the paper's author (a chair of the event), a reviewer of the
  * event not assigned to it and a conflicted chair never receive a comment of its thread from any endpoint, whatever
- * they send; and in a double-blind event a reviewer never receives another reviewer's identity (name, e-mail,
+ * they send (nor an area chair of another paper, nor the paper's own area chair when conflicted with it,
+ * `docs/domain.md#area-chair`); and in a double-blind event a reviewer never receives another reviewer's identity (name, e-mail,
  * public id) in any answer of the discussion, while chairs read every name. First we make sure the data is there.
  */
 
@@ -19,6 +21,10 @@ let world: DiscussionWorld;
 let stranger: BuiltUser;
 /** A chair of the event from the author's institution: conflicted by detection only (no stored row). */
 let colleague: BuiltUser;
+/** An area chair of the event who does not chair the paper. */
+let otherAreaChair: BuiltUser;
+/** The paper's area chair, from the author's institution: conflicted by detection only. */
+let conflictedAreaChair: BuiltUser;
 const as = signedInClients(() => app);
 const commentIds: string[] = [];
 
@@ -39,6 +45,10 @@ beforeAll(async () => {
   stranger = await buildUser(app, { firstName: 'Stranger' });
   colleague = await buildUser(app, { firstName: 'Colleague', affiliation: world.author.affiliation });
   await addMembership(app, { event: world.event, user: colleague, role: 'chair' });
+  otherAreaChair = await buildUser(app, { firstName: 'Otherchair' });
+  conflictedAreaChair = await buildUser(app, { firstName: 'Areachair', affiliation: world.author.affiliation });
+  for (const user of [otherAreaChair, conflictedAreaChair]) await buildAreaChair(app, { event: world.event, user });
+  await setAreaChair(app, world.submission, conflictedAreaChair);
   const { submission } = world;
   await app.db.update(submissions).set({ needsDiscussion: true }).where(eq(submissions.id, submission.id));
   const writes: [BuiltUser, number[]][] = [
@@ -109,6 +119,8 @@ describe('never a comment to those outside the thread', () => {
     ["a chair from the author's institution (a conflict detection finds, not stored)", () => colleague],
     ['a chair of another track', () => world.otherTrackChair],
     ['a signed-in stranger', () => stranger],
+    ['an area chair of another paper', () => otherAreaChair],
+    ["the paper's area chair, conflicted with it (detection)", () => conflictedAreaChair],
   ])('%s receives no comment from any endpoint', async (_name, who) => {
     const bodies = await answersFor(await as(who()));
     for (const body of bodies) expect(body).not.toContain(SECRET);
@@ -126,6 +138,7 @@ describe('never a paper under discussion in the lists of those outside its threa
     ['the author, a chair of the event', () => world.author],
     ['a conflicted chair', () => world.conflictedChair],
     ["a chair from the author's institution (a conflict detection finds, not stored)", () => colleague],
+    ["the paper's area chair, conflicted with it (detection)", () => conflictedAreaChair],
   ])('%s does not find the paper (nor its flag) among their discussions, whatever the filter', async (_name, who) => {
     const client = await as(who());
     for (const query of ['', '?flagged=true', '?flagged=false', `?event=${world.event.publicId}&page_size=100`]) {

@@ -8,6 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { setAreaChair } from '../../../test/factories/area-chairs.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
 import { chairQuestion } from '../../../test/factories/review-forms.ts';
 import { buildBid, buildReview } from '../../../test/factories/reviews.ts';
@@ -22,7 +23,9 @@ import { events, reviews, submissionAuthors } from '../../db/schema/index.ts';
  * identity (name, e-mail, public id) or a confidential field from any endpoint that returns submissions or reviews,
  * whatever query parameters they send, before and after the decision. The event's review form adds a chairs-only
  * question and a committee-only one: their answers never reach an author or an unassigned reviewer, and the
- * chairs-only one never reaches another reviewer of the paper either. First we make sure the data is there.
+ * chairs-only one never reaches another reviewer of the paper either. The paper's area chair reads all of it as the
+ * committee does, but their own identity never reaches the authors either, and an area chair of another paper or one
+ * conflicted with this paper reads none of it (`docs/domain.md#area-chair`). First we make sure the data is there.
  */
 
 let app: TestApp;
@@ -32,6 +35,9 @@ let reviewerA: BuiltUser;
 let reviewerB: BuiltUser;
 let unassigned: BuiltUser;
 let author: BuiltUser;
+let areaChair: BuiltUser;
+let otherAreaChair: BuiltUser;
+let conflictedAreaChair: BuiltUser;
 let paper: BuiltSubmission;
 let otherPaper: BuiltSubmission;
 const reviewIds: string[] = [];
@@ -57,18 +63,25 @@ const QUERIES: Record<string, string>[] = [
   { bid: 'none', search: 'Leak' },
 ];
 
+/** What must not leak: the reviews' secrets and identities, and who the paper's area chair is. */
 function needles(): string[] {
+  return [...reviewNeedles(), ...identityOf(areaChair)];
+}
+
+const identityOf = (user: BuiltUser) => [
+  user.email,
+  user.publicId,
+  user.lastName,
+  `${user.firstName} ${user.lastName}`,
+];
+
+function reviewNeedles(): string[] {
   return [
     CONFIDENTIAL,
     CHAIR_NOTE,
     CHAIRS_ONLY_ANSWER,
     COMMITTEE_ANSWER,
-    ...[reviewerA, reviewerB].flatMap((user) => [
-      user.email,
-      user.publicId,
-      user.lastName,
-      `${user.firstName} ${user.lastName}`,
-    ]),
+    ...[reviewerA, reviewerB].flatMap(identityOf),
   ];
 }
 
@@ -89,6 +102,10 @@ function endpoints(): string[] {
     `/api/events/${event.publicId}/bids/`,
     `/api/events/${event.publicId}/conflicts/`,
     `/api/submissions/${paper.publicId}/declared-conflicts/`,
+    `/api/submissions/${paper.publicId}/area-chair-candidates/`,
+    `/api/events/${event.publicId}/area-chairs/`,
+    '/api/area-chair/submissions/',
+    `/api/submissions/${paper.publicId}/discussion/`,
     ...extraPaths,
   ];
 }
@@ -96,7 +113,7 @@ function endpoints(): string[] {
 /** Every endpoint, every query, both viewers: returns the leaks found as "viewer path?query: needle". */
 async function findLeaks(): Promise<string[]> {
   const leaks: string[] = [];
-  for (const viewer of [author, unassigned]) {
+  for (const viewer of [author, unassigned, otherAreaChair, conflictedAreaChair]) {
     const client = await as(viewer);
     for (const path of endpoints()) {
       for (const query of QUERIES) {
@@ -123,8 +140,15 @@ beforeAll(async () => {
   reviewerB = await person('sebastian@uni-leak-b.edu', 'Leak University B', 'Sebastian', 'Sneakman');
   unassigned = await person('ida@uni-idle.edu', 'Idle University', 'Ida', 'Idleworth');
   author = await person('alma@uni-author.edu', 'Author University', 'Alma', 'Authorova');
+  areaChair = await person('arabella@uni-senior.edu', 'Senior University', 'Arabella', 'Arbuthnot');
+  otherAreaChair = await person('otto@uni-other-senior.edu', 'Other Senior', 'Otto', 'Otherchair');
+  // Same e-mail domain as the author: detection finds them conflicted with the paper.
+  conflictedAreaChair = await person('cleo@uni-author.edu', 'Some Lab', 'Cleo', 'Conflictchair');
   await addMembership(app, { event, user: chair, role: 'chair' });
   for (const user of [reviewerA, reviewerB, unassigned]) await addMembership(app, { event, user, role: 'reviewer' });
+  for (const user of [areaChair, otherAreaChair, conflictedAreaChair]) {
+    await addMembership(app, { event, user, role: 'area_chair' });
+  }
   paper = await buildSubmission(app, {
     event,
     submitter: author,
@@ -132,6 +156,8 @@ beforeAll(async () => {
     title: 'Leak-proof review visibility',
   });
   otherPaper = await buildSubmission(app, { event, title: 'Another paper to review' });
+  await setAreaChair(app, paper, areaChair);
+  await setAreaChair(app, otherPaper, otherAreaChair);
   for (const reviewer of [reviewerA, reviewerB]) {
     const review = await buildReview(app, {
       submission: paper,
@@ -183,7 +209,7 @@ describe('no reviewer identity or confidential field reaches authors or unassign
     const response = await (await as(chair)).get(`/api/submissions/${paper.publicId}/reviews/`);
     const body = response.json() as SubmissionReviewsDto;
     expect(body.reviews).toHaveLength(2);
-    for (const needle of needles()) expect(response.body).toContain(needle);
+    for (const needle of reviewNeedles()) expect(response.body).toContain(needle);
     const candidates = await (await as(chair)).get(`/api/submissions/${paper.publicId}/reviewer-candidates/`);
     expect(candidates.body).toContain(reviewerA.email);
     const preview = await (await as(chair)).get(extraPaths[0] ?? '');
@@ -192,6 +218,12 @@ describe('no reviewer identity or confidential field reaches authors or unassign
     const latest = await (await as(chair)).get(extraPaths[1] ?? '');
     expect(latest.json()).toMatchObject({ status: 'done', preview_id: preview.json().preview_id });
     expect(latest.body).toContain(reviewerA.publicId);
+    // The paper's area chair reads what the committee reads; the chair reads who the area chair is.
+    const led = await (await as(areaChair)).get(`/api/submissions/${paper.publicId}/reviews/`);
+    for (const needle of reviewNeedles()) expect(led.body).toContain(needle);
+    const chosen = await (await as(chair)).get(`/api/submissions/${paper.publicId}/area-chair-candidates/`);
+    expect(chosen.body).toContain(areaChair.publicId);
+    expect(chosen.body).toContain('Arabella Arbuthnot');
   });
 
   it('before the decision', async () => {
@@ -292,5 +324,16 @@ describe('no reviewer identity or confidential field reaches authors or unassign
     expect(theirs.results.map((row) => row.person.email)).toEqual([reviewerB.email]);
     expect((await (await as(unassigned)).get(path)).statusCode).toBe(403);
     expect(await findLeaks()).toEqual([]);
+  });
+
+  it('gives an area chair of the paper who is conflicted with it nothing of its reviews', async () => {
+    // The paper's area chair becomes one detection finds conflicted (the author's e-mail domain).
+    await setAreaChair(app, paper, conflictedAreaChair);
+    expect(await findLeaks()).toEqual([]);
+    const client = await as(conflictedAreaChair);
+    expect((await client.get(`/api/submissions/${paper.publicId}/discussion/`)).statusCode).toBe(404);
+    const listed = await client.get('/api/area-chair/submissions/');
+    expect(listed.json()).toMatchObject({ count: 0, results: [] });
+    await setAreaChair(app, paper, areaChair);
   });
 });

@@ -117,6 +117,31 @@ const viewers: Viewer[] = [
     },
   },
   { name: 'outsider', access: { ...base, submission: access({}) } },
+  {
+    name: 'area chair of the paper',
+    access: { ...base, submission: access({ isAreaChair: true }, { isPaperAreaChair: true }) },
+  },
+  { name: 'area chair of another paper', access: { ...base, submission: access({ isAreaChair: true }) } },
+  {
+    name: 'conflicted area chair of the paper',
+    access: { ...base, submission: access({ isAreaChair: true }, { isPaperAreaChair: true, isConflicted: true }) },
+  },
+  {
+    name: 'area chair and author of the paper',
+    access: {
+      ...base,
+      submission: access({ isAreaChair: true }, { isPaperAreaChair: true, isAuthor: true, isConflicted: true }),
+    },
+  },
+  {
+    name: 'area chair of the paper who also reviews it',
+    access: {
+      ...base,
+      submission: access({ isAreaChair: true, isReviewer: true }, { isPaperAreaChair: true }),
+      isOwn: true,
+      isActiveReviewer: true,
+    },
+  },
 ];
 
 /*
@@ -145,6 +170,39 @@ const expected: Record<string, [string, string, string]> = {
   'author, decided': ['-- --------', '-- --------', 'V- -SWJ-A--'],
   'author, decided (never shared)': ['-- --------', '-- --------', '-- --------'],
   outsider: ['-- --------', '-- --------', '-- --------'],
+  'area chair of the paper': ['V- I-------', 'V- I-------', 'V- ISWJKAHX'],
+  'area chair of another paper': ['-- --------', '-- --------', '-- --------'],
+  'conflicted area chair of the paper': ['-- --------', '-- --------', '-- --------'],
+  'area chair and author of the paper': ['-- --------', '-- --------', '-- --------'],
+  'area chair of the paper who also reviews it': ['VW I-------', 'VW ISWJKAHX', 'VW ISWJKAHX'],
+};
+
+/** Who may ask a review's reviewer to revisit it (R), by viewer: the paper's committee and its area chair. */
+const revisit: Record<string, string> = {
+  owner: '-',
+  'owner, conflicted': '-',
+  'owner, removed from the event': '-',
+  chair: 'R',
+  'event admin': 'R',
+  'platform admin': 'R',
+  'conflicted chair': '-',
+  'chair and author': '-',
+  'track chair': '-',
+  'co-reviewer, own submitted (after_submit)': '-',
+  'co-reviewer, own draft (after_submit)': '-',
+  'co-reviewer, own submitted (never)': '-',
+  'co-reviewer, own untouched (always)': '-',
+  'co-reviewer, conflicted (always)': '-',
+  'unassigned reviewer (always)': '-',
+  'author, no decision': '-',
+  'author, decided': '-',
+  'author, decided (never shared)': '-',
+  outsider: '-',
+  'area chair of the paper': 'R',
+  'area chair of another paper': '-',
+  'conflicted area chair of the paper': '-',
+  'area chair and author of the paper': '-',
+  'area chair of the paper who also reviews it': '-',
 };
 
 const STATES: ReviewStatus[] = ['assigned', 'in_progress', 'completed'];
@@ -226,7 +284,15 @@ describe('who may read and write each review field', () => {
 
   it('covers every viewer', () => {
     expect(Object.keys(expected).sort()).toEqual(viewers.map((viewer) => viewer.name).sort());
+    expect(Object.keys(revisit).sort()).toEqual(viewers.map((viewer) => viewer.name).sort());
   });
+
+  it.each(viewers.map((viewer) => ({ name: viewer.name, viewer, want: revisit[viewer.name] })))(
+    '$name asks to revisit a completed review → $want',
+    ({ viewer, want }) => {
+      expect(reviewPolicies['review.requestRevisit'](viewer.access, 'completed').allowed ? 'R' : '-').toBe(want);
+    },
+  );
 });
 
 describe('submission review rules', () => {
@@ -241,6 +307,8 @@ describe('submission review rules', () => {
     ['conflicted chair', access({ isEventChair: true }, { isConflicted: true }), '--'],
     ['event admin', access({ isEventAdmin: true }), '-M'],
     ['platform admin', access({ isPlatformAdmin: true }), '-M'],
+    ['area chair of the paper', access({ isAreaChair: true }, { isPaperAreaChair: true }), '--'],
+    ['area chair of another paper', access({ isAreaChair: true }), '--'],
   ];
 
   it.each(rows)('%s → %s (bid, manage reviewers)', (_name, submissionAccess, want) => {

@@ -44,6 +44,30 @@ const viewers: Who[] = [
     name: 'creator only',
     access: { event: { ...none, isCreator: true }, isAuthor: false, isConflicted: false, trackId: null },
   },
+  {
+    name: 'area chair of the paper',
+    access: {
+      event: { ...none, isAreaChair: true },
+      isAuthor: false,
+      isConflicted: false,
+      trackId: null,
+      isPaperAreaChair: true,
+    },
+  },
+  {
+    name: 'area chair of another paper',
+    access: { event: { ...none, isAreaChair: true }, isAuthor: false, isConflicted: false, trackId: null },
+  },
+  {
+    name: 'conflicted area chair of the paper',
+    access: {
+      event: { ...none, isAreaChair: true },
+      isAuthor: false,
+      isConflicted: true,
+      trackId: null,
+      isPaperAreaChair: true,
+    },
+  },
 ];
 
 // view, update, delete, changeStatus, makeDecision, download, viewInsights, review
@@ -59,6 +83,10 @@ const expected: Record<string, string> = {
   'event admin': 'Y--YYYY-',
   'platform admin': 'Y--YYYY-',
   'creator only': '--------',
+  // Area chairs are staff who never decide: the paper's own reads it as any staff member does.
+  'area chair of the paper': 'Y----YY-',
+  'area chair of another paper': 'Y----YY-',
+  'conflicted area chair of the paper': 'Y----Y--',
 };
 
 describe('submission policies (truth table)', () => {
@@ -76,6 +104,9 @@ describe('submission policies (truth table)', () => {
       trackId: null,
     };
     expect(isBlindedReviewer(reviewer, 'double')).toBe(true);
+    const areaChair = { ...reviewer, event: { ...none, isAreaChair: true }, isPaperAreaChair: true };
+    expect(isBlindedReviewer(areaChair, 'double')).toBe(true);
+    expect(isBlindedReviewer(areaChair, 'single')).toBe(false);
     expect(isBlindedReviewer(reviewer, 'single')).toBe(false);
     expect(isBlindedReviewer({ ...reviewer, event: { ...reviewer.event, isEventChair: true } }, 'double')).toBe(false);
   });
