@@ -1,4 +1,4 @@
-import type { MyReviewDto, ReviewDto, SubmissionReviewsDto } from '@confero/contracts';
+import type { MyReviewDto, ReviewAssistantDto, ReviewDto, SubmissionReviewsDto } from '@confero/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { submissionKeys } from '../submissions/api.ts';
@@ -60,5 +60,18 @@ export function useSaveReviewMutation() {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.submissions });
       void queryClient.invalidateQueries({ queryKey: submissionKeys.all });
     },
+  });
+}
+
+export type AskAssistantArgs = { reviewId: string; payload: ReviewPayload; language: 'en' | 'ar' };
+
+/**
+ * `POST reviews/{id}/assistant/?lang=`: suggestions on the draft as the editor holds it, worded in the interface
+ * language. Writes nothing, so it refreshes nothing.
+ */
+export function useReviewAssistantMutation() {
+  return useMutation({
+    mutationFn: ({ reviewId, payload, language }: AskAssistantArgs) =>
+      api.post<ReviewAssistantDto>(`${reviewPath(reviewId)}assistant/?lang=${language}`, payload),
   });
 }

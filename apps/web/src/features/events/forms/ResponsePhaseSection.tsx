@@ -14,7 +14,7 @@ type EventForm = UseFormReturnType<EventFormValues>;
 /**
  * The edit form's section "Author response and discussion": the author response phase (on or off, its window as
  * date and time in the event's zone with the viewer's own time beside, its word limit) and when reviewers join a
- * paper's discussion. The times keep their wall-clock meaning in the event's zone (`docs/domain.md#author-response`).
+ * paper's discussion, and whether reviewers may ask the review assistant (`docs/domain.md#review-assistant`). The times keep their wall-clock meaning in the event's zone (`docs/domain.md#author-response`).
  */
 export function ResponsePhaseSection({
   form,
@@ -78,6 +78,12 @@ export function ResponsePhaseSection({
           {...form.getInputProps('discussionReviewersSee')}
         />
       </SimpleGrid>
+      <Switch
+        label={t('events.edit.fields.assistantEnabled')}
+        description={t('events.edit.fields.assistantEnabledHint')}
+        data-testid="assistant-enabled"
+        {...form.getInputProps('assistantEnabled', { type: 'checkbox' })}
+      />
     </FormSection>
   );
 }

@@ -68,6 +68,8 @@ export type EventFormValues = {
   responseWordLimit: number | string;
   /** When an assigned reviewer reads a paper's discussion. */
   discussionReviewersSee: DiscussionVisibility;
+  /** Reviewers may ask the review assistant about their drafts (`docs/domain.md#review-assistant`). */
+  assistantEnabled: boolean;
 };
 
 export type EventFormField = keyof EventFormValues | `chairEmails.${number}.email`;
@@ -106,6 +108,7 @@ export function initialEventFormValues(): EventFormValues {
     responseClosesAt: '',
     responseWordLimit: RESPONSE_WORD_LIMIT_DEFAULT,
     discussionReviewersSee: 'after_own_review',
+    assistantEnabled: true,
   };
 }
 
@@ -138,6 +141,7 @@ export function eventFormValuesOf(event: EventDto): EventFormValues {
     responseClosesAt: event.response_phase.closes_at ?? '',
     responseWordLimit: event.response_phase.word_limit,
     discussionReviewersSee: event.discussion?.reviewers_see ?? 'after_own_review',
+    assistantEnabled: event.assistant_enabled ?? true,
   };
 }
 
@@ -303,6 +307,7 @@ export function toUpdateEventBody(values: EventFormValues, initial: EventFormVal
   if (values.discussionReviewersSee !== initial.discussionReviewersSee) {
     body.discussion = { reviewers_see: values.discussionReviewersSee };
   }
+  if (values.assistantEnabled !== initial.assistantEnabled) body.assistant_enabled = values.assistantEnabled;
   return body;
 }
 
@@ -338,6 +343,7 @@ export function formFieldOfServerField(
     'response_phase.closes_at': 'responseClosesAt',
     'response_phase.word_limit': 'responseWordLimit',
     'discussion.reviewers_see': 'discussionReviewersSee',
+    assistant_enabled: 'assistantEnabled',
   };
   if (field === 'chair_emails') {
     const index = values.chairEmails.findIndex(

@@ -193,6 +193,7 @@ function ReviewForSubmission({ submissionId }: { submissionId: string }) {
           draftAllowed={(saved?.status ?? own?.status) !== 'completed'}
           deadline={own}
           onReload={reload}
+          canUseAssistant={saved?.abilities.can_use_assistant ?? own?.abilities.can_use_assistant ?? false}
         />
       ) : own ? (
         <ReviewClosedNotice review={own} withLink />

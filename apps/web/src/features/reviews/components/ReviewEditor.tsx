@@ -1,13 +1,13 @@
-import type { ReviewDto, ReviewQuestionDto } from '@confero/contracts';
+import type { ReviewAssistantDto, ReviewDto, ReviewQuestionDto } from '@confero/contracts';
 import { DEFAULT_REVIEW_FORM, reviewMessage } from '@confero/contracts';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { CircleAlert } from 'lucide-react';
+import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
+import { CircleAlert, Sparkles } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fieldMessages, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
-import { useSaveReviewMutation } from '../api.ts';
+import { useReviewAssistantMutation, useSaveReviewMutation } from '../api.ts';
 import {
   buildReviewPayload,
   type ReviewFormValues,
@@ -17,6 +17,7 @@ import {
 } from '../forms/review-form.ts';
 import { createReviewSaver, StaleReviewBlocked } from '../forms/review-saver.ts';
 import { isReviewDeadlineError, isStaleReviewError, languageOf, reviewErrorText, textIn } from '../review-display.ts';
+import { ReviewAssistantPanel } from './ReviewAssistantPanel.tsx';
 import { ReviewClosedNotice } from './ReviewClosedNotice.tsx';
 import { ReviewFormSections } from './ReviewFormSections.tsx';
 import { StaleNotice } from './StaleNotice.tsx';
@@ -39,7 +40,21 @@ type ReviewEditorProps = {
   onReload: () => void;
   /** The questions of the review's form, in its order (the default form when not given). */
   questions?: readonly ReviewQuestionDto[];
+  /** The review's `abilities.can_use_assistant`: the "Ask the assistant" button is shown (a saved review only). */
+  canUseAssistant?: boolean;
 };
+
+/** Moves the focus to the first input of a question of the editor (the assistant's "go to question"). */
+export function focusQuestion(root: ParentNode, key: string): boolean {
+  const container = Array.from(root.querySelectorAll('[data-question-key]')).find(
+    (element) => element.getAttribute('data-question-key') === key,
+  );
+  const input = container?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, [tabindex="0"], button');
+  if (!input) return false;
+  input.scrollIntoView?.({ block: 'center' });
+  input.focus();
+  return true;
+}
 
 /** A field the server reports a question's answer on: `answers.<key>`, `criteria.<id>`, the confidential remarks. */
 const ANSWER_FIELD = /^(?:answers|criteria)\.(.+)$|^(confidential_remarks_for_pc)$/;
@@ -69,6 +84,7 @@ export function ReviewEditor({
   deadline,
   onReload,
   questions = DEFAULT_REVIEW_FORM,
+  canUseAssistant = false,
 }: ReviewEditorProps) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n.language);
@@ -90,6 +106,23 @@ export function ReviewEditor({
   // after a reload).
   const [saver] = useState(() => createReviewSaver<ReviewDto>(version, () => setStale(true)));
   const { mutateAsync } = mutation;
+  const assistant = useReviewAssistantMutation();
+  const [suggestions, setSuggestions] = useState<ReviewAssistantDto | null>(null);
+  const formArea = useRef<HTMLDivElement>(null);
+
+  // The draft as the editor holds it, saved or not; the answer is kept on screen only.
+  const askAssistant = () => {
+    const id = reviewIdRef.current;
+    if (!id) return;
+    assistant.mutate(
+      {
+        reviewId: id,
+        payload: buildReviewPayload(form, { submission, status: 'in_progress', questions }),
+        language,
+      },
+      { onSuccess: setSuggestions },
+    );
+  };
 
   const send = useCallback(
     (values: ReviewFormValues, status: SaveMode) =>
@@ -179,13 +212,38 @@ export function ReviewEditor({
           {problem}
         </Alert>
       ) : null}
-      <ReviewFormSections
-        value={form}
-        onChange={setForm}
-        disabled={locked}
-        questions={questions}
-        errors={answerErrors}
-      />
+      {assistant.isError ? (
+        <Alert
+          color="red"
+          icon={<CircleAlert size={20} />}
+          role="alert"
+          radius="lg"
+          data-testid="review-assistant-error"
+        >
+          {reviewErrorText(assistant.error, language, t('reviews.assistant.failed'))}
+        </Alert>
+      ) : null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: suggestions ? 8 : 12 }} ref={formArea}>
+          <ReviewFormSections
+            value={form}
+            onChange={setForm}
+            disabled={locked}
+            questions={questions}
+            errors={answerErrors}
+          />
+        </Grid.Col>
+        {suggestions ? (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <ReviewAssistantPanel
+              result={suggestions}
+              onGoTo={(key) => {
+                if (formArea.current) focusQuestion(formArea.current, key);
+              }}
+            />
+          </Grid.Col>
+        ) : null}
+      </Grid>
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c={autosave === 'failed' ? 'red' : 'dimmed'} aria-live="polite" data-testid="autosave-status">
           {autosave === 'saving'
@@ -197,6 +255,17 @@ export function ReviewEditor({
                 : ''}
         </Text>
         <Group gap="sm">
+          {canUseAssistant && reviewIdRef.current && !locked ? (
+            <Button
+              variant="light"
+              leftSection={<Sparkles size={16} aria-hidden />}
+              loading={assistant.isPending}
+              onClick={askAssistant}
+              data-testid="ask-assistant"
+            >
+              {assistant.isPending ? t('reviews.assistant.asking') : t('reviews.assistant.ask')}
+            </Button>
+          ) : null}
           {draftAllowed ? (
             <Button
               variant="default"

@@ -236,14 +236,16 @@ export function ReviewFormSections({
           <Stack gap="md">
             <Title order={3}>{t(SECTION_TITLES[group.section])}</Title>
             {group.items.map(({ question }) => (
-              <QuestionInput
-                key={question.key}
-                question={question}
-                value={inputValue(value, question)}
-                disabled={disabled}
-                error={errors[question.key]}
-                onChange={(next) => onChange(withValue(value, question, next))}
-              />
+              // The review assistant's "go to question" finds a question's input by this key.
+              <div key={question.key} data-question-key={question.key}>
+                <QuestionInput
+                  question={question}
+                  value={inputValue(value, question)}
+                  disabled={disabled}
+                  error={errors[question.key]}
+                  onChange={(next) => onChange(withValue(value, question, next))}
+                />
+              </div>
             ))}
           </Stack>
         </Paper>
