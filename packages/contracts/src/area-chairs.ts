@@ -42,9 +42,10 @@ export type AreaChairListDto = z.infer<typeof AreaChairListDto>;
 export const AreaChairListQuery = z.object({ ...PAGE_QUERY_FIELDS });
 export type AreaChairListQuery = z.infer<typeof AreaChairListQuery>;
 
-/** `add_area_chair/`: as `add_reviewer/` (expertise, max_papers default 5). */
+/** `add_area_chair/`: as `add_reviewer/` (expertise, max_papers default 5); or a registered user by `email`. */
 export const AddAreaChairBody = z.object({
   user_id: AreaChairUserId,
+  email: z.string({ error: 'validation.invalid' }).nullish(),
   expertise: z.string({ error: 'validation.invalid' }).nullish(),
   max_papers: z.union([z.number(), z.string()], { error: 'validation.invalid' }).nullish(),
 });

@@ -127,7 +127,7 @@ describe('membership: add_area_chair/, invite_area_chair/, remove_area_chair/, a
       .where(and(eq(eventMemberships.userId, newcomer.id), eq(eventMemberships.role, 'area_chair')));
     expect(row).toMatchObject({ status: 'active', expertise: 'databases', maxPapers: 3, eventId: event.id });
     expect((await auditOf('event.area_chair_added')).some((entry) => entry.entityId === String(row?.id))).toBe(true);
-    const again = await (await as(organizer)).post(eventUrl('add_area_chair'), { user_id: newcomer.publicId });
+    const again = await (await as(organizer)).post(eventUrl('add_area_chair'), { email: newcomer.email.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'ALREADY_MEMBER', message_code: 'events.alreadyAreaChair' });
   });
@@ -139,6 +139,11 @@ describe('membership: add_area_chair/, invite_area_chair/, remove_area_chair/, a
     expect(badMax.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
       field_codes: { max_papers: ['events.maxPapersRange'] },
+    });
+    const unknown = await client.post(eventUrl('add_area_chair'), { email: 'nobody@nowhere.edu' });
+    expect(unknown.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field_codes: { email: ['events.chairEmailNotFound'] },
     });
     const missing = await client.post(eventUrl('add_area_chair'), {});
     expect(missing.json()).toMatchObject({

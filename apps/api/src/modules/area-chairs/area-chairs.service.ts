@@ -16,7 +16,7 @@ import { currentConflicts } from '../assignment/commands/list-candidates.ts';
 import { findSubmissionConflictRows } from '../conflicts/conflicts.queries.ts';
 import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
 import type { EventRow } from '../events/events.queries.ts';
-import { addMember, removeMember, resolveUserId, reviewerGrant } from '../events/members.service.ts';
+import { addMember, removeMember, resolveMember, resolveUserId, reviewerGrant } from '../events/members.service.ts';
 import type { ReviewContext } from '../reviews/review-access.ts';
 import { reviewNotFound } from '../reviews/review-errors.ts';
 import type { ReviewRow } from '../reviews/reviews.queries.ts';
@@ -38,9 +38,12 @@ import {
 const nameOf = (person: { firstName: string; lastName: string; email?: string }) =>
   `${person.firstName} ${person.lastName}`.trim() || person.email || '';
 
-/** `add_area_chair/`: a registered user by `user_id` made an active area chair (expertise, max_papers as reviewers'). */
+/**
+ * `add_area_chair/`: a registered user by `user_id` (or, without one, by `email`) made an active area chair, with
+ * expertise and max_papers checked as reviewers' are.
+ */
 export async function addAreaChair(db: Db, actor: Actor, event: EventRow, body: AddAreaChairBody) {
-  const user = await resolveUserId(db, body.user_id);
+  const user = await resolveMember(db, body);
   return addMember(db, actor, event, user, 'area_chair', reviewerGrant(body));
 }
 
