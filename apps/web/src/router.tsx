@@ -45,6 +45,7 @@ const authenticatedRoutes: RouteObject[] = [
   { path: 'events/:id/committee', lazy: () => import('./routes/EventCommittee.route.tsx') },
   { path: 'events/:id/progress', lazy: () => import('./routes/EventProgress.route.tsx') },
   { path: 'events/:id/exports', lazy: () => import('./routes/EventExports.route.tsx') },
+  { path: 'events/:id/final-versions', lazy: () => import('./routes/EventFinalVersions.route.tsx') },
   { path: 'events/:id/review-form', lazy: () => import('./routes/EventReviewForm.route.tsx') },
   { path: 'events/:id/audit', lazy: () => import('./routes/EventAudit.route.tsx') },
   { path: 'events/:eventId/submissions', lazy: () => import('./routes/EventSubmissions.route.tsx') },
@@ -61,6 +62,10 @@ const authenticatedRoutes: RouteObject[] = [
   { path: 'submissions/create', lazy: () => import('./routes/SubmissionCreate.route.tsx') },
   { path: 'submissions/:submissionId', lazy: () => import('./routes/SubmissionDetail.route.tsx') },
   { path: 'submissions/:submissionId/edit', lazy: () => import('./routes/SubmissionEdit.route.tsx') },
+  {
+    path: 'submissions/:submissionId/final-version',
+    lazy: () => import('./routes/SubmissionFinalVersion.route.tsx'),
+  },
   { path: 'submissions/:id/bid', lazy: () => import('./routes/SubmissionBid.route.tsx') },
   { path: 'reviews', lazy: () => import('./routes/Reviews.route.tsx') },
   { path: 'reviews/create', lazy: () => import('./routes/ReviewCreate.route.tsx') },

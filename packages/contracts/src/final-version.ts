@@ -24,6 +24,8 @@ export const FinalVersionPhaseDto = z.object({
   enabled: z.boolean(),
   deadline: z.string().nullable(),
   deadline_utc: z.string().nullable(),
+  /** The event's time zone, the deadline's. */
+  timezone: z.string(),
   supplementary_max_mb: z.number().int(),
   open: z.boolean(),
 });
@@ -66,6 +68,7 @@ export function presentFinalVersionPhase(phase: FinalVersionSettings, now = new 
     enabled: phase.enabled,
     deadline: phase.deadline,
     deadline_utc: end?.toISOString() ?? null,
+    timezone: phase.timezone,
     supplementary_max_mb: phase.supplementaryMaxMb,
     open: phase.enabled && end !== null && now < end,
   };

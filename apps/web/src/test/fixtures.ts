@@ -61,6 +61,14 @@ export function eventDto(overrides: Partial<EventDto> = {}): EventDto {
       word_limit: 500,
       open: false,
     },
+    final_version: {
+      enabled: false,
+      deadline: null,
+      deadline_utc: null,
+      timezone: 'AoE',
+      supplementary_max_mb: 50,
+      open: false,
+    },
     abilities: {
       update: true,
       delete: true,

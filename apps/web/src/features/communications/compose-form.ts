@@ -35,6 +35,7 @@ export const AUTHOR_AUDIENCES: readonly MailAudience[] = [
   'accepted_authors',
   'rejected_authors',
   'undecided_authors',
+  'final_version_missing',
 ];
 
 const PAPER_REF = /^\d{1,12}(?:-[a-z2-7]{8})?$/;

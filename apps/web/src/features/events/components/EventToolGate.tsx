@@ -18,7 +18,14 @@ export type EventToolNav = { ref: string; back: { to: string; label: string } };
  * `<textsFrom>.eventLoadFailed`, `.denied`, `.backToEvent`, `.backToEvents`; the conflicts' refusal is given.
  */
 type GateTexts =
-  | { textsFrom: 'exports' | 'committee.screen' | 'communications.screen' | 'reviewFormEditor.screen' }
+  | {
+      textsFrom:
+        | 'exports'
+        | 'committee.screen'
+        | 'communications.screen'
+        | 'reviewFormEditor.screen'
+        | 'finalVersions.chair';
+    }
   | { textsFrom: 'conflicts.screen'; denied: string };
 
 type EventToolGateProps = GateTexts & {

@@ -1,6 +1,6 @@
 import type { EventAbilities } from '@confero/contracts';
 import { Button, Text } from '@mantine/core';
-import { ChartColumn, ClipboardList, Gavel, Hand, Network, ShieldAlert, Workflow } from 'lucide-react';
+import { ChartColumn, ClipboardList, FileCheck2, Gavel, Hand, Network, ShieldAlert, Workflow } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
@@ -40,6 +40,18 @@ export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
           data-testid="progress-link"
         >
           {t('events.reviewing.progress')}
+        </Button>
+      ) : null}
+      {abilities.view_progress ? (
+        <Button
+          component={Link}
+          to={`${base}/final-versions`}
+          variant="light"
+          justify="start"
+          leftSection={<FileCheck2 size={16} />}
+          data-testid="final-versions-link"
+        >
+          {t('events.reviewing.finalVersions')}
         </Button>
       ) : null}
       {abilities.manage_reviewing ? (

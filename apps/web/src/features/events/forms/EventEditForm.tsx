@@ -11,6 +11,7 @@ import {
   VenueSection,
 } from './EventFormSections.tsx';
 import { EventFormShell } from './EventFormShell.tsx';
+import { FinalVersionSection } from './FinalVersionSection.tsx';
 import { ResponsePhaseSection } from './ResponsePhaseSection.tsx';
 import { useEventEditForm } from './use-event-edit-form.ts';
 
@@ -35,6 +36,7 @@ export function EventEditForm({ event }: { event: EventDto }) {
         <ResearchAreasSection form={state.form} />
         <ReviewingSection form={state.form} />
         <ResponsePhaseSection form={state.form} />
+        <FinalVersionSection form={state.form} />
         <AdditionalInfoSection form={state.form} />
         <SubmitBar
           submitting={state.submitting}

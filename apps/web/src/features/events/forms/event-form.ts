@@ -8,11 +8,15 @@ import {
   type EventDto,
   type EventMessageKey,
   type EventType,
+  type FinalVersionPatch,
   RESPONSE_WORD_LIMIT_DEFAULT,
   RESPONSE_WORD_LIMIT_MAX,
   type ResponsePhasePatch,
   type ReviewSettings,
   type ReviewSettingsPatch,
+  SUPPLEMENTARY_MAX_MB_DEFAULT,
+  SUPPLEMENTARY_MAX_MB_MAX,
+  SUPPLEMENTARY_MAX_MB_MIN,
   type UpdateEventBody,
   WALL_CLOCK_PATTERN,
 } from '@confero/contracts';
@@ -70,6 +74,10 @@ export type EventFormValues = {
   discussionReviewersSee: DiscussionVisibility;
   /** Reviewers may ask the review assistant about their drafts (`docs/domain.md#review-assistant`). */
   assistantEnabled: boolean;
+  /** The final version phase (`docs/domain.md#final-version`): on or off, its deadline date, the supplementary limit. */
+  finalVersionEnabled: boolean;
+  finalVersionDeadline: string;
+  supplementaryMaxMb: number | string;
 };
 
 export type EventFormField = keyof EventFormValues | `chairEmails.${number}.email`;
@@ -109,6 +117,9 @@ export function initialEventFormValues(): EventFormValues {
     responseWordLimit: RESPONSE_WORD_LIMIT_DEFAULT,
     discussionReviewersSee: 'after_own_review',
     assistantEnabled: true,
+    finalVersionEnabled: false,
+    finalVersionDeadline: '',
+    supplementaryMaxMb: SUPPLEMENTARY_MAX_MB_DEFAULT,
   };
 }
 
@@ -142,6 +153,9 @@ export function eventFormValuesOf(event: EventDto): EventFormValues {
     responseWordLimit: event.response_phase.word_limit,
     discussionReviewersSee: event.discussion?.reviewers_see ?? 'after_own_review',
     assistantEnabled: event.assistant_enabled ?? true,
+    finalVersionEnabled: event.final_version.enabled,
+    finalVersionDeadline: event.final_version.deadline ?? '',
+    supplementaryMaxMb: event.final_version.supplementary_max_mb,
   };
 }
 
@@ -197,7 +211,44 @@ export function validateEventForm(
       return { field, key: 'events.chairEmailNotFound', params: { email } };
     }
   }
-  return responsePhaseProblem(values);
+  return responsePhaseProblem(values) ?? finalVersionProblem(values);
+}
+
+/**
+ * The final version phase's rules in the server's order (`checkFinalVersion` in the API): the supplementary limit is
+ * a whole number from SUPPLEMENTARY_MAX_MB_MIN to SUPPLEMENTARY_MAX_MB_MAX, a phase turned on has its deadline, and the
+ * deadline is not before the notification date.
+ */
+export function finalVersionProblem(values: EventFormValues): EventFormProblem | null {
+  const mb = Number(values.supplementaryMaxMb);
+  if (
+    values.supplementaryMaxMb === '' ||
+    !Number.isInteger(mb) ||
+    mb < SUPPLEMENTARY_MAX_MB_MIN ||
+    mb > SUPPLEMENTARY_MAX_MB_MAX
+  ) {
+    return { field: 'supplementaryMaxMb', key: 'finalVersions.supplementaryMaxInvalid' };
+  }
+  const deadline = values.finalVersionDeadline.trim();
+  if (values.finalVersionEnabled && !deadline)
+    return { field: 'finalVersionDeadline', key: 'finalVersions.deadlineRequired' };
+  if (deadline && values.notificationDate && deadline < values.notificationDate) {
+    return {
+      field: 'finalVersionDeadline',
+      key: 'finalVersions.deadlineBeforeNotification',
+      params: { date: values.notificationDate },
+    };
+  }
+  return null;
+}
+
+/** The final version phase of the form as `PATCH events/{id}/` takes it (a cleared deadline is null). */
+function finalVersionOf(values: EventFormValues) {
+  return {
+    enabled: values.finalVersionEnabled,
+    deadline: values.finalVersionDeadline.trim() || null,
+    supplementary_max_mb: Number(values.supplementaryMaxMb),
+  };
 }
 
 /**
@@ -308,6 +359,8 @@ export function toUpdateEventBody(values: EventFormValues, initial: EventFormVal
     body.discussion = { reviewers_see: values.discussionReviewersSee };
   }
   if (values.assistantEnabled !== initial.assistantEnabled) body.assistant_enabled = values.assistantEnabled;
+  const finalVersion: FinalVersionPatch = changedEntries(finalVersionOf(values), finalVersionOf(initial));
+  if (Object.keys(finalVersion).length > 0) body.final_version = finalVersion;
   return body;
 }
 
@@ -344,6 +397,9 @@ export function formFieldOfServerField(
     'response_phase.word_limit': 'responseWordLimit',
     'discussion.reviewers_see': 'discussionReviewersSee',
     assistant_enabled: 'assistantEnabled',
+    'final_version.enabled': 'finalVersionEnabled',
+    'final_version.deadline': 'finalVersionDeadline',
+    'final_version.supplementary_max_mb': 'supplementaryMaxMb',
   };
   if (field === 'chair_emails') {
     const index = values.chairEmails.findIndex(

@@ -1,8 +1,9 @@
 import type { SubmissionTimelineDto } from '@confero/contracts';
-import { Text, Timeline } from '@mantine/core';
+import { Anchor, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Circle, CircleDot, Minus, Route } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
@@ -29,13 +30,13 @@ export function SubmissionTimeline({ submissionId }: { submissionId: string }) {
         failure={t('progress.timeline.loadFailed')}
         failureDetail={(error) => text(errorMessageOr(error, 'progress.timeline.loadFailed'))}
       >
-        {(timeline) => <TimelineSteps steps={timeline.steps} />}
+        {(timeline) => <TimelineSteps steps={timeline.steps} submissionId={submissionId} />}
       </QueryView>
     </DetailCard>
   );
 }
 
-export function TimelineSteps({ steps }: { steps: Step[] }) {
+export function TimelineSteps({ steps, submissionId }: { steps: Step[]; submissionId?: string }) {
   const { t, i18n } = useTranslation();
   const { decisionLabel } = useSubmissionText();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -76,6 +77,16 @@ export function TimelineSteps({ steps }: { steps: Step[] }) {
               <Text size="xs" c="dimmed">
                 <time dateTime={step.date}>{date.format(new Date(step.date))}</time>
               </Text>
+            ) : null}
+            {submissionId && step.key === 'final_version' && (step.state === 'current' || step.state === 'done') ? (
+              <Anchor
+                component={Link}
+                to={`/submissions/${encodeURIComponent(submissionId)}/final-version`}
+                size="sm"
+                data-testid="timeline-final-version-link"
+              >
+                {t('progress.timeline.openFinalVersion')}
+              </Anchor>
             ) : null}
           </Timeline.Item>
         );

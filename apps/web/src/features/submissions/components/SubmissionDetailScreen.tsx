@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { DeclareConflictButton } from '../../conflicts/components/DeclareConflictButton.tsx';
 import { DeclaredConflictsCard } from '../../conflicts/components/DeclaredConflictsCard.tsx';
 import { DiscussionPanel } from '../../discussion/components/DiscussionPanel.tsx';
+import { FinalVersionLinkCard } from '../../final-versions/components/FinalVersionLinkCard.tsx';
 import { SubmissionTimeline } from '../../progress/components/SubmissionTimeline.tsx';
 import { CommitteeResponsePanel } from '../../responses/components/CommitteeResponsePanel.tsx';
 import { ResponseLinkCard } from '../../responses/components/ResponseLinkCard.tsx';
@@ -255,6 +256,10 @@ function SubmissionDetail({
             {/* Its authors (who read their declared conflicts) reach their response to the reviews. */}
             {abilities.view_declared_conflicts ? (
               <ResponseLinkCard submissionId={submission.public_id} eventId={submission.event_public_id} />
+            ) : null}
+            {/* Its authors reach the final version of an accepted paper. */}
+            {abilities.view_declared_conflicts && submission.decision === 'accept' ? (
+              <FinalVersionLinkCard submissionId={submission.public_id} />
             ) : null}
           </Stack>
         </Grid.Col>
