@@ -11,6 +11,7 @@ import { paperFixture } from '../../../test/fixtures/pdf/papers.ts';
 import { signedInClient, signedInClients, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog, events, reviewRevisions, reviews } from '../../db/schema/index.ts';
+import { ASSISTANT_RATE_LIMIT } from './review-assistant.routes.ts';
 
 let database: Database;
 let app: TestApp;
@@ -320,5 +321,20 @@ describe('POST /api/reviews/{id}/assistant/ (openai provider)', () => {
       message: 'The AI service could not suggest questions about the paper; these are the local findings alone.',
     });
     expect(body.findings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/reviews/{id}/assistant/ rate limit', () => {
+  it('limits each user to ASSISTANT_RATE_LIMIT calls a minute (429), the others unaffected', async () => {
+    const client = await as(writer);
+    let refused: Awaited<ReturnType<typeof assistant>> | undefined;
+    for (let call = 0; call <= ASSISTANT_RATE_LIMIT.max && !refused; call += 1) {
+      const response = await assistant(client, writerReview.publicId, CRAFTED);
+      if (response.statusCode === 429) refused = response;
+      else expect(response.statusCode).toBe(200);
+    }
+    expect(refused?.json()).toMatchObject({ code: 'RATE_LIMITED', message_code: 'http.tooManyRequestsFor' });
+    const other = await assistant(await as(conflicted), conflictedReview.publicId, CRAFTED);
+    expect(other.statusCode).toBe(403);
   });
 });
