@@ -272,7 +272,9 @@ describe('wording', () => {
     };
     const mail = renderMail('area_chairs.papers_assigned', 'en', papers);
     expect(mail.subject).toBe('Papers to chair for “ICML 2027”');
-    expect(mail.text).toContain('Your new papers (2)\n• On Computable Numbers\n• A Mathematical Theory of Communication');
+    expect(mail.text).toContain(
+      'Your new papers (2)\n• On Computable Numbers\n• A Mathematical Theory of Communication',
+    );
     expect(mail.html).toContain('href="https://confero.test/area-chair"');
     const arabic = renderMail('area_chairs.papers_assigned', 'ar', papers);
     expect(arabic.subject).toBe('أوراق تترأس مجالها في «ICML 2027»');
