@@ -9,12 +9,18 @@ export type InstanceSpec = {
   capacity: number;
 };
 
-/** Venue shapes: the NeurIPS 2025 main track (21,575 papers, 20,518 reviewers), and smaller ones HiGHS can check. */
+/**
+ * Venue shapes: the NeurIPS 2025 main track (21,575 papers, 20,518 reviewers), and smaller ones HiGHS can check;
+ * the `ac-` ones assign area chairs (one per paper) with the same solver.
+ */
 export const SIZES: Record<string, InstanceSpec> = {
   small: { papers: 500, reviewers: 400, candidates: 50, demand: 3, capacity: 5 },
   medium: { papers: 2000, reviewers: 1500, candidates: 100, demand: 3, capacity: 6 },
   large: { papers: 5000, reviewers: 4000, candidates: 100, demand: 3, capacity: 6 },
   neurips: { papers: 21575, reviewers: 20518, candidates: 100, demand: 4, capacity: 6 },
+  /** Area chairs (`--sizes ac-medium,ac-neurips`): one per paper, a few dozen papers each. */
+  'ac-medium': { papers: 2000, reviewers: 120, candidates: 60, demand: 1, capacity: 20 },
+  'ac-neurips': { papers: 21575, reviewers: 1200, candidates: 100, demand: 1, capacity: 20 },
 };
 
 /**
