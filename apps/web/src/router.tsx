@@ -47,6 +47,7 @@ const authenticatedRoutes: RouteObject[] = [
   { path: 'events/:id/exports', lazy: () => import('./routes/EventExports.route.tsx') },
   { path: 'events/:id/final-versions', lazy: () => import('./routes/EventFinalVersions.route.tsx') },
   { path: 'events/:id/review-form', lazy: () => import('./routes/EventReviewForm.route.tsx') },
+  { path: 'events/:id/meta-review-form', lazy: () => import('./routes/EventMetaReviewForm.route.tsx') },
   { path: 'events/:id/audit', lazy: () => import('./routes/EventAudit.route.tsx') },
   { path: 'events/:eventId/submissions', lazy: () => import('./routes/EventSubmissions.route.tsx') },
   { path: 'events/:eventId/submissions/new', lazy: () => import('./routes/SubmissionForm.route.tsx') },
@@ -56,6 +57,10 @@ const authenticatedRoutes: RouteObject[] = [
   {
     path: 'events/:eventId/submissions/:submissionId/response',
     lazy: () => import('./routes/SubmissionResponse.route.tsx'),
+  },
+  {
+    path: 'events/:eventId/submissions/:submissionId/meta-review',
+    lazy: () => import('./routes/SubmissionMetaReview.route.tsx'),
   },
   { path: 'events/:eventId/submissions/:id/assign', lazy: () => import('./routes/SubmissionAssign.route.tsx') },
   { path: 'submissions', lazy: () => import('./routes/Submissions.route.tsx') },

@@ -28,6 +28,7 @@ function row(n: number, overrides: Partial<SubmissionTableRowDto> = {}): Submiss
     score_spread: n === 2 ? 4 : 1,
     disagreement: n === 2,
     needs_discussion: false,
+    meta_recommendation: null,
     ...overrides,
   };
 }

@@ -11,6 +11,8 @@ import { useSubmissionText } from '../../submissions/use-submission-text.ts';
 import { useBulkDecisionMutation, useDecisionPreviewMutation } from '../api.ts';
 
 type Decided = Exclude<SubmissionDecision, 'pending'>;
+/** What the dialog decides: one decision for every paper, or each paper as its meta-review recommends. */
+export type BulkChoice = Decided | 'follow_meta_review';
 
 /** The authors a decision's mail goes to, and the event's template for it. */
 const NOTIFY: Record<
@@ -24,7 +26,7 @@ const NOTIFY: Record<
 
 type BulkDecisionDialogProps = {
   eventId: string;
-  decision: Decided;
+  decision: BulkChoice;
   submissions: { id: string; title: string }[];
   /** `decided`: whether papers were decided (the selection is then cleared). */
   onClose: (decided: boolean) => void;
@@ -51,11 +53,11 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
   const titles = new Map(submissions.map((submission) => [submission.id, submission.title]));
   const failed = (key: string) => (error: unknown) => notify('error', text(errorMessageOr(error, key)));
   const changedIds = (result?.results ?? []).filter((item) => item.ok).map((item) => item.id);
-  const mailBody = {
-    audience: NOTIFY[decision].audience,
-    template_key: NOTIFY[decision].template,
-    submission_ids: changedIds,
-  };
+  // Following the meta-reviews, the papers get different decisions: their mails are sent later, from the mail page.
+  const follow = decision === 'follow_meta_review';
+  const mailBody = follow
+    ? undefined
+    : { audience: NOTIFY[decision].audience, template_key: NOTIFY[decision].template, submission_ids: changedIds };
 
   const runPreview = form.onSubmit(() =>
     preview.mutate(
@@ -77,7 +79,8 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
         onError: failed('progress.bulk.failed'),
       },
     );
-  const sendMail = () =>
+  const sendMail = () => {
+    if (!mailBody) return;
     mailSend.mutate(mailBody, {
       onSuccess: ({ recipients }) => {
         notify('success', t('progress.notify.sent', { count: recipients, formatted: number.format(recipients) }));
@@ -85,6 +88,7 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
       },
       onError: failed('progress.notify.failed'),
     });
+  };
 
   const reason = (key: BulkDecisionReason | null) => (key ? t(`progress.bulk.reasons.${key}`) : '');
 
@@ -92,7 +96,7 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
     <Modal
       opened
       onClose={() => onClose(result !== null)}
-      title={t('progress.bulk.title', { decision: decisionLabel(decision) })}
+      title={follow ? t('progress.bulk.followTitle') : t('progress.bulk.title', { decision: decisionLabel(decision) })}
       centered
       radius="lg"
       size="lg"
@@ -105,7 +109,7 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
               skipped: number.format(result.skipped),
             })}
           </Alert>
-          <Text size="sm">{t('progress.notify.text')}</Text>
+          <Text size="sm">{follow ? t('progress.bulk.followNotify') : t('progress.notify.text')}</Text>
           {mailPreview.data ? (
             <Stack gap={4} data-testid="notify-preview">
               <Text size="sm" fw={600}>
@@ -128,23 +132,27 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
             <Button variant="default" onClick={() => onClose(true)} data-testid="notify-later">
               {t('progress.notify.later')}
             </Button>
-            <Button
-              variant="light"
-              disabled={changedIds.length === 0}
-              loading={mailPreview.isPending}
-              onClick={() => mailPreview.mutate(mailBody, { onError: failed('progress.notify.previewFailed') })}
-              data-testid="notify-preview-button"
-            >
-              {t('progress.notify.preview')}
-            </Button>
-            <Button
-              disabled={changedIds.length === 0}
-              loading={mailSend.isPending}
-              onClick={sendMail}
-              data-testid="notify-send"
-            >
-              {t('progress.notify.send')}
-            </Button>
+            {mailBody ? (
+              <>
+                <Button
+                  variant="light"
+                  disabled={changedIds.length === 0}
+                  loading={mailPreview.isPending}
+                  onClick={() => mailPreview.mutate(mailBody, { onError: failed('progress.notify.previewFailed') })}
+                  data-testid="notify-preview-button"
+                >
+                  {t('progress.notify.preview')}
+                </Button>
+                <Button
+                  disabled={changedIds.length === 0}
+                  loading={mailSend.isPending}
+                  onClick={sendMail}
+                  data-testid="notify-send"
+                >
+                  {t('progress.notify.send')}
+                </Button>
+              </>
+            ) : null}
           </Group>
         </Stack>
       ) : (
@@ -183,6 +191,11 @@ export function BulkDecisionDialog({ eventId, decision, submissions, onClose }: 
                           <Badge size="sm" color={item.ok ? 'green' : 'gray'} variant="light">
                             {item.ok ? t('progress.bulk.willChange') : reason(item.reason)}
                           </Badge>
+                          {follow && item.ok && item.to_decision ? (
+                            <Badge size="sm" variant="outline" data-testid="bulk-preview-decision">
+                              {decisionLabel(item.to_decision)}
+                            </Badge>
+                          ) : null}
                           <Text size="sm" {...USER_DIR}>
                             {item.title ?? titles.get(item.id) ?? item.id}
                           </Text>

@@ -38,13 +38,16 @@ import {
   RowFlagToggle,
 } from '../../discussion/components/DiscussionFlagControls.tsx';
 import { DecisionBadge, SubmissionStatusBadge } from '../../submissions/components/SubmissionBadges.tsx';
+import { useSubmissionText } from '../../submissions/use-submission-text.ts';
 import { fetchMatchingPapers, submissionTableQuery } from '../api.ts';
 import { hasTableFilters, TABLE_LIST_CODEC, TABLE_PAGE_SIZE, tableListParams } from '../table-filters.ts';
-import { BulkDecisionDialog } from './BulkDecisionDialog.tsx';
+import { type BulkChoice, BulkDecisionDialog } from './BulkDecisionDialog.tsx';
 import { MeanScore } from './MeanScore.tsx';
 import { TableFiltersBar } from './TableFiltersBar.tsx';
 
 const DECISIONS: Exclude<SubmissionDecision, 'pending'>[] = ['accept', 'reject', 'revision'];
+/** The colour of a meta-review's recommendation, as the decision it recommends. */
+const META_COLORS = { accept: 'green', reject: 'red', revision: 'orange' } as const;
 
 /**
  * The chair's submissions table of an event: each paper with its authors, track, status, decision, reviews done of
@@ -64,7 +67,8 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
   const pages = pageCount(query.data?.count ?? 0, TABLE_PAGE_SIZE);
   useLastPageBound(list, query.data && !query.isPlaceholderData ? pages : null);
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
-  const [deciding, setDeciding] = useState<Exclude<SubmissionDecision, 'pending'> | null>(null);
+  const [deciding, setDeciding] = useState<BulkChoice | null>(null);
+  const { decisionLabel } = useSubmissionText();
   const sortBy = (sort: string) => list.change({ sort });
   // An event without tracks has no track column.
   const withTracks = event.tracks.length > 0;
@@ -152,6 +156,16 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
             {t(`progress.bulk.decide.${decision}`)}
           </Button>
         ))}
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<Gavel size={14} />}
+          disabled={selected.size === 0}
+          onClick={() => setDeciding('follow_meta_review')}
+          data-testid="bulk-follow_meta_review"
+        >
+          {t('progress.bulk.decide.follow_meta_review')}
+        </Button>
         <BulkFlagButton submissionIds={[...selected.keys()]} />
         {selected.size > 0 ? (
           <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())} data-testid="bulk-clear">
@@ -205,6 +219,7 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                     sort={filters.sort}
                     onSort={sortBy}
                   />
+                  <Table.Th>{t('progress.table.columns.metaReview')}</Table.Th>
                   {numeric('reviews_done', t('progress.table.columns.reviews'))}
                   {numeric('average_score', t('progress.table.columns.average'))}
                   {numeric('score_spread', t('progress.table.columns.spread'))}
@@ -258,6 +273,17 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                     </Table.Td>
                     <Table.Td>
                       <DecisionBadge decision={row.decision} display={row.decision_display} />
+                    </Table.Td>
+                    <Table.Td data-testid="row-meta-recommendation">
+                      {row.meta_recommendation ? (
+                        <Badge variant="light" color={META_COLORS[row.meta_recommendation]}>
+                          {decisionLabel(row.meta_recommendation)}
+                        </Badge>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          {t('progress.none')}
+                        </Text>
+                      )}
                     </Table.Td>
                     {row.conflicted ? (
                       <Table.Td colSpan={3}>

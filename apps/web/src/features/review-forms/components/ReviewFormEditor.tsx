@@ -1,4 +1,4 @@
-import type { ReviewFormDto } from '@confero/contracts';
+import type { ReviewFormDto, ReviewFormKind } from '@confero/contracts';
 import { Alert, Button, Group, Menu, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CircleAlert, Info, Plus, Save } from 'lucide-react';
@@ -91,12 +91,21 @@ function FormPreview({ questions }: { questions: readonly DraftQuestion[] }) {
  * the version read: another chair's save in between answers 409 and asks for a reload), the server's problems at
  * their question and field, and a preview of the form as reviewers will see it.
  */
-export function ReviewFormEditor({ eventId, form }: { eventId: string; form: ReviewFormDto }) {
+export function ReviewFormEditor({
+  eventId,
+  form,
+  kind = 'review',
+}: {
+  eventId: string;
+  form: ReviewFormDto;
+  /** Which of the event's forms; the library of common questions is the review form's. */
+  kind?: ReviewFormKind;
+}) {
   const { t, i18n } = useTranslation();
   const { text } = useMessageText();
   const language = languageOf(i18n.language);
   const queryClient = useQueryClient();
-  const mutation = useSaveReviewFormMutation(eventId);
+  const mutation = useSaveReviewFormMutation(eventId, kind);
   const [questions, setQuestions] = useState<DraftQuestion[]>(() => toDraft(form.questions));
   const [problems, setProblems] = useState<Record<string, Record<string, Message>>>({});
   const [general, setGeneral] = useState<string[]>([]);
@@ -227,31 +236,33 @@ export function ReviewFormEditor({ eventId, form }: { eventId: string; form: Rev
             <Button variant="light" leftSection={<Plus size={16} />} onClick={() => add(newQuestion())}>
               {t('reviewFormEditor.addQuestion')}
             </Button>
-            <Menu position="bottom-start" withinPortal={false}>
-              <Menu.Target>
-                <Button variant="light" leftSection={<BookOpen size={16} />}>
-                  {t('reviewFormEditor.addFromLibrary')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {library.map(({ entry, present }) => (
-                  <Menu.Item
-                    key={entry.key}
-                    disabled={present}
-                    onClick={() => add(fromLibrary(entry))}
-                    rightSection={
-                      present ? (
-                        <Text size="xs" c="dimmed">
-                          {t('reviewFormEditor.libraryPresent')}
-                        </Text>
-                      ) : null
-                    }
-                  >
-                    {textIn(entry.label, language)}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            {kind === 'review' ? (
+              <Menu position="bottom-start" withinPortal={false}>
+                <Menu.Target>
+                  <Button variant="light" leftSection={<BookOpen size={16} />}>
+                    {t('reviewFormEditor.addFromLibrary')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {library.map(({ entry, present }) => (
+                    <Menu.Item
+                      key={entry.key}
+                      disabled={present}
+                      onClick={() => add(fromLibrary(entry))}
+                      rightSection={
+                        present ? (
+                          <Text size="xs" c="dimmed">
+                            {t('reviewFormEditor.libraryPresent')}
+                          </Text>
+                        ) : null
+                      }
+                    >
+                      {textIn(entry.label, language)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
           </Group>
         </>
       )}

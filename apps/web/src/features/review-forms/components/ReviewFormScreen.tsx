@@ -1,3 +1,4 @@
+import type { ReviewFormKind } from '@confero/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormSkeleton } from '../../../components/feedback/FormSkeleton.tsx';
@@ -8,9 +9,9 @@ import { reviewFormQuery } from '../api.ts';
 import { ReviewFormEditor } from './ReviewFormEditor.tsx';
 
 /** The event's current form, then its editor (rebuilt when another version or save is read). */
-function ReviewFormLoader({ eventId }: { eventId: string }) {
+function ReviewFormLoader({ eventId, kind }: { eventId: string; kind: ReviewFormKind }) {
   const { t, i18n } = useTranslation();
-  const query = useQuery(reviewFormQuery(eventId));
+  const query = useQuery(reviewFormQuery(eventId, undefined, kind));
   if (query.isPending) return <FormSkeleton />;
   if (query.isError) {
     return (
@@ -22,23 +23,29 @@ function ReviewFormLoader({ eventId }: { eventId: string }) {
     );
   }
   const form = query.data;
-  return <ReviewFormEditor key={`${form.version}:${form.updated_at ?? ''}`} eventId={eventId} form={form} />;
+  return (
+    <ReviewFormEditor key={`${form.version}:${form.updated_at ?? ''}`} eventId={eventId} form={form} kind={kind} />
+  );
 }
 
-/** /events/{id}/review-form: the chairs' editor of the event's review form (`manage_reviewing`). */
-export function ReviewFormScreen({ eventId }: { eventId: string }) {
+/**
+ * /events/{id}/review-form and /events/{id}/meta-review-form: the chairs' editor of the event's review form or of its
+ * meta-review form (`kind`, `docs/domain.md#meta-review`), by the same rule (`manage_reviewing`).
+ */
+export function ReviewFormScreen({ eventId, kind = 'review' }: { eventId: string; kind?: ReviewFormKind }) {
   const { t } = useTranslation();
+  const meta = kind === 'meta_review';
   return (
     <EventToolGate
       eventId={eventId}
-      title={t('reviewFormEditor.screen.title')}
-      testId="review-form"
+      title={meta ? t('metaReviews.formScreen.title') : t('reviewFormEditor.screen.title')}
+      testId={meta ? 'meta-review-form' : 'review-form'}
       ability="manage_reviewing"
       textsFrom="reviewFormEditor.screen"
-      intro={t('reviewFormEditor.screen.intro')}
+      intro={meta ? t('metaReviews.formScreen.intro') : t('reviewFormEditor.screen.intro')}
       skeleton={<FormSkeleton />}
     >
-      {(event) => <ReviewFormLoader eventId={event.public_id} />}
+      {(event) => <ReviewFormLoader eventId={event.public_id} kind={kind} />}
     </EventToolGate>
   );
 }

@@ -8,10 +8,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadFailure } from '../../../components/feedback/LoadFailure.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { AreaChairPicker } from '../../area-chairs/components/AreaChairPicker.tsx';
 import { DeclareConflictButton } from '../../conflicts/components/DeclareConflictButton.tsx';
 import { DeclaredConflictsCard } from '../../conflicts/components/DeclaredConflictsCard.tsx';
 import { DiscussionPanel } from '../../discussion/components/DiscussionPanel.tsx';
 import { FinalVersionLinkCard } from '../../final-versions/components/FinalVersionLinkCard.tsx';
+import { MetaReviewCard } from '../../meta-reviews/components/MetaReviewCard.tsx';
 import { SubmissionTimeline } from '../../progress/components/SubmissionTimeline.tsx';
 import { CommitteeResponsePanel } from '../../responses/components/CommitteeResponsePanel.tsx';
 import { ResponseLinkCard } from '../../responses/components/ResponseLinkCard.tsx';
@@ -270,8 +272,11 @@ function SubmissionDetail({
       {/* The reviews first, so the chair decides right after reading them. */}
       <Stack gap="lg" mt="lg">
         <SubmissionReviewsPanel submission={submission} eventRef={eventRef} />
+        {/* The meta-review beside the reviews: the API answers whoever may read it, 404 (nothing shown) to others. */}
+        <MetaReviewCard submissionId={submission.public_id} eventId={submission.event_public_id} />
         {staffView ? <CommitteeResponsePanel submissionId={submission.public_id} /> : null}
         {staffView ? <DiscussionPanel submissionId={submission.public_id} /> : null}
+        {abilities.manage_reviewers ? <AreaChairPicker submissionId={submission.public_id} /> : null}
         {abilities.make_decision || abilities.change_status ? (
           <DecisionPanel
             key={`${submission.status}-${submission.decision}`}
