@@ -106,6 +106,7 @@ export const MORE_ANSWERS: Record<string, { errors?: ErrorStatus[]; redirect?: s
   'DELETE /api/events/:id/assignment/preview/:preview_id/': { errors: [409] },
   'POST /api/events/:id/assignment/apply/': { errors: [404, 409] },
   'POST /api/admin/outbox/:id/retry/': { errors: [409] },
+  'POST /api/submissions/:id/final-version/': { errors: [409, 413, 415] },
 };
 
 /** OpenAPI 3.1 schemas are JSON Schema 2020-12, the draft zod emits for them (and for the Error component below). */
