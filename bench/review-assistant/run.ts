@@ -8,7 +8,7 @@ import { analyzeDraft, paperTerms } from '../../apps/api/src/modules/ai/review-a
 import { PAPER_FIXTURES } from '../../apps/api/test/fixtures/pdf/papers.ts';
 import { DRAFTS } from './drafts.ts';
 import { type DraftRun, evaluateDrafts, totalTallies } from './evaluate.ts';
-import { report } from './scoring.ts';
+import { matches, report } from './scoring.ts';
 
 const args = new Set(process.argv.slice(2));
 
@@ -73,28 +73,8 @@ if (args.has('--long-paper')) {
 
 if (args.has('--verbose')) {
   for (const run of runs) {
-    const misses = run.draft.expected.filter(
-      (label) =>
-        !run.found.some(
-          (found) =>
-            found.kind === label.kind &&
-            found.question_key === label.question_key &&
-            (label.sentence === undefined ||
-              (found.sentence ?? '').includes(label.sentence) ||
-              label.sentence.includes(found.sentence ?? '\u0000')),
-        ),
-    );
-    const alarms = run.found.filter(
-      (found) =>
-        !run.draft.expected.some(
-          (label) =>
-            found.kind === label.kind &&
-            found.question_key === label.question_key &&
-            (label.sentence === undefined ||
-              (found.sentence ?? '').includes(label.sentence) ||
-              label.sentence.includes(found.sentence ?? '\u0000')),
-        ),
-    );
+    const misses = run.draft.expected.filter((label) => !run.found.some((found) => matches(found, label)));
+    const alarms = run.found.filter((found) => !run.draft.expected.some((label) => matches(found, label)));
     if (misses.length === 0 && alarms.length === 0) continue;
     console.log(`\n${run.draft.id}${run.draft.heldOut ? ' (held out)' : ''}`);
     for (const miss of misses) console.log(`  missed  ${miss.kind} ${miss.question_key} ${miss.sentence ?? ''}`);

@@ -13,7 +13,8 @@ export type Figures = Tally & { precision: number; recall: number; f1: number };
 
 const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function matches(found: Found, expected: Expected): boolean {
+/** Whether a found finding is the expected one: same kind and question, and its sentence when the label names one. */
+export function matches(found: Found, expected: Expected): boolean {
   if (found.kind !== expected.kind || found.question_key !== expected.question_key) return false;
   if (expected.sentence === undefined) return true;
   if (!found.sentence) return false;

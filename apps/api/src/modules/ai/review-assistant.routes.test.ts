@@ -259,6 +259,13 @@ describe('POST /api/reviews/{id}/assistant/ (local provider)', () => {
     expect(patch.json().event?.assistant_enabled ?? patch.json().assistant_enabled).toBe(false);
     const [row] = await app.db.select({ on: events.assistantEnabled }).from(events).where(eq(events.id, event.id));
     expect(row?.on).toBe(false);
+    const byStaff = await (await as(chair)).get(`/api/events/${event.publicId}/`);
+    expect(byStaff.json().assistant_enabled).toBe(false);
+    // The event's staff read the setting (its reviewers too, as `review_settings`); an outsider of a public event not.
+    expect((await client.get(`/api/events/${event.publicId}/`)).json().assistant_enabled).toBe(false);
+    const byOutsider = await (await as(outsider)).get(`/api/events/${event.publicId}/`);
+    expect(byOutsider.statusCode).toBe(200);
+    expect(byOutsider.json()).not.toHaveProperty('assistant_enabled');
     const refused = await assistant(client, writerReview.publicId, CRAFTED);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
