@@ -8,7 +8,14 @@ import { buildBid, buildConflict } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
-import { assignmentPreviews, auditLog, mailOutbox, reviews, submissions } from '../../db/schema/index.ts';
+import {
+  assignmentPreviews,
+  auditLog,
+  eventMemberships,
+  mailOutbox,
+  reviews,
+  submissions,
+} from '../../db/schema/index.ts';
 
 /*
  * The automatic assignment of area chairs (`events/{id}/area-chair-assignment/…`): the reviewers' solver and
@@ -258,6 +265,58 @@ describe('automatic assignment of area chairs', () => {
     expect((await client.post(url(world, 'apply/'), { preview_id: second.preview_id })).json()).toMatchObject({
       code: 'STALE_PREVIEW',
     });
+  });
+
+  it('refuses an apply whose area chair left or lost room since the preview (409), writing nothing', async () => {
+    const world = await buildWorld();
+    const client = await as(world.chair);
+    const preview = await computePreview(world);
+    const [, protein] = world.chairs as [BuiltUser, BuiltUser];
+    const loweredTo = async (maxPapers: number, status: 'active' | 'declined' = 'active') =>
+      app.db
+        .update(eventMemberships)
+        .set({ maxPapers, status })
+        .where(and(eq(eventMemberships.eventId, world.event.id), eq(eventMemberships.userId, protein.id)));
+    // Their max_papers lowered below what the preview gives them.
+    const theirs = preview.result?.pairs.filter((pair) => pair.reviewer.public_id === protein.publicId) ?? [];
+    expect(theirs.length).toBeGreaterThan(0);
+    await loweredTo(theirs.length - 1);
+    const full = await client.post(url(world, 'apply/'), { preview_id: preview.preview_id });
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ code: 'STALE_PREVIEW' });
+    // No longer an area chair of the event.
+    await loweredTo(2, 'declined');
+    const gone = await client.post(url(world, 'apply/'), { preview_id: preview.preview_id });
+    expect(gone.json()).toMatchObject({ code: 'STALE_PREVIEW' });
+    expect((await areaChairsOf(world)).every((row) => row.areaChairId === null)).toBe(true);
+    expect(await eventMails(world)).toHaveLength(0);
+    const [stored] = await app.db
+      .select({ status: assignmentPreviews.status })
+      .from(assignmentPreviews)
+      .where(eq(assignmentPreviews.eventId, world.event.id));
+    expect(stored?.status).toBe('done');
+  });
+
+  it("hides a conflicted chair's papers in the area chairs' preview and refuses them the apply", async () => {
+    const world = await buildWorld();
+    const conflicted = await buildUser(app, { email: 'cc-ac@uni-cc.edu', affiliation: 'CC University' });
+    await addMembership(app, { event: world.event, user: conflicted, role: 'chair' });
+    const paper = world.papers[2] as BuiltSubmission;
+    await buildConflict(app, { submission: paper, user: conflicted });
+    const client = await as(conflicted);
+    const created = await client.post(url(world, 'preview/'), {});
+    const { preview_id: id } = created.json() as { preview_id: string };
+    await app.jobs.runPending();
+    const seen = (await client.get(url(world, `preview/${id}/`))).json() as AssignmentPreviewDto;
+    expect(seen.result?.hidden_papers).toBe(1);
+    expect(seen.result?.pairs.some((pair) => pair.submission.id === paper.id)).toBe(false);
+    const refused = await client.post(url(world, 'apply/'), { preview_id: id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT_OF_INTEREST' });
+    expect((await areaChairsOf(world)).every((row) => row.areaChairId === null)).toBe(true);
+    // The chair without the conflict sees the paper and applies.
+    const full = (await (await as(world.chair)).get(url(world, `preview/${id}/`))).json() as AssignmentPreviewDto;
+    expect(full.result?.pairs.some((pair) => pair.submission.id === paper.id)).toBe(true);
   });
 
   it('reports a paper no area chair may lead', async () => {
