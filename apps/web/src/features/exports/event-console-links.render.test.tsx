@@ -32,11 +32,13 @@ describe("the event page's console links", () => {
     );
     expect(progressOnly).toContain('data-testid="progress-link"');
     expect(progressOnly).not.toContain('/assignment"');
+    expect(progressOnly).not.toContain('/area-chair-assignment"');
 
     const committeeOnly = await renderHtml(
       <ReviewingCard eventRef="7-abcdefgh" abilities={{ ...abilities, view_progress: false, bid: false }} />,
     );
     expect(committeeOnly).not.toContain('data-testid="progress-link"');
     expect(committeeOnly).toContain('href="/events/7-abcdefgh/assignment"');
+    expect(committeeOnly).toContain('href="/events/7-abcdefgh/area-chair-assignment"');
   });
 });
