@@ -9,7 +9,12 @@ import { abilitiesFrom } from '../../lib/authorize.ts';
 import type { SubmissionAccess } from '../submissions/submissions.policy.ts';
 import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
 import { finalVersionPolicies } from './final-versions.policy.ts';
-import type { FinalVersionFileRow, FinalVersionListRow, FinalVersionRow } from './final-versions.queries.ts';
+import {
+  authorInputOf,
+  type FinalVersionFileRow,
+  type FinalVersionListRow,
+  type FinalVersionRow,
+} from './final-versions.queries.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -53,18 +58,7 @@ export function presentFinalVersion(
     submit: 'finalVersion.submit',
     download: 'finalVersion.read',
   });
-  const authors = row
-    ? row.authors.map(presentAuthor)
-    : submission.authors.map((author) => ({
-        first_name: author.firstName,
-        last_name: author.lastName,
-        email: author.email,
-        affiliation: author.affiliation,
-        country: author.country,
-        webpage: author.webpage,
-        is_corresponding: author.isCorresponding,
-        order: author.position,
-      }));
+  const authors = (row?.authors ?? submission.authors.map(authorInputOf)).map(presentAuthor);
   return {
     submission_id: submission.publicId,
     submission_title: submission.title,

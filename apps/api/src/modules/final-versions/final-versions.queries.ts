@@ -1,4 +1,4 @@
-import type { FinalVersionFilter } from '@confero/contracts';
+import type { FinalVersionFilter, SubmissionAuthorInput } from '@confero/contracts';
 import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { finalVersions, submissionFiles } from '../../db/schema/index.ts';
@@ -11,6 +11,27 @@ import { queryRows } from '../../lib/sql.ts';
  */
 
 export type FinalVersionRow = typeof finalVersions.$inferSelect;
+
+/** An author (checked, or a submission's stored author) as a final version stores it (`SubmissionAuthorInput`). */
+export const authorInputOf = (author: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  affiliation: string;
+  country: string;
+  webpage: string | null;
+  isCorresponding: boolean;
+  position: number;
+}): SubmissionAuthorInput => ({
+  first_name: author.firstName,
+  last_name: author.lastName,
+  email: author.email,
+  affiliation: author.affiliation,
+  country: author.country,
+  webpage: author.webpage,
+  is_corresponding: author.isCorresponding,
+  order: author.position,
+});
 export type FinalVersionFileRow = Omit<typeof submissionFiles.$inferSelect, 'text'>;
 
 const FINAL_KINDS = ['camera_ready', 'supplementary'] as const;

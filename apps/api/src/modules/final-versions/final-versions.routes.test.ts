@@ -188,7 +188,7 @@ describe('POST submissions/{id}/final-version/', () => {
     const audits = await app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'final_version.submitted'), eq(auditLog.entityId, world.accepted.id)));
+      .where(and(eq(auditLog.action, 'final_version.submitted'), eq(auditLog.entityId, String(world.accepted.id))));
     expect(audits).toHaveLength(1);
     const receipts = (await mailsTo(app, world.coAuthor.email)).filter(
       (mail) => mail.template === 'final_versions.received',

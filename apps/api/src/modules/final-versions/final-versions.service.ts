@@ -1,4 +1,4 @@
-import { finalVersionDeadlineEnd, type SubmissionAuthorInput } from '@confero/contracts';
+import { finalVersionDeadlineEnd } from '@confero/contracts';
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, finalVersions, submissionFiles, submissions } from '../../db/schema/index.ts';
@@ -10,7 +10,7 @@ import { submissionLink } from '../submissions/commands/create-submission.ts';
 import { countPdfPages, readUploadedBytes } from '../submissions/files.ts';
 import { holdStoredObject } from '../submissions/stored-objects.ts';
 import { submissionNotFound } from '../submissions/submission-errors.ts';
-import { type AuthorValues, checkSubmissionEdit, formInputFromFields } from '../submissions/submission-input.ts';
+import { checkSubmissionEdit, formInputFromFields } from '../submissions/submission-input.ts';
 import { findAuthorRecipients, type SubmissionBundle } from '../submissions/submissions.queries.ts';
 import {
   formFieldError,
@@ -22,7 +22,7 @@ import {
 } from './final-version-errors.ts';
 import type { FinalUpload, FinalVersionForm } from './final-version-uploads.ts';
 import { assertZipOpens } from './final-version-uploads.ts';
-import { type FinalVersionRow, findFinalVersion } from './final-versions.queries.ts';
+import { authorInputOf, type FinalVersionRow, findFinalVersion } from './final-versions.queries.ts';
 
 export type FinalVersionDeps = { db: Db; storage: Storage; publicUrl: string; now?: Date };
 
@@ -45,18 +45,6 @@ export function checkFinalVersionOpen(state: FinalVersionState, now: Date): void
   if (now >= finalVersionDeadlineEnd(state.finalVersionDeadline, state.timezone))
     throw phaseClosed(state.finalVersionDeadline, state.timezone);
 }
-
-/** An author as the final version stores it: the submission's author fields (`SubmissionAuthorInput`). */
-const storedAuthor = (author: AuthorValues): SubmissionAuthorInput => ({
-  first_name: author.firstName,
-  last_name: author.lastName,
-  email: author.email,
-  affiliation: author.affiliation,
-  country: author.country,
-  webpage: author.webpage,
-  is_corresponding: author.isCorresponding,
-  order: author.position,
-});
 
 /** `version` as sent: absent, or a whole number of at least 1 (400 on `version`). */
 function sentVersion(fields: Map<string, string[]>): number | undefined {
@@ -87,10 +75,7 @@ async function checkForm(
     { title: base.title, abstract: base.abstract, keywords: submission.keywords },
     { title: input.title, abstract: input.abstract, authors: input.authors },
   );
-  const authors =
-    values.authors?.map(storedAuthor) ??
-    current?.authors ??
-    submission.authors.map((author) => storedAuthor({ ...author, webpage: author.webpage ?? null }));
+  const authors = values.authors?.map(authorInputOf) ?? current?.authors ?? submission.authors.map(authorInputOf);
   let pageCount: number | undefined;
   if (form.file) {
     try {
