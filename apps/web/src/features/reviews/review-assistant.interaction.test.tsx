@@ -71,8 +71,9 @@ describe('the review assistant on the editor', { timeout: 20_000 }, () => {
 
     const panel = await screen.findByTestId('review-assistant');
     const [call] = api.sent('POST', 'reviews/12-reviewaa/assistant/');
-    expect(call?.query).toBe('?lang=en');
-    const form = JSON.parse((call?.body as { scores: { structured_review: string } }).scores.structured_review);
+    if (!call) throw new Error('the assistant was not asked');
+    expect(call.query).toBe('?lang=en');
+    const form = JSON.parse((call.body as { scores: { structured_review: string } }).scores.structured_review);
     expect(form.overall_evaluation.summary.strengths).toEqual(['The paper is well written.']);
     expect(api.calls.filter((sent) => sent.method !== 'POST' || !sent.path.endsWith('assistant/'))).toEqual([]);
 
