@@ -372,7 +372,7 @@ describe('automatic assignment of area chairs', () => {
       ]) {
         expect(answer.statusCode, `${user.email} ${answer.body}`).toBe(status);
         expect(answer.json()).toMatchObject({ code });
-        if (status === 403) expect(answer.json()).toMatchObject({ message_code: 'assignments.denied' });
+        if (status === 403) expect(answer.json()).toMatchObject({ message_code: 'assignments.areaChairsDenied' });
       }
     }
     expect(await state()).toEqual(before);

@@ -19,7 +19,7 @@ import { conflictedSubmissionIds } from '../conflicts/conflicts.queries.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
 import { reviewError, reviewFieldError } from '../reviews/review-errors.ts';
-import { assignmentsDenied } from './assignment.policy.ts';
+import { areaChairAssignmentsDenied, assignmentsDenied } from './assignment.policy.ts';
 import { findEventPreview, findLatestPreview } from './assignment.queries.ts';
 import { discardPreview, requestPreview } from './assignment.service.ts';
 import { presentPreview } from './assignment-preview.presenter.ts';
@@ -38,6 +38,7 @@ const ROLE_ROUTES = [
     what: 'an automatic assignment of reviewers',
     noPreview: 'assignments.noPreview',
     applied: 'assignments.applied',
+    denied: assignmentsDenied,
   },
   {
     role: 'area_chair',
@@ -45,8 +46,16 @@ const ROLE_ROUTES = [
     what: 'an automatic assignment of area chairs (one per paper)',
     noPreview: 'assignments.noAreaChairPreview',
     applied: 'assignments.areaChairsApplied',
+    denied: areaChairAssignmentsDenied,
   },
-] as const satisfies readonly { role: AssignmentRole; path: string; what: string; noPreview: string; applied: string }[];
+] as const satisfies readonly {
+  role: AssignmentRole;
+  path: string;
+  what: string;
+  noPreview: string;
+  applied: string;
+  denied: () => Error;
+}[];
 
 /**
  * The automatic assignment (`docs/domain.md#automatic-assignment`) as a job with progress, of reviewers under
@@ -61,12 +70,19 @@ export const assignmentPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const routes of ROLE_ROUTES) await app.register(roleRoutes(routes));
 };
 
-function roleRoutes({ role, path, what, noPreview, applied }: (typeof ROLE_ROUTES)[number]): FastifyPluginAsyncZod {
+function roleRoutes({
+  role,
+  path,
+  what,
+  noPreview,
+  applied,
+  denied,
+}: (typeof ROLE_ROUTES)[number]): FastifyPluginAsyncZod {
   return async (app) => {
     /** The event for its committee ('event.manageReviewing'): 404 for non-members, 403 for members who do not run it. */
     async function loadCommitteeEvent(actor: Actor, idParam: string) {
       const { event, access } = await loadEvent(app.db, actor, idParam);
-      authorize(eventPolicies['event.manageReviewing'](access, { event }), { denied: assignmentsDenied });
+      authorize(eventPolicies['event.manageReviewing'](access, { event }), { denied });
       return event;
     }
 

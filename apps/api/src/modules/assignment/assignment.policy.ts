@@ -4,6 +4,8 @@ import { isCommittee, managesSubmission, type SubmissionAccess } from '../submis
 
 /** 403 `assignments.denied`: assigning reviewers is the committee's business. */
 export const assignmentsDenied = () => reviewError(403, 'PERMISSION_DENIED', 'assignments.denied');
+/** 403 `assignments.areaChairsDenied`: so is assigning area chairs (the area chairs' automatic assignment). */
+export const areaChairAssignmentsDenied = () => reviewError(403, 'PERMISSION_DENIED', 'assignments.areaChairsDenied');
 /** 403 CONFLICT_OF_INTEREST: an organizer (or the paper's track chair) may not assign reviewers to a paper they conflict with. */
 export const managerConflicted = () => reviewError(403, 'CONFLICT_OF_INTEREST', 'assignments.managerConflicted');
 
