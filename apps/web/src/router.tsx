@@ -73,6 +73,7 @@ const authenticatedRoutes: RouteObject[] = [
   },
   { path: 'submissions/:id/bid', lazy: () => import('./routes/SubmissionBid.route.tsx') },
   { path: 'reviews', lazy: () => import('./routes/Reviews.route.tsx') },
+  { path: 'area-chair', lazy: () => import('./routes/AreaChairPapers.route.tsx') },
   { path: 'reviews/create', lazy: () => import('./routes/ReviewCreate.route.tsx') },
   { path: 'reviews/:id', lazy: () => import('./routes/ReviewDetail.route.tsx') },
   { path: 'profile', lazy: () => import('./routes/Profile.route.tsx') },

@@ -1,5 +1,6 @@
 import type { RoleName } from '@confero/contracts';
 import {
+  BookOpenCheck,
   CalendarCog,
   CalendarDays,
   ClipboardCheck,
@@ -20,6 +21,7 @@ export type NavLabelKey =
   | 'nav.mySubmissions'
   | 'nav.myEvents'
   | 'nav.reviewerEvents'
+  | 'nav.papersIChair'
   | 'nav.userManagement'
   | 'nav.eventManagement'
   | 'outbox.nav'
@@ -37,6 +39,7 @@ const ROLE_ITEMS: Partial<Record<RoleName, NavItem[]>> = {
   chair: [{ to: '/events', label: 'nav.myEvents', icon: CalendarDays }],
   event_admin: [{ to: '/events', label: 'nav.myEvents', icon: CalendarDays }],
   reviewer: [{ to: '/events', label: 'nav.reviewerEvents', icon: ClipboardCheck }],
+  area_chair: [{ to: '/area-chair', label: 'nav.papersIChair', icon: BookOpenCheck }],
 };
 
 const ADMIN_ITEMS: NavItem[] = [
@@ -47,8 +50,8 @@ const ADMIN_ITEMS: NavItem[] = [
 ];
 
 /**
- * Sidebar items for the active role: every role gets the dashboard, switch role and profile; author, chair, event admin
- * and reviewer add their list; admin adds only the administration section.
+ * Sidebar items for the active role: every role gets the dashboard, switch role and profile; author, chair, event admin,
+ * reviewer and area chair add their list; admin adds only the administration section.
  */
 export function buildNavigation(role: RoleName): Navigation {
   return {

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormSkeleton } from '../../../components/feedback/FormSkeleton.tsx';
+import { AreaChairsCard } from '../../area-chairs/components/AreaChairsCard.tsx';
 import { EventToolGate } from '../../events/components/EventToolGate.tsx';
 import { BulkInviteCard } from './BulkInviteCard.tsx';
 import { OrganizersCard } from './OrganizersCard.tsx';
@@ -11,7 +12,8 @@ import { TrackChairsCard } from './TrackChairsCard.tsx';
  * /events/{id}/committee, for the event's organizers (`abilities.manage_members`): the chairs of the whole event and
  * its event admins (added by e-mail or invited, removed with a confirmation, the last one kept, invitations listed
  * and cancellable; the event admins changed only with `abilities.manage_event_admins`), the chairs of each track, the reviewers with
- * their load (edited, removed with a choice about their reviews) and the bulk invitation. Anyone else gets an error
+ * their load (edited, removed with a choice about their reviews), the area chairs with theirs (added, invited, removed)
+ * and the bulk invitation. Anyone else gets an error
  * panel, never the lists.
  */
 export function CommitteeScreen({ eventId }: { eventId: string }) {
@@ -31,6 +33,7 @@ export function CommitteeScreen({ eventId }: { eventId: string }) {
           <OrganizersCard event={event} organizerRole="chair" canManage={event.abilities.manage_members} />
           <OrganizersCard event={event} organizerRole="event_admin" canManage={event.abilities.manage_event_admins} />
           <TrackChairsCard event={event} />
+          <AreaChairsCard eventId={eventId} />
           <ReviewersCard eventId={eventId} />
           <BulkInviteCard eventId={eventId} />
         </Stack>

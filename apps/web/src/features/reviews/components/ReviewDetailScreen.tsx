@@ -10,6 +10,7 @@ import { QueryView } from '../../../components/data/QueryView.tsx';
 import { isolate, UserInline, UserText } from '../../../components/data/UserText.tsx';
 import { ScreenHeader } from '../../../components/layout/ScreenHeader.tsx';
 import { isApiError } from '../../../lib/api.ts';
+import { RevisitButton } from '../../area-chairs/components/RevisitButton.tsx';
 import { reviewDetailQuery } from '../api.ts';
 import {
   choiceText,
@@ -244,7 +245,10 @@ export function ReviewDetailScreen({ reviewId }: { reviewId: string }) {
   );
 }
 
-/** The review once loaded: its header with 'Edit' while its reviewer may still change it, and its parts. */
+/**
+ * The review once loaded: its header with 'Edit' while its reviewer may still change it ('Ask to revisit' for the
+ * paper's area chair and committee), and its parts.
+ */
 function ReviewDetail({ review, back }: { review: ReviewDto; back: { to: string; label: string } }) {
   const { t, i18n } = useTranslation();
   const canEdit = review.is_own && review.abilities.edit;
@@ -256,6 +260,8 @@ function ReviewDetail({ review, back }: { review: ReviewDto; back: { to: string;
     >
       {t('reviews.detail.edit')}
     </Button>
+  ) : review.abilities.can_request_revisit ? (
+    <RevisitButton reviewId={review.public_id} completed={review.status === 'completed'} />
   ) : undefined;
   return (
     <>

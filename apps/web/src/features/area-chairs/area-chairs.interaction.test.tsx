@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import type { AreaChairCandidatesDto, AreaChairListDto, AreaChairSubmissionListDto } from '@confero/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mountScreen, stubApi } from '../../test/interact.tsx';
+import { AreaChairPicker } from './components/AreaChairPicker.tsx';
+import { AreaChairsCard } from './components/AreaChairsCard.tsx';
+import { PapersIChairScreen } from './components/PapersIChairScreen.tsx';
+import { RevisitButton } from './components/RevisitButton.tsx';
+
+/* Area chairs on the web: the committee's card, the paper's picker, the area chair's papers, the revisit dialog. */
+
+const EVENT = '9-aaaaaaaa';
+
+const list: AreaChairListDto = {
+  count: 2,
+  next: null,
+  previous: null,
+  results: [
+    {
+      public_id: '4-bbbbbbbb',
+      name: 'Ada Lovelace',
+      email: 'ada@senior.edu',
+      status: 'active',
+      expertise: 'graphs',
+      max_papers: 2,
+      assigned: 2,
+      completed_meta_reviews: 1,
+    },
+    {
+      public_id: null,
+      name: 'Fay Future',
+      email: 'fay@future.edu',
+      status: 'pending',
+      expertise: '',
+      max_papers: 5,
+      assigned: 0,
+      completed_meta_reviews: 0,
+    },
+  ],
+};
+
+describe('area chairs', { timeout: 30_000 }, () => {
+  it('lists the area chairs with their loads, adds one by e-mail and removes one after confirming', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({
+      [`GET events/${EVENT}/area-chairs/`]: { status: 200, body: list },
+      [`POST events/${EVENT}/add_area_chair/`]: { status: 201, body: { message: 'ok', area_chair: list.results[0] } },
+      [`POST events/${EVENT}/remove_area_chair/`]: { status: 200, body: { message: 'ok' } },
+    });
+    await mountScreen(<AreaChairsCard eventId={EVENT} />, { url: '/c', path: '/c' });
+    const rows = await screen.findAllByTestId('committee-area-chair');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByTestId('committee-area-chair-load').textContent).toBe('2 of 2');
+    expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
+
+    await user.type(screen.getByLabelText('E-mail address'), 'new@ac.edu');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(api.sent('POST', `events/${EVENT}/add_area_chair/`)).toHaveLength(1));
+    expect(api.sent('POST', `events/${EVENT}/add_area_chair/`)[0]?.body).toEqual({
+      email: 'new@ac.edu',
+      max_papers: 5,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove Ada Lovelace' }));
+    expect(await screen.findByText(/the 2 papers they chair will have no area chair/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(api.sent('POST', `events/${EVENT}/remove_area_chair/`)).toHaveLength(1));
+    expect(api.sent('POST', `events/${EVENT}/remove_area_chair/`)[0]?.body).toEqual({ user_id: '4-bbbbbbbb' });
+  });
+
+  it("offers a paper's committee the area chairs with their loads, a conflicted one disabled with its reason", async () => {
+    const user = userEvent.setup();
+    const candidates: AreaChairCandidatesDto = {
+      current: null,
+      candidates: [
+        {
+          public_id: '4-bbbbbbbb',
+          name: 'Ada Lovelace',
+          email: 'ada@senior.edu',
+          expertise: '',
+          max_papers: 5,
+          assigned: 1,
+          conflict: null,
+          is_current: false,
+        },
+        {
+          public_id: '5-bbbbbbbb',
+          name: 'Cleo Conflict',
+          email: 'cleo@uni-a.edu',
+          expertise: '',
+          max_papers: 5,
+          assigned: 0,
+          conflict: 'Same e-mail domain',
+          is_current: false,
+        },
+      ],
+    };
+    const api = stubApi({
+      'GET submissions/7-cccccccc/area-chair-candidates/': { status: 200, body: candidates },
+      'POST submissions/7-cccccccc/area-chair/': {
+        status: 200,
+        body: { message: 'ok', submission: { public_id: '7-cccccccc', title: 'P' }, area_chair: null },
+      },
+    });
+    await mountScreen(<AreaChairPicker submissionId="7-cccccccc" />, { url: '/s', path: '/s', language: 'ar' });
+    expect((await screen.findByTestId('area-chair-current')).textContent).toBe('ليس لهذه الورقة رئيس مجال بعد.');
+    await user.click(screen.getByTestId('area-chair-select'));
+    const conflicted = await screen.findByRole('option', { name: /Cleo Conflict/, hidden: true });
+    expect(conflicted.getAttribute('aria-disabled') ?? conflicted.getAttribute('data-combobox-disabled')).toBeTruthy();
+    expect(conflicted.textContent).toContain('تعارض مصالح: Same e-mail domain');
+    await user.click(screen.getByRole('option', { name: /Ada Lovelace/, hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'تعيين رئيس المجال' }));
+    await waitFor(() => expect(api.sent('POST', 'submissions/7-cccccccc/area-chair/')).toHaveLength(1));
+    expect(api.sent('POST', 'submissions/7-cccccccc/area-chair/')[0]?.body).toEqual({ user_id: '4-bbbbbbbb' });
+  });
+
+  it('lists the papers an area chair leads with review progress and links to the discussion and meta-review', async () => {
+    const page: AreaChairSubmissionListDto = {
+      count: 1,
+      next: null,
+      previous: null,
+      results: [
+        {
+          id: 7,
+          public_id: '7-cccccccc',
+          title: 'Graphs for everyone',
+          status: 'under_review',
+          event: { id: 9, public_id: EVENT, title: 'ICML Test' },
+          reviews_assigned: 3,
+          reviews_completed: 2,
+          meta_review_status: 'in_progress',
+          needs_discussion: true,
+          comment_count: 4,
+        },
+      ],
+    };
+    stubApi({ 'GET area-chair/submissions/': { status: 200, body: page } });
+    await mountScreen(<PapersIChairScreen />, { url: '/area-chair', path: '/area-chair' });
+    const row = await screen.findByTestId('chaired-paper');
+    expect(within(row).getByTestId('chaired-paper-reviews').textContent).toBe('2 of 3 completed');
+    expect(within(row).getByTestId('chaired-paper-meta-review').textContent).toBe('In progress');
+    const hrefs = within(row)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/submissions/7-cccccccc',
+      '/submissions/7-cccccccc#discussion',
+      `/events/${EVENT}/submissions/7-cccccccc/meta-review`,
+    ]);
+  });
+
+  it('says when the area chair leads no paper yet', async () => {
+    stubApi({
+      'GET area-chair/submissions/': { status: 200, body: { count: 0, next: null, previous: null, results: [] } },
+    });
+    await mountScreen(<PapersIChairScreen />, { url: '/area-chair', path: '/area-chair', language: 'ar' });
+    expect((await screen.findByTestId('papers-i-chair-empty')).textContent).toContain('لا أوراق بعد');
+  });
+
+  it('asks a reviewer to revisit with a message, refusing an empty one', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({ 'POST reviews/5-dddddddd/revisit/': { status: 200, body: { message: 'ok' } } });
+    await mountScreen(<RevisitButton reviewId="5-dddddddd" completed={false} />, { url: '/r', path: '/r' });
+    await user.click(screen.getByRole('button', { name: 'Ask to revisit' }));
+    expect(await screen.findByText(/asked to complete it/)).toBeTruthy();
+    await user.click(screen.getByTestId('revisit-send'));
+    expect(await screen.findByText('Write a message to the reviewer')).toBeTruthy();
+    expect(api.sent('POST', 'reviews/5-dddddddd/revisit/')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Message to the reviewer'), 'Please weigh the response.');
+    await user.click(screen.getByTestId('revisit-send'));
+    await waitFor(() => expect(api.sent('POST', 'reviews/5-dddddddd/revisit/')).toHaveLength(1));
+    expect(api.sent('POST', 'reviews/5-dddddddd/revisit/')[0]?.body).toEqual({ message: 'Please weigh the response.' });
+  });
+});
