@@ -14,6 +14,7 @@ import { buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { lastMail, mailsTo, signedInClients } from '../../../test/http.ts';
+import { countQueries } from '../../../test/statements.ts';
 import { auditLog, eventMemberships, metaReviews, submissions } from '../../db/schema/index.ts';
 import { makePublicId, nextId } from '../../lib/ids.ts';
 
@@ -452,5 +453,33 @@ describe('remove_area_chair/', () => {
       (await (await as(outsider)).post(hiddenUrl('remove_area_chair'), { user_id: otherAreaChair.publicId }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('lists cost the same number of queries whatever their size', () => {
+  it('GET events/{id}/area-chairs/ and GET area-chair/submissions/ for 1 and for 3 rows', async () => {
+    const costs: { event: number; mine: number }[] = [];
+    for (const size of [1, 3]) {
+      const chairing = await buildUser(app, { email: `lead${size}@lead${size}.edu`, affiliation: `Lead ${size}` });
+      const sized = await buildEvent(app, { status: 'active', creator: organizer });
+      await buildAreaChair(app, { event: sized, user: chairing });
+      for (let i = 0; i < size; i += 1) {
+        const other = await buildUser(app, { email: `ac${size}-${i}@many${size}-${i}.edu`, affiliation: `Many ${i}` });
+        await buildAreaChair(app, { event: sized, user: other });
+        const paper = await buildSubmission(app, { event: sized, title: `Sized paper ${size}-${i}` });
+        await setAreaChair(app, paper, chairing);
+        await buildReview(app, { submission: paper, reviewer: other, status: 'completed' });
+      }
+      const listUrl = `/api/events/${sized.publicId}/area-chairs/`;
+      const organizerClient = await as(organizer);
+      expect(((await organizerClient.get(listUrl)).json() as AreaChairListDto).count).toBe(size + 1);
+      const mine = await as(chairing);
+      expect(((await mine.get('/api/area-chair/submissions/')).json() as AreaChairSubmissionListDto).count).toBe(size);
+      costs.push({
+        event: await countQueries(app, () => organizerClient.get(listUrl)),
+        mine: await countQueries(app, () => mine.get('/api/area-chair/submissions/')),
+      });
+    }
+    expect(costs[1]).toEqual(costs[0]);
   });
 });
