@@ -28,6 +28,8 @@ export const MAIL_TEMPLATES = [
   'final_versions.received',
   /** A member of a paper's committee was mentioned in its discussion. */
   'discussion.mentioned',
+  /** To a paper's committee: its area chair completed its meta-review (`recommendation`). */
+  'meta_reviews.completed',
   /** To an area chair: they now chair a submission. */
   'area_chairs.assigned',
   /** To a reviewer: the paper's area chair or chairs ask them to revisit their review (`message`). */

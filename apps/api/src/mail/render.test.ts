@@ -89,6 +89,13 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     version: '2',
     link: 'https://confero.test/submissions/7-abcdefgh/final-version',
   },
+  'meta_reviews.completed': {
+    first_name: 'Grace',
+    submission_title: 'On Computable Numbers',
+    event_title: 'ICML 2027',
+    recommendation: 'Accept',
+    link: 'https://confero.test/submissions/7-abcdefgh',
+  },
   'discussion.mentioned': {
     first_name: 'Grace',
     submission_title: 'On Computable Numbers',

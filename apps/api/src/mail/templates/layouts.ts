@@ -179,6 +179,13 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     closing: [say('confidential')],
   }),
 
+  /** To a paper's committee: its meta-review is completed; the recommendation named, never the area chair's text. */
+  'meta_reviews.completed': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro'), say('recommendation')],
+    actions: [{ label: say('open'), url: v.text('link') }],
+  }),
+
   /** To an area chair, once per automatic assignment applied: the papers they now chair, one a line. */
   'area_chairs.papers_assigned': (v, say) => ({
     subject: say('subject'),

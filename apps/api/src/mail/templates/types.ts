@@ -41,6 +41,7 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'responses.closing_soon': ['submission_title', 'event_title', 'closes_at', 'link'],
   'final_versions.received': ['submission_title', 'event_title', 'version', 'link'],
   'discussion.mentioned': ['submission_title', 'event_title', 'link'],
+  'meta_reviews.completed': ['submission_title', 'event_title', 'recommendation', 'link'],
   'area_chairs.papers_assigned': ['event_title', 'papers', 'count', 'link'],
   'area_chairs.assigned': ['submission_title', 'event_title', 'link'],
   'reviews.revisit': ['submission_title', 'event_title', 'message', 'link'],

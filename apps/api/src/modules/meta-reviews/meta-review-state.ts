@@ -1,6 +1,8 @@
 import {
   isAnswered,
+  META_RECOMMENDATION_KEY,
   type MetaReviewStatus,
+  questionLabel,
   type ReviewAnswers,
   type ReviewQuestionDto,
   type SaveMetaReviewBody,
@@ -11,9 +13,14 @@ import { events, metaReviews, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { messageFieldError } from '../../lib/errors.ts';
 import { makePublicId, nextId } from '../../lib/ids.ts';
+import { queueMails } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
+import { pairKey } from '../conflicts/detection.ts';
+import { findCommitteeRecipients } from '../responses/responses.queries.ts';
 import { currentReviewForm, type ReviewForm, reviewFormAt } from '../review-forms/review-forms.queries.ts';
 import { mergeAnswers } from '../reviews/review-state.ts';
+import { submissionLink } from '../submissions/commands/create-submission.ts';
 import { metaReviewCannotReopen, metaReviewDecided, staleMetaReview } from './meta-review-errors.ts';
 import type { MetaReviewRow } from './meta-reviews.queries.ts';
 
@@ -41,7 +48,17 @@ export function assertMetaReviewComplete(questions: readonly ReviewQuestionDto[]
 
 export type SaveMetaReviewInput = {
   actor: Actor;
-  submission: { id: number; eventId: number };
+  /** The paper (its committee is mailed when the meta-review is completed). */
+  submission: {
+    id: number;
+    publicId: string;
+    eventId: number;
+    trackId: number | null;
+    title: string;
+    eventTitle: string;
+  };
+  /** The site's public address, for the mail's link. */
+  publicUrl: string;
   /** The meta-review as the loader read it (undefined while none is saved). */
   existing: MetaReviewRow | undefined;
   input: SaveMetaReviewBody;
@@ -59,7 +76,7 @@ export type SaveMetaReviewInput = {
  */
 export async function saveMetaReview(
   db: Db,
-  { actor, submission, existing, input }: SaveMetaReviewInput,
+  { actor, submission, existing, input, publicUrl }: SaveMetaReviewInput,
   now = new Date(),
 ): Promise<{ row: MetaReviewRow; form: ReviewForm; submittedNow: boolean }> {
   if (!META_REVIEW_TRANSITIONS[existing?.status ?? 'none'].includes(input.status)) throw metaReviewCannotReopen();
@@ -121,6 +138,48 @@ export async function saveMetaReview(
       action: completed ? 'meta_review.submitted' : 'meta_review.saved',
       data: { status: row.status, version: row.version, form_version: row.formVersion },
     });
-    return { row, form, submittedNow: completed && existing?.status !== 'completed' };
+    const submittedNow = completed && existing?.status !== 'completed';
+    if (submittedNow) await mailCompleted(tx, submission, row, form, publicUrl);
+    return { row, form, submittedNow };
   });
+}
+
+/**
+ * The "meta-review completed" mail to each member of the paper's committee without a conflict (stored conflicts and
+ * authorship left out in the query, a conflict detection finds now left out here), in their language, naming the
+ * recommendation (its option's label in that language). Once per meta-review (its public id keys the mail).
+ */
+async function mailCompleted(
+  db: Db,
+  submission: SaveMetaReviewInput['submission'],
+  row: MetaReviewRow,
+  form: ReviewForm,
+  publicUrl: string,
+): Promise<void> {
+  const candidates = await findCommitteeRecipients(db, submission);
+  const { detected } = await detectEventConflicts(db, submission.eventId, {
+    submissionIds: [submission.id],
+    userIds: candidates.map((person) => person.userId),
+  });
+  const recommendation = form.questions.find((question) => question.key === META_RECOMMENDATION_KEY);
+  const option = recommendation?.options?.find((candidate) => candidate.value === row.answers[META_RECOMMENDATION_KEY]);
+  await queueMails(
+    db,
+    candidates
+      .filter((person) => !detected.has(pairKey(submission.id, person.userId)))
+      .map((person) => ({
+        to: person.email,
+        template: 'meta_reviews.completed' as const,
+        locale: person.locale,
+        eventId: submission.eventId,
+        dedupeKey: `meta_review_completed:${row.publicId}:${person.userId}`,
+        data: {
+          first_name: person.firstName,
+          submission_title: submission.title,
+          event_title: submission.eventTitle,
+          recommendation: option ? questionLabel(option, person.locale === 'ar' ? 'ar' : 'en') : '—',
+          link: submissionLink(publicUrl, submission.publicId),
+        },
+      })),
+  );
 }

@@ -7,7 +7,7 @@ import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factor
 import { buildConflict, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/users.ts';
-import { signedInClients } from '../../../test/http.ts';
+import { mailsTo, signedInClients } from '../../../test/http.ts';
 import { auditLog, events, metaReviews, submissions } from '../../db/schema/index.ts';
 
 /*
@@ -334,6 +334,46 @@ describe('saving the meta-review', () => {
       answers: { summary: 'Edited' },
       abilities: { edit: false },
     });
+  });
+
+  it("mails the paper's committee once when the meta-review is completed, never the conflicted chair", async () => {
+    const world = await buildWorld();
+    const client = await as(world.who.areaChair);
+    await client.post(path(world.paper), { answers: { summary: 'Draft' }, status: 'in_progress' });
+    expect(await mailsTo(app, world.who.chair.email)).toEqual([]);
+    const done = await client.post(path(world.paper), { answers: ANSWERS, status: 'completed', version: 1 });
+    expect(done.statusCode).toBe(200);
+    await client.post(path(world.paper), { answers: { summary: 'Edited' }, status: 'completed' });
+    for (const identity of ['chair', 'eventAdmin'] as const) {
+      const mails = (await mailsTo(app, world.who[identity].email)).filter(
+        (mail) => mail.template === 'meta_reviews.completed',
+      );
+      expect([identity, mails.length]).toEqual([identity, 1]);
+      expect(mails[0]?.text_body).toContain('Recommendation: Accept.');
+      // The mail names the recommendation, never the area chair nor the confidential note.
+      expect(mails[0]?.text_body).not.toContain(world.who.areaChair.lastName);
+      expect(mails[0]?.text_body).not.toContain(ANSWERS.confidential_note);
+    }
+    for (const identity of ['conflictedChair', 'areaChair', 'reviewer', 'author'] as const) {
+      expect([identity, await mailsTo(app, world.who[identity].email)]).toEqual([identity, []]);
+    }
+  });
+
+  it("redacts the meta-review's audit entries for a chair conflicted with the paper", async () => {
+    const world = await buildWorld();
+    await submitted(world);
+    const read = async (identity: Identity) => {
+      const response = await (await as(world.who[identity])).get(`/api/events/${world.event.publicId}/audit/`, {
+        query: { action: 'meta_review.submitted' },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().results as { redacted: boolean; actor: unknown }[];
+    };
+    const [open] = await read('chair');
+    expect(open).toMatchObject({ redacted: false });
+    const [hidden] = await read('conflictedChair');
+    expect(hidden).toMatchObject({ redacted: true });
+    expect(JSON.stringify(hidden)).not.toContain(world.who.areaChair.lastName);
   });
 
   it('answers 404 for a submission that does not exist', async () => {

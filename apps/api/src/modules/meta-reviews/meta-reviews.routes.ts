@@ -49,7 +49,7 @@ export const metaReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const context = await loadMetaReviewContext(app.db, requireUser(request), request.params.id);
       authorize(metaReviewPolicies['metaReview.write'](context.access));
-      const saved = await saveMetaReviewOf(app.db, context, request.body);
+      const saved = await saveMetaReviewOf(app.db, context, request.body, app.config.publicUrl);
       return presentMetaReview(saved.context, saved.form);
     },
   );

@@ -21,12 +21,22 @@ export async function saveMetaReviewOf(
   db: Db,
   context: MetaReviewContext,
   input: SaveMetaReviewBody,
+  publicUrl: string,
 ): Promise<{ context: MetaReviewContext; form: ReviewForm }> {
+  const { submission } = context;
   const { row, form } = await saveMetaReview(db, {
     actor: context.actor,
-    submission: { id: context.submission.id, eventId: context.submission.eventId },
+    submission: {
+      id: submission.id,
+      publicId: submission.publicId,
+      eventId: submission.eventId,
+      trackId: submission.trackId,
+      title: submission.title,
+      eventTitle: submission.event.title,
+    },
     existing: context.metaReview,
     input,
+    publicUrl,
   });
   return {
     form,

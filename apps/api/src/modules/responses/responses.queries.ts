@@ -86,31 +86,43 @@ export async function findResponseRecipients(
           withoutConflict(submission.id),
         ),
       ),
-    db
-      .select(recipientFields)
-      .from(eventMemberships)
-      .innerJoin(users, eq(users.id, eventMemberships.userId))
-      .where(
-        and(
-          eq(eventMemberships.eventId, submission.eventId),
-          eq(eventMemberships.status, 'active'),
-          or(
-            eq(eventMemberships.role, 'event_admin'),
-            and(
-              eq(eventMemberships.role, 'chair'),
-              submission.trackId === null
-                ? isNull(eventMemberships.trackId)
-                : or(isNull(eventMemberships.trackId), eq(eventMemberships.trackId, submission.trackId)),
-            ),
-          ),
-          eq(users.accountStatus, 'active'),
-          withoutConflict(submission.id),
-        ),
-      ),
+    findCommitteeRecipients(db, submission),
   ]);
   const byId = new Map<number, ResponseRecipient>();
   for (const person of [...reviewers, ...organizers]) byId.set(person.userId, person);
   return [...byId.values()].sort((a, b) => a.userId - b.userId);
+}
+
+/**
+ * The paper's committee as mail recipients: the event's admins and chairs (of the whole event or of the paper's
+ * track), active accounts and memberships, without a conflict of interest with the paper (authorship included); one
+ * query. The response mail and the meta-review's "completed" mail go to them.
+ */
+export function findCommitteeRecipients(
+  db: Db,
+  submission: { id: number; eventId: number; trackId: number | null },
+): Promise<ResponseRecipient[]> {
+  return db
+    .select(recipientFields)
+    .from(eventMemberships)
+    .innerJoin(users, eq(users.id, eventMemberships.userId))
+    .where(
+      and(
+        eq(eventMemberships.eventId, submission.eventId),
+        eq(eventMemberships.status, 'active'),
+        or(
+          eq(eventMemberships.role, 'event_admin'),
+          and(
+            eq(eventMemberships.role, 'chair'),
+            submission.trackId === null
+              ? isNull(eventMemberships.trackId)
+              : or(isNull(eventMemberships.trackId), eq(eventMemberships.trackId, submission.trackId)),
+          ),
+        ),
+        eq(users.accountStatus, 'active'),
+        withoutConflict(submission.id),
+      ),
+    );
 }
 
 /** An event whose author response phase is turned on, as the phase mails read it. */
