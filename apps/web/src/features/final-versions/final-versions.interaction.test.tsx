@@ -132,13 +132,14 @@ describe('the author final version screen', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('final-version-submit'));
     await screen.findByTestId('final-version-sent');
     const form = sentForms[0];
-    expect(form?.get('title')).toBe('العنوان النهائي');
-    expect(form?.get('version')).toBeNull();
-    expect(JSON.parse(String(form?.get('authors')))).toEqual([
+    if (!form) throw new Error('no upload sent');
+    expect(form.get('title')).toBe('العنوان النهائي');
+    expect(form.get('version')).toBeNull();
+    expect(JSON.parse(String(form.get('authors')))).toEqual([
       expect.objectContaining({ first_name: 'أمل', email: 'amal@example.org', is_corresponding: true, order: 1 }),
     ]);
-    expect((form?.get('file') as File).name).toBe('final.pdf');
-    expect(form?.get('supplementary')).toBeNull();
+    expect((form.get('file') as File).name).toBe('final.pdf');
+    expect(form.get('supplementary')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('final-version-files').textContent).toContain('final.pdf'));
   });
 
