@@ -434,6 +434,15 @@ describe('automatic assignment of area chairs', () => {
         .where(and(eq(auditLog.eventId, world.event.id), eq(auditLog.entity, 'assignment_preview'))),
     ];
     expect(audits?.map((row) => row.action).sort()).toEqual(['area_chair.assignment_applied', 'assignment.applied']);
+
+    // A new area chairs' preview is discarded under its own routes; the reviewers' applied one stays.
+    const discarded = await computePreview(world);
+    expect((await client.delete(url(world, `preview/${discarded.preview_id}/`))).statusCode).toBe(204);
+    expect((await client.get(url(world, `preview/${discarded.preview_id}/`))).statusCode).toBe(404);
+    expect((await client.get(`${reviewersBase}preview/`)).json()).toMatchObject({
+      preview_id: reviewersId,
+      status: 'applied',
+    });
   });
 });
 
