@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { daysFromNow } from '../../../test/factories/events.ts';
+import { buildSubmission } from '../../../test/factories/submissions.ts';
 import {
   authorsField,
   buildFinalVersionWorld,
@@ -14,6 +15,7 @@ import {
 } from '../../../test/fixtures/final-versions.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
+import { countQueries } from '../../../test/statements.ts';
 import { auditLog, finalVersions, submissionFiles, submissions } from '../../db/schema/index.ts';
 
 let app: TestApp;
@@ -273,6 +275,20 @@ describe('GET events/{id}/final-versions/', () => {
     ]);
     const missing = (await (await as(world.chair)).get(`${listUrl()}?status=missing`)).json();
     expect(missing).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('reads a page in the same number of statements whatever its length', async () => {
+    const client = await as(world.chair);
+    const before = await countQueries(app, () => client.get(listUrl()));
+    for (let index = 0; index < 4; index += 1) {
+      const paper = await buildSubmission(app, { event: world.event, decision: 'accept', status: 'accepted' });
+      await app.db
+        .insert(finalVersions)
+        .values({ submissionId: paper.id, title: paper.title, abstract: paper.abstract, authors: [] });
+    }
+    const response = await client.get(listUrl());
+    expect(response.json().results).toHaveLength(5);
+    expect(await countQueries(app, () => client.get(listUrl()))).toBe(before);
   });
 
   it('refuses bad filters (400), members who are not organizers (403) and outsiders (404)', async () => {
