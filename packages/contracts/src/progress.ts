@@ -124,6 +124,8 @@ export const SubmissionTableQuery = z.object({
   disagreement: z.enum(['true', 'false'], { error: 'validation.invalidChoice' }).optional(),
   /** Only papers a chair flagged for discussion (`true`), or only the others (`false`). */
   needs_discussion: z.enum(['true', 'false'], { error: 'validation.invalidChoice' }).optional(),
+  /** Only papers without an area chair (`none`), or only those with one (`any`) (`docs/domain.md#area-chair`). */
+  area_chair: z.enum(['none', 'any'], { error: 'validation.invalidChoice' }).optional(),
   search: z.string().trim().max(200, 'validation.tooLong').optional(),
 });
 export type SubmissionTableQuery = z.infer<typeof SubmissionTableQuery>;
@@ -155,6 +157,8 @@ export const SubmissionTableRowDto = z.object({
    * the viewer is conflicted with.
    */
   meta_recommendation: z.enum(META_RECOMMENDATIONS).nullable(),
+  /** The paper's area chair (`docs/domain.md#area-chair`); null without one, and on a paper the viewer is conflicted with. */
+  area_chair: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type SubmissionTableRowDto = z.infer<typeof SubmissionTableRowDto>;
 

@@ -30,9 +30,8 @@ async function world(round: number) {
   await addMembership(app, { event, user: chair, role: 'chair' });
   const areaChair = await buildUser(app, { email: `ac${round}@race-ac.example`, affiliation: 'Senior' });
   await buildAreaChair(app, { event, user: areaChair, maxPapers: 2 });
-  const [busy, first, second] = await Promise.all(
-    ['Busy', 'First', 'Second'].map((title) => buildSubmission(app, { event, title: `${title} paper ${round}` })),
-  );
+  const paper = (title: string) => buildSubmission(app, { event, title: `${title} paper ${round}` });
+  const [busy, first, second] = [await paper('Busy'), await paper('First'), await paper('Second')];
   return { organizer, event, chair, areaChair, busy, first, second } as const;
 }
 

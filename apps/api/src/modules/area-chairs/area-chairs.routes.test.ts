@@ -3,7 +3,7 @@ import type {
   AreaChairListDto,
   AreaChairSubmissionListDto,
   DiscussionDto,
-  ReviewListDto,
+  SubmissionReviewsDto,
 } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -329,7 +329,7 @@ describe('what the area chair reads and does', () => {
   it('reads every review of the paper they chair as the committee does, the confidential remarks included', async () => {
     const response = await (await as(areaChair)).get(`/api/submissions/${paper.publicId}/reviews/`);
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as ReviewListDto;
+    const body = response.json() as SubmissionReviewsDto;
     expect(body.visibility).toBe('committee');
     expect(response.body).toContain('Secret remark for the committee');
     const one = await (await as(areaChair)).get(`/api/reviews/${review.publicId}/`);

@@ -39,6 +39,8 @@ export function presentSubmissionTableRow(row: SubmissionTableRow): SubmissionTa
     disagreement: !hidden && row.score_spread !== null && row.score_spread >= DISAGREEMENT_SPREAD,
     needs_discussion: !hidden && row.needs_discussion,
     meta_recommendation: !hidden && isMetaRecommendation(row.meta_recommendation) ? row.meta_recommendation : null,
+    area_chair:
+      !hidden && row.area_chair_public_id ? { id: row.area_chair_public_id, name: row.area_chair_name ?? '' } : null,
   };
 }
 

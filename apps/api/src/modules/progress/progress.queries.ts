@@ -201,6 +201,8 @@ export type SubmissionTableFilter = {
   maxScore?: number;
   disagreement?: boolean;
   needsDiscussion?: boolean;
+  /** Papers without an area chair (`none`), or with one (`any`). */
+  areaChair?: 'none' | 'any';
   search?: string;
 };
 
@@ -218,6 +220,9 @@ export type SubmissionTableRow = {
   needs_discussion: boolean;
   /** The recommendation of its completed meta-review; null without one and on a conflicted row. */
   meta_recommendation: string | null;
+  /** Its area chair; null without one and on a conflicted row. */
+  area_chair_public_id: string | null;
+  area_chair_name: string | null;
   reviews_assigned: number | null;
   reviews_done: number | null;
   average_score: number | null;
@@ -281,6 +286,8 @@ export async function pageSubmissionTable(
   if (filter.decision) conditions.push(sql`paper.decision = ${filter.decision}`);
   if (filter.trackId !== undefined) conditions.push(sql`paper.track_id = ${filter.trackId}`);
   if (filter.needsDiscussion !== undefined) conditions.push(sql`paper.needs_discussion = ${filter.needsDiscussion}`);
+  if (filter.areaChair === 'none') conditions.push(sql`paper.area_chair_id is null`);
+  if (filter.areaChair === 'any') conditions.push(sql`paper.area_chair_id is not null`);
   if (filter.minScore !== undefined) scoreConditions.push(sql`average_score >= ${filter.minScore}`);
   if (filter.maxScore !== undefined) scoreConditions.push(sql`average_score <= ${filter.maxScore}`);
   if (filter.disagreement === true) scoreConditions.push(sql`score_spread >= ${DISAGREEMENT_SPREAD}`);
@@ -297,11 +304,13 @@ export async function pageSubmissionTable(
   const where = all.length > 0 ? sql`where ${sql.join(all, sql` and `)}` : sql``;
   const conflicted = sql`(exists (select 1 from ${conflicts} c where c.submission_id = ${submissions.id}
       and c.user_id = ${viewerId}) or coalesce(${authoredBy(viewerId)}, false))`;
-  // The flag belongs to the paper's discussion, which a conflicted viewer never reads: false for them.
+  // The flag belongs to the paper's discussion, which a conflicted viewer never reads: false for them; nor do they
+  // learn who leads its reviewing (its area chair: null for them).
   const paper = sql`select ${submissions.id} as id, ${submissions.publicId} as public_id,
       ${submissions.title} as title, lower(${submissions.title}) as lower_title, ${submissions.status} as status,
       ${submissions.decision} as decision, ${submissions.createdAt} as created_at, ${submissions.trackId} as track_id,
-      (${submissions.needsDiscussion} and not ${conflicted}) as needs_discussion, ${conflicted} as conflicted
+      (${submissions.needsDiscussion} and not ${conflicted}) as needs_discussion, ${conflicted} as conflicted,
+      (case when ${conflicted} then null else ${submissions.areaChairId} end) as area_chair_id
     from ${submissions} where ${submissions.eventId} = ${eventId}`;
   const order = orderOf(options.sort, TABLE_ORDER);
   const pageOrder = orderOf(options.sort, TABLE_ORDER, 'page.');
@@ -310,6 +319,8 @@ export async function pageSubmissionTable(
   // SECURITY-CRITICAL: a conflicted viewer never reads the paper's meta-review, so its recommendation is null for them.
   const metaOfPage = sql`(select mr.answers ->> 'recommendation' from ${metaReviews} mr
       where mr.submission_id = page.id and mr.status = 'completed' and not page.conflicted) as meta_recommendation`;
+  const areaChairOfPage = sql`ac.public_id as area_chair_public_id,
+      case when ac.id is null then null else trim(ac.first_name || ' ' || ac.last_name) end as area_chair_name`;
   const query = scored
     ? sql`with agg as (
           select r.submission_id, ${REVIEW_AGGREGATES}
@@ -323,8 +334,8 @@ export async function pageSubmissionTable(
         )
         select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
           page.needs_discussion, page.reviews_assigned, page.reviews_done, page.average_score, page.score_spread, page.total,
-          t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}, ${metaOfPage}
-        from page left join ${tracks} t on t.id = page.track_id
+          t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}, ${metaOfPage}, ${areaChairOfPage}
+        from page left join ${tracks} t on t.id = page.track_id left join ${users} ac on ac.id = page.area_chair_id
         order by ${pageOrder}, page.id desc`
     : sql`with paper as (${paper}), page as (
           select paper.*, (count(*) over ())::int as total from paper ${where}
@@ -332,8 +343,9 @@ export async function pageSubmissionTable(
         )
         select page.id, page.public_id, page.title, page.status, page.decision, page.created_at, page.conflicted,
           page.needs_discussion, ${maskedAggregates('page')},
-          page.total, t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}, ${metaOfPage}
-        from page left join ${tracks} t on t.id = page.track_id
+          page.total, t.public_id as track_public_id, t.name as track_name, ${authorsOfPage}, ${metaOfPage},
+          ${areaChairOfPage}
+        from page left join ${tracks} t on t.id = page.track_id left join ${users} ac on ac.id = page.area_chair_id
         left join lateral (select ${REVIEW_AGGREGATES} from ${reviews} r where r.submission_id = page.id) agg on true
         order by ${pageOrder}, page.id desc`;
   return queryRows<SubmissionTableRow>(db, query);

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildAreaChair, setAreaChair } from '../../../test/factories/area-chairs.ts';
 import { addMembership, type BuiltEvent, buildEvent, buildTrack, daysFromNow } from '../../../test/factories/events.ts';
 import { buildBid, buildConflict, buildReview } from '../../../test/factories/reviews.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
@@ -279,6 +280,49 @@ describe('GET events/{id}/submissions/table/', () => {
         'Beta caching',
       ]);
     });
+  });
+
+  it("names each paper's area chair, filters the papers without one, and hides it from a conflicted chair", async () => {
+    const areaChair = await buildUser(app, {
+      email: 'ac@ac-progress.edu',
+      affiliation: 'ac institute',
+      firstName: 'Amal',
+      lastName: 'Chair',
+    });
+    await buildAreaChair(app, { event: world.event, user: areaChair });
+    const [alpha, beta] = world.papers;
+    if (!alpha || !beta) throw new Error('papers');
+    await setAreaChair(app, alpha, areaChair);
+    await setAreaChair(app, beta, areaChair);
+    try {
+      const rows = async (user: BuiltUser, query: Record<string, string>) =>
+        (
+          (await (await as(user)).get(url('submissions/table/'), { query })).json().results as {
+            title: string;
+            area_chair: { id: string; name: string } | null;
+          }[]
+        ).map((row) => [row.title, row.area_chair]);
+      const chaired = { id: areaChair.publicId, name: 'Amal Chair' };
+      expect(await rows(world.admin, { sort: 'title' })).toEqual([
+        ['Alpha consensus', chaired],
+        ['Beta caching', chaired],
+        ['Gamma graphs', null],
+      ]);
+      expect(await rows(world.admin, { area_chair: 'none' })).toEqual([['Gamma graphs', null]]);
+      expect((await rows(world.admin, { area_chair: 'any', sort: 'title' })).map(([title]) => title)).toEqual([
+        'Alpha consensus',
+        'Beta caching',
+      ]);
+      // The chair is conflicted with Beta: its area chair is null for them, in the row and in the filter.
+      expect(await rows(world.chair, { sort: 'title', min_score: '-3' })).toEqual([['Alpha consensus', chaired]]);
+      expect((await rows(world.chair, { area_chair: 'any' })).map(([title]) => title)).toEqual(['Alpha consensus']);
+      const bad = await (await as(world.admin)).get(url('submissions/table/'), { query: { area_chair: 'maybe' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ field_codes: { area_chair: ['validation.invalidChoice'] } });
+    } finally {
+      await setAreaChair(app, alpha, null);
+      await setAreaChair(app, beta, null);
+    }
   });
 
   it('runs one query per page, whatever its size', async () => {

@@ -127,6 +127,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         maxScore: query.max_score,
         disagreement: query.disagreement === undefined ? undefined : query.disagreement === 'true',
         needsDiscussion: query.needs_discussion === undefined ? undefined : query.needs_discussion === 'true',
+        areaChair: query.area_chair,
         search: query.search,
       };
       const { page, page_size: pageSize } = query;

@@ -29,6 +29,7 @@ function row(n: number, overrides: Partial<SubmissionTableRowDto> = {}): Submiss
     disagreement: n === 2,
     needs_discussion: false,
     meta_recommendation: null,
+    area_chair: null,
     ...overrides,
   };
 }

@@ -23,4 +23,12 @@ describe("the chair table's address", () => {
     expect(tableFiltersToSearch(filters).toString()).toBe('search=graph&sort=average_score&page=3');
     expect(tableListParams(filters)).toEqual({ page: 3, page_size: 25, sort: 'average_score', search: 'graph' });
   });
+
+  it('keeps the papers without an area chair in the address, and nothing else for another value', () => {
+    const filters = parseTableFilters(new URLSearchParams('area_chair=none'));
+    expect(filters.withoutAreaChair).toBe(true);
+    expect(tableFiltersToSearch(filters).toString()).toBe('area_chair=none');
+    expect(tableListParams(filters)).toMatchObject({ area_chair: 'none' });
+    expect(parseTableFilters(new URLSearchParams('area_chair=any')).withoutAreaChair).toBe(false);
+  });
 });

@@ -28,6 +28,8 @@ export type TableFilters = {
   disagreement: boolean;
   /** Only the papers a chair flagged for discussion. */
   needsDiscussion: boolean;
+  /** Only the papers without an area chair (`docs/domain.md#area-chair`). */
+  withoutAreaChair: boolean;
   search: string;
   page: number;
 };
@@ -55,6 +57,7 @@ export function parseTableFilters(params: URLSearchParams): TableFilters {
     maxScore: inverted ? null : maxScore,
     disagreement: params.get('disagreement') === 'true',
     needsDiscussion: params.get('needs_discussion') === 'true',
+    withoutAreaChair: params.get('area_chair') === 'none',
     search: (params.get('search') ?? '').trim().slice(0, 200),
     page: readPage(params),
   };
@@ -70,6 +73,7 @@ function setFilters(filters: TableFilters): [string, string][] {
     ['max_score', filters.maxScore === null ? null : String(filters.maxScore)],
     ['disagreement', filters.disagreement ? 'true' : null],
     ['needs_discussion', filters.needsDiscussion ? 'true' : null],
+    ['area_chair', filters.withoutAreaChair ? 'none' : null],
     ['search', filters.search || null],
   ];
   return pairs.flatMap(([name, value]) => (value === null ? [] : [[name, value] as [string, string]]));

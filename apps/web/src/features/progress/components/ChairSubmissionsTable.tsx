@@ -26,7 +26,7 @@ import { formatDate } from '../../../components/data/format.ts';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { SortableHeader } from '../../../components/data/SortableHeader.tsx';
-import { USER_DIR } from '../../../components/data/UserText.tsx';
+import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
 import { notify } from '../../../components/feedback/notify.tsx';
@@ -220,6 +220,7 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                     onSort={sortBy}
                   />
                   <Table.Th>{t('progress.table.columns.metaReview')}</Table.Th>
+                  <Table.Th>{t('areaChairs.table.column')}</Table.Th>
                   {numeric('reviews_done', t('progress.table.columns.reviews'))}
                   {numeric('average_score', t('progress.table.columns.average'))}
                   {numeric('score_spread', t('progress.table.columns.spread'))}
@@ -279,6 +280,15 @@ export function ChairSubmissionsTable({ event }: { event: Pick<EventDto, 'public
                         <Badge variant="light" color={META_COLORS[row.meta_recommendation]}>
                           {decisionLabel(row.meta_recommendation)}
                         </Badge>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          {t('progress.none')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td data-testid="row-area-chair">
+                      {row.area_chair ? (
+                        <UserText size="sm">{row.area_chair.name}</UserText>
                       ) : (
                         <Text size="sm" c="dimmed">
                           {t('progress.none')}

@@ -99,6 +99,13 @@ export function TableFiltersBar({ list, tracks }: TableFiltersBarProps) {
         mb={8}
         data-testid="table-needs-discussion"
       />
+      <Checkbox
+        label={t('areaChairs.table.withoutFilter')}
+        checked={filters.withoutAreaChair}
+        onChange={(event) => change({ withoutAreaChair: event.currentTarget.checked })}
+        mb={8}
+        data-testid="table-without-area-chair"
+      />
     </Group>
   );
 }
