@@ -40,9 +40,10 @@ describe('parseInvitationReason', () => {
 });
 
 describe('parseInvitationRole', () => {
-  it('knows the chair and event-admin invitations only (a reviewer invitation has no role)', () => {
+  it('knows the chair, event-admin and area-chair invitations only (a reviewer invitation has no role)', () => {
     expect(parseInvitationRole('chair')).toBe('chair');
     expect(parseInvitationRole('event_admin')).toBe('event_admin');
+    expect(parseInvitationRole('area_chair')).toBe('area_chair');
     expect(parseInvitationRole('reviewer')).toBeNull();
     expect(parseInvitationRole(null)).toBeNull();
   });

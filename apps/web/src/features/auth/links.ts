@@ -24,7 +24,7 @@ export const INVITATION_ERROR_REASONS = ['expired', 'answered', 'invalid'] as co
 export type InvitationErrorReason = (typeof INVITATION_ERROR_REASONS)[number];
 
 /** The role an answered invitation was for, when not a reviewer's (`?role=chair|event_admin`). */
-export const INVITATION_ORGANIZER_ROLES = ['chair', 'event_admin'] as const;
+export const INVITATION_ORGANIZER_ROLES = ['chair', 'event_admin', 'area_chair'] as const;
 export type InvitationOrganizerRole = (typeof INVITATION_ORGANIZER_ROLES)[number];
 
 export function parseInvitationRole(value: string | null): InvitationOrganizerRole | null {

@@ -28,7 +28,7 @@ const REASON_ICONS: Record<InvitationErrorReason, LucideIcon> = {
 
 /**
  * Accepted: thanks, next steps, sign in or create an account. A chair's or an event admin's invitation
- * (`?role=chair|event_admin`) is thanked and continued in its own words.
+ * (`?role=chair|event_admin|area_chair`, an area chair's too) is thanked and continued in its own words.
  */
 export function InvitationAccepted() {
   const { t } = useTranslation();
@@ -45,7 +45,9 @@ export function InvitationAccepted() {
             ? t('pages.reviewerInvitationAccepted.descriptionChair')
             : role === 'event_admin'
               ? t('pages.reviewerInvitationAccepted.descriptionEventAdmin')
-              : t('pages.reviewerInvitationAccepted.description')
+              : role === 'area_chair'
+                ? t('pages.reviewerInvitationAccepted.descriptionAreaChair')
+                : t('pages.reviewerInvitationAccepted.description')
         }
       />
       <Stack gap="lg">
