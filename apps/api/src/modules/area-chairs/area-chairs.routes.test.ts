@@ -13,7 +13,7 @@ import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factor
 import { buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { lastMail, mailsTo, signedInClients } from '../../../test/http.ts';
+import { createClient, lastMail, linkIn, mailsTo, signedInClients } from '../../../test/http.ts';
 import { countQueries } from '../../../test/statements.ts';
 import { auditLog, eventMemberships, metaReviews, submissions } from '../../db/schema/index.ts';
 import { makePublicId, nextId } from '../../lib/ids.ts';
@@ -187,6 +187,28 @@ describe('membership: add_area_chair/, invite_area_chair/, remove_area_chair/, a
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { email: expect.any(Array) } });
     expect((await (await as(reviewer)).post(eventUrl('invite_area_chair'), { email: 'x@y.edu' })).statusCode).toBe(403);
+  });
+
+  it('makes a registered invitee an active area chair when they accept through the invitation link', async () => {
+    const invitee = await buildUser(app, {
+      email: 'invitee@invited-ac.edu',
+      affiliation: 'Invited',
+      firstName: 'Ines',
+    });
+    expect((await (await as(chair)).post(eventUrl('invite_area_chair'), { email: invitee.email })).statusCode).toBe(
+      201,
+    );
+    const mail = await lastMail(app, invitee.email, 'events.organizer_invitation');
+    const accept = linkIn(mail, '/api/events/invitations/');
+    const answer = await createClient(app).get(`${accept.pathname}${accept.search}`);
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toContain('role=area_chair');
+    const [row] = await app.db
+      .select()
+      .from(eventMemberships)
+      .where(and(eq(eventMemberships.userId, invitee.id), eq(eventMemberships.role, 'area_chair')));
+    expect(row).toMatchObject({ status: 'active', eventId: event.id });
+    await app.db.delete(eventMemberships).where(eq(eventMemberships.id, row?.id ?? 0));
   });
 
   it('lists the area chairs with their loads, paginated, to organizers only', async () => {
