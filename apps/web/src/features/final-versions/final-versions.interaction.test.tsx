@@ -216,4 +216,24 @@ describe('the chair final versions screen', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('final-version-row-6-missingp')).toBeTruthy();
     expect(api.sent('GET', 'events/7-abcdefgh/final-versions/').at(-1)?.query).toContain('status=missing');
   });
+
+  it('offers no reminder link when every accepted paper has its final version', async () => {
+    const sent = PAGE(null);
+    stubApi({
+      'GET events/7-abcdefgh/': { status: 200, body: eventDto() },
+      'GET events/7-abcdefgh/final-versions/': {
+        status: 200,
+        body: { ...sent, count: 1, totals: { accepted: 1, sent: 1, missing: 0 }, results: sent.results.slice(0, 1) },
+      },
+    });
+    await mountScreen(<FinalVersionsScreen eventId="7-abcdefgh" />, {
+      url: '/events/7-abcdefgh/final-versions',
+      path: '/events/:id/final-versions',
+    });
+    await screen.findByTestId('final-version-row-4-sentpapr');
+    const remind = screen.getByTestId('final-versions-remind');
+    expect(remind.tagName).toBe('BUTTON');
+    expect(remind.hasAttribute('disabled')).toBe(true);
+    expect(remind.getAttribute('href')).toBeNull();
+  });
 });

@@ -70,16 +70,22 @@ function FinalVersionsList({ eventId, ref }: { eventId: string; ref: string }) {
           ) : null}
         </Group>
         <Group gap="xs">
-          <Button
-            component={Link}
-            to={reminderLink(ref)}
-            variant="light"
-            leftSection={<Mail size={16} />}
-            disabled={totals?.missing === 0}
-            data-testid="final-versions-remind"
-          >
-            {t('finalVersions.chair.remind')}
-          </Button>
+          {totals?.missing === 0 ? (
+            // Nobody to remind: a real disabled button (a link cannot be disabled, and its dimmed text fails contrast).
+            <Button variant="light" leftSection={<Mail size={16} />} disabled data-testid="final-versions-remind">
+              {t('finalVersions.chair.remind')}
+            </Button>
+          ) : (
+            <Button
+              component={Link}
+              to={reminderLink(ref)}
+              variant="light"
+              leftSection={<Mail size={16} />}
+              data-testid="final-versions-remind"
+            >
+              {t('finalVersions.chair.remind')}
+            </Button>
+          )}
           <Button
             component="a"
             href={proceedingsUrl(eventId)}
