@@ -1,6 +1,16 @@
 import type { EventAbilities } from '@confero/contracts';
 import { Button, Text } from '@mantine/core';
-import { ChartColumn, ClipboardList, FileCheck2, Gavel, Hand, Network, ShieldAlert, Workflow } from 'lucide-react';
+import {
+  ChartColumn,
+  ClipboardCheck,
+  ClipboardList,
+  FileCheck2,
+  Gavel,
+  Hand,
+  Network,
+  ShieldAlert,
+  Workflow,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
@@ -93,6 +103,16 @@ export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
             data-testid="review-form-link"
           >
             {t('reviewFormEditor.screen.link')}
+          </Button>
+          <Button
+            component={Link}
+            to={`${base}/meta-review-form`}
+            variant="light"
+            justify="start"
+            leftSection={<ClipboardCheck size={16} />}
+            data-testid="meta-review-form-link"
+          >
+            {t('metaReviews.formScreen.link')}
           </Button>
         </>
       ) : null}
