@@ -106,6 +106,20 @@ export async function pruneRateLimits(db: Db): Promise<void> {
 }
 
 /**
+ * A route's allowance per signed-in caller for an hour (`config` of a route that sends mail: invitations, requests to
+ * a reviewer): `max` calls under the key `name:<user id>`. Anonymous callers are refused with 401 by the route and
+ * use up nothing.
+ */
+export const perCallerHourly = (name: string, max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: 60 * 60_000,
+    keyGenerator: (request: { actor: { id: number } | null }) => `${name}:${request.actor?.id}`,
+    allowList: (request: { actor: unknown }) => request.actor === null,
+  },
+});
+
+/**
  * Registers @fastify/rate-limit with the shared store. Limits are opt-in per
  * route (`config.rateLimit`), for sign-in, registration, reset and the e-mail check.
  */

@@ -23,6 +23,7 @@ import { authorize } from '../../lib/authorize.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
+import { perCallerHourly } from '../../plugins/rate-limit.ts';
 import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
@@ -43,16 +44,6 @@ import {
 } from './area-chairs.service.ts';
 
 const TAGS = ['area-chairs'];
-
-/** A mail-sending call's allowance: per caller, an hour; anonymous callers are refused with 401 and use up nothing. */
-const perCallerHour = (name: string, max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: 60 * 60_000,
-    keyGenerator: (request: { actor: { id: number } | null }) => `${name}:${request.actor?.id}`,
-    allowList: (request: { actor: unknown }) => request.actor === null,
-  },
-});
 
 /**
  * Area chairs (`docs/domain.md#area-chair`): the event's area chairs managed by its organizers (add, invite, remove,
@@ -129,7 +120,7 @@ export const areaChairRoutes: FastifyPluginAsyncZod = async (app) => {
         body: InviteReviewerBody,
         response: { 201: AreaChairAnswerDto },
       },
-      config: perCallerHour('invite', 60),
+      config: perCallerHourly('invite', 60),
     },
     async (request, reply) => {
       const actor = requireUser(request);
@@ -251,7 +242,7 @@ export const areaChairRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RevisitReviewBody,
         response: { 200: RevisitAnswerDto },
       },
-      config: perCallerHour('revisit', 120),
+      config: perCallerHourly('revisit', 120),
     },
     async (request) => {
       const actor = requireUser(request);

@@ -14,7 +14,7 @@ import { queueMail } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { currentConflicts } from '../assignment/commands/list-candidates.ts';
 import { findSubmissionConflictRows } from '../conflicts/conflicts.queries.ts';
-import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
+import { detectEventConflicts, detectedConflictsAmong } from '../conflicts/detect-conflict.ts';
 import type { EventRow } from '../events/events.queries.ts';
 import { addMember, removeMember, resolveMember, resolveUserId, reviewerGrant } from '../events/members.service.ts';
 import type { ReviewContext } from '../reviews/review-access.ts';
@@ -288,16 +288,7 @@ export async function listChairedSubmissions(
   options: { page: number; pageSize: number; eventId?: number },
 ): Promise<{ results: AreaChairSubmissionDto[]; count: number }> {
   const candidates = await findChairedCandidates(db, actor.id, options);
-  const byEvent = new Map<number, number[]>();
-  for (const row of candidates) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row.id]);
-  const detections = await Promise.all(
-    [...byEvent].map(([eventId, submissionIds]) =>
-      detectEventConflicts(db, eventId, { submissionIds, userIds: [actor.id] }),
-    ),
-  );
-  const excludedIds = detections.flatMap((detection) =>
-    [...detection.detected.values()].map((found) => found.submissionId),
-  );
+  const excludedIds = await detectedConflictsAmong(db, actor.id, candidates);
   const filter = { ...options, excludedIds };
   const rows = await pageChairedSubmissions(db, actor.id, filter);
   const count =

@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorize } from '../../lib/authorize.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
+import { perCallerHourly } from '../../plugins/rate-limit.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
 import { listReviewerMemberships } from '../events/events.queries.ts';
@@ -28,16 +29,6 @@ import { listOrganizerInvitations, NO_REVIEWS, reviewCountsByReviewer } from './
 import { loadReviewer, removeReviewerFromCommittee, updateReviewer } from './committee.service.ts';
 
 const TAGS = ['events'];
-
-/** An invitation's allowance: per inviter, an hour; anonymous callers are refused with 401 and use up nothing. */
-const inviteRateLimit = (name: string, max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: 60 * 60_000,
-    keyGenerator: (request: { actor: { id: number } | null }) => `${name}:${request.actor?.id}`,
-    allowList: (request: { actor: unknown }) => request.actor === null,
-  },
-});
 
 /**
  * The people of an event's programme committee: the invitations of chairs and event admins (the spec's `add_chair/`
@@ -81,7 +72,7 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
           body: InviteReviewerBody,
           response: { 201: OrganizerInvitationAnswerDto },
         },
-        config: inviteRateLimit('invite', 60),
+        config: perCallerHourly('invite', 60),
       },
       async (request, reply) => {
         const actor = requireUser(request);
@@ -198,7 +189,7 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: BulkInviteBody,
         response: { 202: BulkApplyDto },
       },
-      config: inviteRateLimit('bulk-invite', 20),
+      config: perCallerHourly('bulk-invite', 20),
     },
     async (request, reply) => {
       const actor = requireUser(request);

@@ -147,3 +147,23 @@ export async function findConflictedSubmissionIds(
   ]);
   return new Set([...recorded, ...detected]);
 }
+
+/**
+ * Among some papers of one person's list (their events' papers, in any number of events), those detection finds the
+ * person conflicted with now, not stored yet: detection runs once per event over that event's papers. The lists that
+ * leave such papers out (the caller's discussions, an area chair's papers) give these ids to their page query.
+ */
+export async function detectedConflictsAmong(
+  db: Db,
+  userId: number,
+  papers: readonly { id: number; eventId: number }[],
+): Promise<number[]> {
+  const byEvent = new Map<number, number[]>();
+  for (const paper of papers) byEvent.set(paper.eventId, [...(byEvent.get(paper.eventId) ?? []), paper.id]);
+  const detections = await Promise.all(
+    [...byEvent].map(([eventId, submissionIds]) =>
+      detectEventConflicts(db, eventId, { submissionIds, userIds: [userId] }),
+    ),
+  );
+  return detections.flatMap((detection) => [...detection.detected.values()].map((found) => found.submissionId));
+}

@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { makePublicId, nextId } from '../../lib/ids.ts';
 import { queueMails } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
+import { detectedConflictsAmong } from '../conflicts/detect-conflict.ts';
 import { discussionParticipant } from './discussion.policy.ts';
 import { mentionIdOf, presentMyDiscussion, type ThreadReader } from './discussion.presenter.ts';
 import {
@@ -215,19 +215,10 @@ export async function listMyDiscussions(
   options: { page: number; pageSize: number; eventId?: number; flagged?: boolean },
 ): Promise<{ results: MyDiscussionItemDto[]; count: number }> {
   const candidates = await findMyDiscussionCandidates(db, actor.id, options);
-  const byEvent = new Map<number, number[]>();
-  for (const row of candidates) {
-    const ids = byEvent.get(row.event_id);
-    if (ids) ids.push(row.id);
-    else byEvent.set(row.event_id, [row.id]);
-  }
-  const detections = await Promise.all(
-    [...byEvent].map(([eventId, submissionIds]) =>
-      detectEventConflicts(db, eventId, { submissionIds, userIds: [actor.id] }),
-    ),
-  );
-  const excludedIds = detections.flatMap((detection) =>
-    [...detection.detected.values()].map((conflict) => conflict.submissionId),
+  const excludedIds = await detectedConflictsAmong(
+    db,
+    actor.id,
+    candidates.map((row) => ({ id: row.id, eventId: row.event_id })),
   );
   const filter = { ...options, excludedIds };
   const rows = await pageMyDiscussions(db, actor.id, filter);
