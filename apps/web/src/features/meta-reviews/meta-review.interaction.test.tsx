@@ -57,6 +57,8 @@ describe('the meta-review editor', { timeout: 30_000 }, () => {
     expect(api.sent('POST', PATH)).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: /Summary/ }), 'Sound');
+    // Answered: the problem at the question goes away at once, not at the next send.
+    expect(screen.queryByText('Answer “Summary” before submitting.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(api.sent('POST', PATH)).toHaveLength(1));
     expect(api.sent('POST', PATH)[0]?.body).toEqual({

@@ -65,7 +65,11 @@ function Editor({ submissionId, metaReview }: { submissionId: string; metaReview
           value={values[question.key] ?? (question.kind === 'list' ? [] : '')}
           disabled={save.isPending}
           error={errors[question.key]}
-          onChange={(next) => setValues((current) => ({ ...current, [question.key]: next }))}
+          onChange={(next) => {
+            setValues((current) => ({ ...current, [question.key]: next }));
+            // The question's problem was about the answer it had: an answer changed clears it.
+            setErrors(({ [question.key]: _answered, ...others }) => others);
+          }}
         />
       ))}
       <Group justify="flex-end" gap="sm">
