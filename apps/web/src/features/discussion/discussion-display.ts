@@ -4,7 +4,7 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 /**
  * A person of a thread in the interface language: "You" for the reader, "Reviewer N" for a reviewer the reader may
- * not name (the API sends no name then), "Former member" for one the reader may not name (no public id: a reviewer
+ * not name (the API sends no name then), "Area chair" for the paper's area chair the reader may not name, "Former member" for one the reader may not name (no public id: a reviewer
  * reading, or a deleted account), else the name the API gave (`docs/domain.md#discussion`: a former member is named
  * to the committee).
  */
@@ -17,6 +17,8 @@ export function personName(
   if (person.role === 'reviewer' && person.public_id === undefined && person.reviewer_ordinal !== undefined) {
     return t('discussion.reviewerN', { n: person.reviewer_ordinal });
   }
+  // The paper's area chair to a reader who may not name them: the role alone, in the interface language.
+  if (person.role === 'area_chair' && person.public_id === undefined) return t('discussion.roles.area_chair');
   return person.display_name;
 }
 
@@ -28,7 +30,8 @@ export function roleLabel(
   person: Pick<DiscussionAuthorDto, 'role' | 'reviewer_ordinal' | 'public_id'> & { is_self?: boolean },
   t: Translate,
 ): string | null {
-  if (person.role === 'chair' || person.role === 'area_chair') return t(`discussion.roles.${person.role}`);
+  if (person.role === 'chair') return t('discussion.roles.chair');
+  if (person.role === 'area_chair') return person.public_id === undefined ? null : t('discussion.roles.area_chair');
   if (person.role === 'former_member' && person.public_id !== undefined) return t('discussion.formerWriter');
   if (
     person.role === 'reviewer' &&
