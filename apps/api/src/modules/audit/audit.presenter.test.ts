@@ -28,14 +28,22 @@ const hidden = { publicIds: new Map<string, string>(), hiddenSubmissions: new Se
 const open = { publicIds: new Map<string, string>(), hiddenSubmissions: new Set<number>() };
 
 describe('presentAuditEntry', () => {
-  // Whose reviewing, discussion or response it was is what a conflicted chair must not learn from the log.
+  // Whose reviewing, discussion or response it was, or who leads it as its area chair, is what a conflicted chair must
+  // not learn from the log.
   const reviewing = AUDIT_ACTIONS.filter((action) =>
-    /^(review|bid|conflict|assignment|discussion|response)\./.test(action),
+    /^(review|bid|conflict|assignment|discussion|response|area_chair)\./.test(action),
   );
 
   it('redacts every reviewing, discussion and response entry of a paper the reader is conflicted with', () => {
     expect(reviewing).toEqual(
-      expect.arrayContaining(['discussion.commented', 'response.submitted', 'review.submitted']),
+      expect.arrayContaining([
+        'discussion.commented',
+        'response.submitted',
+        'review.submitted',
+        'area_chair.assigned',
+        'area_chair.unassigned',
+        'review.revisit_requested',
+      ]),
     );
     for (const action of reviewing) {
       expect(presentAuditEntry(row(action), hidden)).toMatchObject({ actor: null, data: {}, redacted: true });
