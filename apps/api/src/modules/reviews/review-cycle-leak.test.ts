@@ -2,6 +2,7 @@ import { DEFAULT_REVIEW_FORM, DEFAULT_REVIEW_SETTINGS } from '@confero/contracts
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildAreaChair, setAreaChair } from '../../../test/factories/area-chairs.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
 import { libraryQuestion } from '../../../test/factories/review-forms.ts';
 import { buildConflict, buildReview } from '../../../test/factories/reviews.ts';
@@ -18,8 +19,10 @@ import { authorResponses, discussionComments, events, reviewForms } from '../../
  *   - a reviewer's name, e-mail or public id never reaches the author, the other reviewer or an unassigned reviewer;
  *   - a confidential answer (the confidential remarks, the chairs-only question) never reaches the author, the other
  *     reviewer, an unassigned reviewer or a conflicted chair;
- *   - a comment never reaches the author, an unassigned reviewer or a conflicted chair.
- * The chair, who may read all of it, is the proof that the data is there to leak.
+ *   - a comment never reaches the author, an unassigned reviewer or a conflicted chair;
+ *   - the paper's area chair, who leads its discussion, is named to none of them nor to its reviewers, and an area
+ *     chair of other papers reads nothing of it (`docs/domain.md#area-chair`).
+ * The chair, who may read all of it, is the proof that the data is there to leak; the area chair reads it as well.
  */
 
 let app: TestApp;
@@ -30,6 +33,8 @@ let reviewerA: BuiltUser;
 let reviewerB: BuiltUser;
 let unassigned: BuiltUser;
 let author: BuiltUser;
+let areaChair: BuiltUser;
+let otherAreaChair: BuiltUser;
 let paper: BuiltSubmission;
 const reviewIds: string[] = [];
 const as = signedInClients(() => app);
@@ -46,6 +51,7 @@ const COMMENT = {
   chair: 'COMMENT-CHAIR-LEAK-5a20',
   A: 'COMMENT-A-LEAK-e2c7',
   B: 'COMMENT-B-LEAK-4d18',
+  areaChair: 'COMMENT-AC-LEAK-6c3d',
   refused: 'COMMENT-REFUSED-LEAK-8b3f',
 };
 const RESPONSE = 'RESPONSE-BY-AUTHOR-2f6a';
@@ -67,11 +73,17 @@ const identityOf = (user: BuiltUser) => [
 
 /** What each identity must never read in any answer. */
 function needlesFor(viewer: BuiltUser): string[] {
-  const comments = [COMMENT.chair, COMMENT.A, COMMENT.B];
-  const everyone = [...identityOf(reviewerA), ...identityOf(reviewerB), ...CONFIDENTIAL.A, ...CONFIDENTIAL.B];
-  if (viewer === reviewerA) return [...identityOf(reviewerB), ...CONFIDENTIAL.B];
-  if (viewer === reviewerB) return [...identityOf(reviewerA), ...CONFIDENTIAL.A];
-  if (viewer === author || viewer === unassigned || viewer === conflictedChair) return [...everyone, ...comments];
+  const comments = [COMMENT.chair, COMMENT.A, COMMENT.B, COMMENT.areaChair];
+  const everyone = [
+    ...identityOf(reviewerA),
+    ...identityOf(reviewerB),
+    ...identityOf(areaChair),
+    ...CONFIDENTIAL.A,
+    ...CONFIDENTIAL.B,
+  ];
+  if (viewer === reviewerA) return [...identityOf(reviewerB), ...identityOf(areaChair), ...CONFIDENTIAL.B];
+  if (viewer === reviewerB) return [...identityOf(reviewerA), ...identityOf(areaChair), ...CONFIDENTIAL.A];
+  if ([author, unassigned, conflictedChair, otherAreaChair].includes(viewer)) return [...everyone, ...comments];
   return [];
 }
 
@@ -121,7 +133,7 @@ async function answersTo(viewer: BuiltUser): Promise<{ route: string; status: nu
 /** The leaks found for the identities that must not read some of the data, as "who route: needle". */
 async function findLeaks(): Promise<string[]> {
   const leaks: string[] = [];
-  for (const viewer of [author, reviewerA, reviewerB, unassigned, conflictedChair]) {
+  for (const viewer of [author, reviewerA, reviewerB, unassigned, conflictedChair, otherAreaChair]) {
     for (const answer of await answersTo(viewer)) {
       expect(answer.status, `${viewer.lastName} ${answer.route}: ${answer.body}`).toBeLessThan(500);
       for (const needle of needlesFor(viewer)) {
@@ -164,6 +176,8 @@ beforeAll(async () => {
   reviewerB = await person('sebastian@uni-cycle-b.edu', 'Sebastian', 'Sneakman');
   unassigned = await person('ida@uni-cycle-idle.edu', 'Ida', 'Idleworth');
   author = await person('alma@uni-cycle-author.edu', 'Alma', 'Authorova');
+  areaChair = await person('arabella@uni-cycle-senior.edu', 'Arabella', 'Arbuthnot');
+  otherAreaChair = await person('otto@uni-cycle-other.edu', 'Otto', 'Otherlead');
   event = await buildEvent(app, { status: 'active' });
   await app.db
     .update(events)
@@ -177,7 +191,8 @@ beforeAll(async () => {
     })
     .where(eq(events.id, event.id));
   for (const user of [chair, conflictedChair]) await addMembership(app, { event, user, role: 'chair' });
-  refusedInThread = [author, unassigned, conflictedChair];
+  refusedInThread = [author, unassigned, conflictedChair, otherAreaChair];
+  for (const user of [areaChair, otherAreaChair]) await buildAreaChair(app, { event, user });
   refusedResponse = [reviewerA, reviewerB, unassigned, conflictedChair];
   for (const user of [reviewerA, reviewerB, unassigned]) await addMembership(app, { event, user, role: 'reviewer' });
   await app.db
@@ -185,6 +200,7 @@ beforeAll(async () => {
     .values({ eventId: event.id, version: 1, questions: [...DEFAULT_REVIEW_FORM, chairsOnlyQuestion()] });
   paper = await buildSubmission(app, { event, submitter: author, authors: [{ user: author }], title: 'Cycle paper' });
   await buildConflict(app, { submission: paper, user: conflictedChair, reason: 'Former student' });
+  await setAreaChair(app, paper, areaChair);
 
   // Two reviews, submitted through the API (their history starts there).
   for (const [reviewer, confidential, score] of [
@@ -206,6 +222,7 @@ beforeAll(async () => {
     [chair, COMMENT.chair, [reviewerB.publicId]],
     [reviewerA, COMMENT.A, []],
     [reviewerB, COMMENT.B, ['reviewer-1']],
+    [areaChair, COMMENT.areaChair, [reviewerA.publicId]],
   ] as const) {
     const posted = await (await as(writer)).post(thread, { body, mentions });
     expect(posted.statusCode, posted.body).toBe(201);
@@ -255,6 +272,11 @@ describe('the review cycle leaks no identity, confidential answer or comment', (
     ]) {
       expect(chairReads, needle).toContain(needle);
     }
+    // The paper's area chair reads what the committee reads.
+    const areaChairReads = (await answersTo(areaChair)).map((answer) => answer.body).join('\n');
+    for (const needle of [...identityOf(reviewerA), ...CONFIDENTIAL.B, COMMENT.chair, COMMENT.B, RESPONSE]) {
+      expect(areaChairReads, needle).toContain(needle);
+    }
     const authorReads = (await (await as(author)).get(`/api/submissions/${paper.publicId}/response/`)).body;
     expect(authorReads).toContain(FOR_AUTHORS);
     // The other reviewer reads the thread and the history of the first review: their scan reads real content.
@@ -270,7 +292,7 @@ describe('the review cycle leaks no identity, confidential answer or comment', (
   });
 
   it('writes nothing for the identities the thread and the response refuse', async () => {
-    const refusedIds = [author.id, unassigned.id, conflictedChair.id];
+    const refusedIds = [author.id, unassigned.id, conflictedChair.id, otherAreaChair.id];
     const [written] = await app.db
       .select({ value: count() })
       .from(discussionComments)
