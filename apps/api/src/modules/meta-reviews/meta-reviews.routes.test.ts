@@ -8,6 +8,7 @@ import { buildConflict, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/users.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
+import { recordStatements } from '../../../test/statements.ts';
 import { auditLog, events, metaReviews, submissions } from '../../db/schema/index.ts';
 
 /*
@@ -374,6 +375,26 @@ describe('saving the meta-review', () => {
     const [hidden] = await read('conflictedChair');
     expect(hidden).toMatchObject({ redacted: true });
     expect(JSON.stringify(hidden)).not.toContain(world.who.areaChair.lastName);
+  });
+
+  it('reads and saves in a fixed number of statements, whatever the number of reviews', async () => {
+    const world = await buildWorld();
+    await submitted(world);
+    const client = await as(world.who.chair);
+    const read = async () => (await recordStatements(app, () => client.get(path(world.paper)))).length;
+    const few = await read();
+    for (let n = 0; n < 4; n += 1) {
+      const extra = await person();
+      await addMembership(app, { event: world.event, user: extra, role: 'reviewer' });
+      await buildReview(app, { submission: world.paper, reviewer: extra, status: 'completed' });
+    }
+    expect(await read()).toBe(few);
+    expect(few).toBeLessThanOrEqual(12);
+    const ac = await as(world.who.areaChair);
+    const save = await recordStatements(app, () =>
+      ac.post(path(world.paper), { answers: { summary: 'Once more' }, status: 'completed' }),
+    );
+    expect(save.length).toBeLessThanOrEqual(16);
   });
 
   it('answers 404 for a submission that does not exist', async () => {
