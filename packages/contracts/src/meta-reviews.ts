@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   type BilingualText,
   REVIEW_FORM_RULES,
+  ReviewAnswer,
   type ReviewFormKind,
   type ReviewFormRules,
   ReviewQuestionDto,
@@ -119,7 +120,7 @@ export const MetaReviewDto = z.object({
   /** The form's questions the caller reads, in order. */
   questions: z.array(ReviewQuestionDto),
   /** The answers to those questions, by key. */
-  answers: z.record(z.string(), z.union([z.number(), z.string(), z.array(z.string()), z.null()])),
+  answers: z.record(z.string(), ReviewAnswer),
   /** Who wrote it: only for the paper's committee and its area chair. */
   area_chair: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   completed_at: z.string().nullable(),
