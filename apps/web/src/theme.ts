@@ -117,6 +117,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-yellow-filled-hover': '#723e00',
     // Coloured text (`c="red"`, `c="blue"`, anchors in those colours) takes shade 9: at least 5.1:1 on gray-0.
     '--mantine-color-red-text': 'var(--mantine-color-red-9)',
+    // A field in error writes its value and its message in the error colour: red-6 reaches 3.3:1 on white, red-9 5.0:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-blue-text': 'var(--mantine-color-blue-9)',
   },
   dark: {
