@@ -173,6 +173,14 @@ test.describe('area chairs', () => {
     expect(mention.text).toContain('settle your concern?');
     expect((await mailsTo(marine.email)).filter((mail) => /mentioned/.test(mail.subject))).toEqual([]);
 
+    // The mentioned reviewer reads the comment by "Area chair", never by name.
+    const caninePage = await pageFor(browser, canine);
+    await caninePage.goto(`/submissions/${shark.public_id}#discussion`);
+    const canineThread = caninePage.getByTestId('discussion-panel');
+    await expect(canineThread.getByTestId('comment-author')).toHaveText('Area chair');
+    await expect(canineThread).toContainText('settle your concern?');
+    for (const name of ['Rachel', 'Carson']) await expect(canineThread).not.toContainText(name);
+
     // The area chair asks the second reviewer to revisit their review.
     await reviews.getByTestId('review-item').nth(1).getByTestId('review-item-link').click();
     await expect(leadPage).toHaveURL(/\/reviews\/[^/]+$/);
@@ -239,13 +247,19 @@ test.describe('area chairs', () => {
     await expect(sharkRow.getByTestId('submission-decision')).toHaveAttribute('data-decision', 'accept');
     await expect(dogRow.getByTestId('submission-decision')).toHaveAttribute('data-decision', 'pending');
 
-    // 5. The chair opens the final version phase, due a few days after the notification date.
+    // 5. The chair opens the final version phase. In three days is refused: the phase follows the notification
+    // date, which is next month; a few days after it is taken.
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const finalDeadline = nextMonthDate(18);
     await page.goto(`${base}/edit`);
     const section = page.getByTestId('section-final-version');
     await section.getByRole('switch', { name: 'Open the final version phase' }).check();
+    await section.getByTestId('final-version-deadline-input').fill(inThreeDays);
+    await page.getByTestId('event-edit-submit').click();
+    await expect(section).toContainText('The final version deadline cannot come before the notification date');
+    await expect(page).toHaveURL(`${base}/edit`);
+    await expectAccessible(page, '/events/:id/edit with the final version phase refused (en)');
     await section.getByTestId('final-version-deadline-input').fill(finalDeadline);
-    await expectAccessible(page, '/events/:id/edit with the final version phase (en)');
     await page.getByTestId('event-edit-submit').click();
     await expect(page).toHaveURL(base);
     const stored = await page.request.get(`/api/events/${event.public_id}/`);
@@ -259,7 +273,11 @@ test.describe('area chairs', () => {
     const authorCard = authorPage.getByTestId('meta-review-card');
     await expect(authorCard).toContainText(META.summary);
     await expect(authorCard).toContainText('الخلاصة');
+    await expect(authorCard).toContainText('قبول');
     await expect(authorCard.getByTestId('meta-review-author')).toHaveCount(0);
+    // The confidence is the committee's, the note the chairs': neither question reaches the author.
+    await expect(authorCard).not.toContainText('درجة الثقة');
+    await expect(authorCard).not.toContainText('ملاحظة سرية');
     const authorText = await authorPage.locator('body').innerText();
     for (const secret of ['Rachel', 'Carson', marineChair.email, 'AREA-CHAIR-ONLY', META.note]) {
       expect(authorText, secret).not.toContain(secret);
