@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mountScreen, stubApi } from '../../test/interact.tsx';
 import { AreaChairPicker } from './components/AreaChairPicker.tsx';
 import { AreaChairsCard } from './components/AreaChairsCard.tsx';
+import { PapersIChairCard } from './components/PapersIChairCard.tsx';
 import { PapersIChairScreen } from './components/PapersIChairScreen.tsx';
 import { RevisitButton } from './components/RevisitButton.tsx';
 
@@ -149,6 +150,37 @@ describe('area chairs', { timeout: 30_000 }, () => {
       '/submissions/7-cccccccc#discussion',
       `/events/${EVENT}/submissions/7-cccccccc/meta-review`,
     ]);
+  });
+
+  it("counts an area chair's papers on their dashboard, and those waiting for a meta-review", async () => {
+    const paper = (n: number, status: 'completed' | 'in_progress' | null) => ({
+      id: n,
+      public_id: `${n}-cccccccc`,
+      title: `Paper ${n}`,
+      status: 'under_review',
+      event: { id: 9, public_id: EVENT, title: 'ICML Test' },
+      reviews_assigned: 3,
+      reviews_completed: 3,
+      meta_review_status: status,
+      needs_discussion: false,
+      comment_count: 0,
+    });
+    stubApi({
+      'GET area-chair/submissions/': {
+        status: 200,
+        body: {
+          count: 3,
+          next: null,
+          previous: null,
+          results: [paper(1, 'completed'), paper(2, null), paper(3, 'in_progress')],
+        },
+      },
+    });
+    await mountScreen(<PapersIChairCard />, { url: '/dashboard', path: '/dashboard' });
+    expect((await screen.findByTestId('papers-i-chair-waiting')).textContent).toBe(
+      '2 of your first papers wait for their meta-review.',
+    );
+    expect(screen.getByRole('link', { name: 'Open my papers' }).getAttribute('href')).toBe('/area-chair');
   });
 
   it('says when the area chair leads no paper yet', async () => {
