@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
 import { label, pageFor, registerUser, signIn, snapshot } from './support/accounts.ts';
 import { setExpertiseThroughApi, sha256, tinyZip, unzip } from './support/area-chairs.ts';
 import { parseCsv } from './support/csv.ts';
 import { nextMonthDate } from './support/events.ts';
+import { useLanguage } from './support/language.ts';
 import { mailsTo, waitForMail } from './support/mail.ts';
 import {
   approvedEventWithReviewers,
@@ -46,13 +47,6 @@ const META = {
 const FINAL_TITLE = 'Longevity of Atlantic Sharpnose and Blacknose Sharks from Tag Recaptures';
 /** Its file name in the proceedings: the paper's number on three digits, then the title's words within 60 characters. */
 const FINAL_FILE = '001-Longevity-of-Atlantic-Sharpnose-and-Blacknose-Sharks-from.pdf';
-
-/** Switches the interface language (kept by the browser) and reloads the screen in it. */
-async function useLanguage(page: Page, language: 'en' | 'ar') {
-  await page.evaluate((value) => window.localStorage.setItem('i18nextLng', value), language);
-  await page.reload();
-  await expect(page.locator(`html[lang=${language}]`)).toHaveCount(1);
-}
 
 test.describe('area chairs', () => {
   // One long journey with axe on each new screen.
@@ -132,6 +126,10 @@ test.describe('area chairs', () => {
     expect(chairsMail.subject).toBe(`Papers to chair for “${event.title}”`);
     expect(chairsMail.text).toContain(SHARK_PAPER.title);
     expect(chairsMail.text).not.toContain(DOG_PAPER.title);
+    expect((await mailsTo(marineChair.email)).filter((mail) => /^Papers to chair/.test(mail.subject))).toHaveLength(1);
+    const otherMail = await waitForMail(canineChair.email, { subject: /^Papers to chair for / });
+    expect(otherMail.text).toContain(DOG_PAPER.title);
+    expect(otherMail.text).not.toContain(SHARK_PAPER.title);
     // The committee screen shows the load, the paper's page its area chair.
     await page.goto(`${base}/committee`);
     await expect(marineRow.getByTestId('committee-area-chair-load')).toHaveText('1 of 1');

@@ -1,6 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
 import { label, pageFor, registerUser, signIn, snapshot } from './support/accounts.ts';
+import { useLanguage } from './support/language.ts';
 import { mailsTo, waitForMail } from './support/mail.ts';
 import {
   approvedEventWithReviewers,
@@ -35,13 +36,6 @@ const NAMES = ['Sylvia', 'Earle', 'Brian', 'Hare'];
 async function choose(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: label(field) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Switches the interface language (kept by the browser) and reloads the screen in it. */
-async function useLanguage(page: Page, language: 'en' | 'ar') {
-  await page.evaluate((value) => window.localStorage.setItem('i18nextLng', value), language);
-  await page.reload();
-  await expect(page.locator(`html[lang=${language}]`)).toHaveCount(1);
 }
 
 /** A wall-clock time `YYYY-MM-DDTHH:mm` in the event's zone (Anywhere on Earth, UTC−12), `days` from today there. */
