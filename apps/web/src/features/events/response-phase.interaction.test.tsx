@@ -124,7 +124,7 @@ describe('the author response and discussion settings', { timeout: 60_000 }, () 
     expect(section().getByRole('heading', { name: 'رد المؤلفين والمناقشة' })).toBeTruthy();
     expect(screen.getByTestId('response-opens-at')).toHaveProperty('value', '2099-06-10T09:00');
     expect(screen.getByTestId('response-closes-at')).toHaveProperty('value', '2099-06-17T18:30');
-    expect(section().getByRole('switch')).toHaveProperty('checked', true);
+    expect(section().getByRole('switch', { name: /فتح مرحلة رد المؤلفين/ })).toHaveProperty('checked', true);
     expect(section().getByRole('textbox', { name: /حد كلمات الرد/ })).toHaveProperty('value', '300');
   });
 });
