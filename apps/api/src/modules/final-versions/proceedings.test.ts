@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -11,6 +12,7 @@ import {
 } from '../../../test/fixtures/final-versions.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { signedInClients } from '../../../test/http.ts';
+import { submissionFiles } from '../../db/schema/index.ts';
 import { bibtexText, proceedingsFileName, titleSlug } from './proceedings.ts';
 
 /*
@@ -171,5 +173,29 @@ describe('GET events/{id}/proceedings.zip', () => {
   it('gives a conflicted chair the proceedings too: accepted papers meant for publication', async () => {
     const response = await (await as(world.conflictedChair)).get(`/api/events/${world.event.publicId}/proceedings.zip`);
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('a stored PDF gone when the ZIP reaches it', () => {
+  it('cuts the download instead of sending a ZIP with a paper missing, and the server keeps answering', async () => {
+    // The second paper's PDF (the first is read before any other entry is queued, the second from yazl's pump).
+    const [file] = await app.db
+      .select({ key: submissionFiles.storageKey })
+      .from(submissionFiles)
+      .where(
+        and(
+          eq(submissionFiles.sha256, sha256(pdfs.arabic ?? new Uint8Array())),
+          eq(submissionFiles.kind, 'camera_ready'),
+        ),
+      );
+    if (!file) throw new Error('no stored final PDF');
+    await app.storage.delete(file.key);
+    const bytes = await (await as(world.chair)).get(`/api/events/${world.event.publicId}/proceedings.zip`).then(
+      (response) => response.rawPayload,
+      () => undefined,
+    );
+    if (bytes) await expect(unzip(bytes)).rejects.toThrow();
+    const list = await (await as(world.chair)).get(`/api/events/${world.event.publicId}/final-versions/`);
+    expect(list.statusCode).toBe(200);
   });
 });

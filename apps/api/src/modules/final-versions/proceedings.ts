@@ -134,12 +134,18 @@ export function proceedingsZip(db: Db, storage: Storage, event: ProceedingsEvent
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   const mtime = new Date();
+  // A stored file gone when the ZIP reaches it (yazl's 'error'), like a failing read, cuts the download.
+  zip.on('error', (error: Error) => output.destroy(error));
+  // A download left midway closes the file being read and stops reading the papers.
+  let reading: Readable | undefined;
+  output.once('close', () => reading?.destroy());
   (async () => {
     let csv = CSV_BOM + csvRecord(PROCEEDINGS_CSV_HEADER);
     let bib = '';
     let missing = '';
     let page = 1;
     for await (const rows of batches(db, event.id)) {
+      if (output.destroyed) return;
       for (const row of rows) {
         const key = row.storageKey;
         if (row.finalTitle === null || key === null) {
@@ -151,11 +157,16 @@ export function proceedingsZip(db: Db, storage: Storage, event: ProceedingsEvent
         page += count;
         const name = proceedingsFileName(row.number, row.finalTitle);
         zip.addReadStreamLazy(name, { compress: false, mtime }, (callback) => {
+          let file: Readable;
           try {
-            callback(null, storage.get(key));
+            file = storage.get(key);
           } catch (error) {
-            callback(error, undefined as never);
+            return callback(error, undefined as never);
           }
+          // yazl pipes the file without listening for its errors: a read failing midway cuts the download.
+          file.once('error', (error) => output.destroy(error));
+          reading = file;
+          callback(null, file);
         });
         csv += csvRow(row, pages, name);
         bib += bibtexEntry(row, event, pages);
