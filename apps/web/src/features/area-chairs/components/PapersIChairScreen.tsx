@@ -18,6 +18,8 @@ const META_REVIEW_KEYS = {
   completed: 'areaChairs.mine.metaReviewCompleted',
 } as const;
 const META_REVIEW_COLORS = { none: 'gray', in_progress: 'yellow', completed: 'green' } as const;
+/** A badge's label in a narrow column shows whole ("Not started", not "NOT STA…"), as the submissions' badges do. */
+const NO_TRUNCATION = { label: { overflow: 'visible' } };
 
 const paperPath = (paper: AreaChairSubmissionDto) => `/submissions/${encodeURIComponent(paper.public_id)}`;
 const metaReviewPath = (paper: AreaChairSubmissionDto) =>
@@ -53,13 +55,18 @@ function PaperRow({ paper }: { paper: AreaChairSubmissionDto }) {
         />
       </Table.Td>
       <Table.Td>
-        <Badge color={META_REVIEW_COLORS[meta]} variant="light" data-testid="chaired-paper-meta-review">
+        <Badge
+          color={META_REVIEW_COLORS[meta]}
+          variant="light"
+          styles={NO_TRUNCATION}
+          data-testid="chaired-paper-meta-review"
+        >
           {t(META_REVIEW_KEYS[meta])}
         </Badge>
       </Table.Td>
       <Table.Td>
         {paper.needs_discussion ? (
-          <Badge color="orange" variant="light">
+          <Badge color="orange" variant="light" styles={NO_TRUNCATION}>
             {t('areaChairs.mine.needsDiscussion')}
           </Badge>
         ) : null}
