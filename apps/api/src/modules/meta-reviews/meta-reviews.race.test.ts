@@ -8,13 +8,15 @@ import { chairQuestion } from '../../../test/factories/review-forms.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { signedInClient } from '../../../test/http.ts';
-import { auditLog, metaReviews, reviewForms } from '../../db/schema/index.ts';
+import { auditLog, metaReviews, reviewForms, submissions } from '../../db/schema/index.ts';
 
 /*
  * The meta-review under concurrency (`docs/domain.md#meta-review`), on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL where the transactions really overlap: two first saves at once write one row (ON CONFLICT on the
  * submission), the other answers 409 STALE_META_REVIEW, never 500; two saves of the same version, one wins; a first
- * save and a change of the meta-review form never pass each other (the save pins a version that holds its answers).
+ * save and a change of the meta-review form never pass each other (the save pins a version that holds its answers);
+ * a bulk decision following the meta-reviews and the area chair's change of their recommendations: each paper gets
+ * the decision its meta-review, frozen by that decision, recommends.
  */
 
 let app: TestApp;
@@ -126,6 +128,58 @@ describe('two saves at once', () => {
       // The review form of the event is untouched by the meta-review form's versions.
       const reviewRows = await app.db.select().from(reviewForms).where(eq(reviewForms.eventId, event.id));
       expect(reviewRows.filter((candidate) => candidate.kind === 'review')).toEqual([]);
+    }
+  });
+});
+
+describe('following the meta-reviews while the area chair changes them', () => {
+  it(`each paper is decided as its frozen meta-review recommends (${ROUNDS} rounds)`, async () => {
+    const PAPERS = 12;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { event, paper: first, tabA, chairClient } = await buildWorld();
+      const [leader] = await app.db
+        .select({ id: submissions.areaChairId })
+        .from(submissions)
+        .where(eq(submissions.id, first.id));
+      const papers = [first];
+      for (let index = 1; index < PAPERS; index += 1) {
+        const paper = await buildSubmission(app, { event, submitter: await person() });
+        await setAreaChair(app, paper, { id: leader?.id ?? 0 });
+        papers.push(paper);
+      }
+      const pathOf = (paper: { publicId: string }) => `/api/submissions/${paper.publicId}/meta-review/`;
+      const answers = (recommendation: string) => ({ summary: 'S', recommendation, confidence: 3 });
+      for (const paper of papers) {
+        const saved = await tabA.post(pathOf(paper), { answers: answers('accept'), status: 'completed', version: 0 });
+        expect(saved.statusCode, saved.body).toBe(200);
+      }
+      const [decided, ...changes] = await Promise.all([
+        chairClient.post(`/api/events/${event.publicId}/decisions/`, {
+          submission_ids: papers.map((paper) => paper.publicId),
+          decision: 'follow_meta_review',
+          notify: false,
+        }),
+        ...papers.map((paper) =>
+          tabA.post(pathOf(paper), { answers: answers('reject'), status: 'completed', version: 1 }),
+        ),
+      ]);
+      expect(decided.statusCode, decided.body).toBe(200);
+      for (const change of changes) {
+        if (change.statusCode !== 200) expect(change.json()).toMatchObject({ code: 'META_REVIEW_DECIDED' });
+      }
+      const results = new Map<string, { to_decision: string | null; ok: boolean }>(
+        decided.json().results.map((item: { id: string; to_decision: string | null; ok: boolean }) => [item.id, item]),
+      );
+      for (const paper of papers) {
+        const [row] = await rowsOf(paper);
+        const [now] = await app.db
+          .select({ decision: submissions.decision })
+          .from(submissions)
+          .where(eq(submissions.id, paper.id));
+        // The meta-review no longer changes once decided: the decision is what it recommends.
+        expect([paper.publicId, now?.decision]).toEqual([paper.publicId, row?.answers.recommendation]);
+        expect(results.get(paper.publicId)).toMatchObject({ ok: true, to_decision: now?.decision });
+      }
     }
   });
 });

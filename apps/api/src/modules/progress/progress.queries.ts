@@ -375,6 +375,9 @@ export type DecisionTarget = {
   row: typeof submissions.$inferSelect;
 };
 
+/** A meta-review's recommendation (`docs/domain.md#meta-review`), as a column of meta_reviews. */
+const META_RECOMMENDATION_SQL = sql<string | null>`${metaReviews.answers} ->> 'recommendation'`;
+
 /**
  * The papers of the event among these numeric ids, with the viewer's authorship and stored conflict of each, and the
  * recommendation of its completed meta-review. Four queries (the flags are conditions of their own queries: drizzle
@@ -401,7 +404,7 @@ export async function findDecisionTargets(
     db
       .select({
         id: metaReviews.submissionId,
-        recommendation: sql<string | null>`${metaReviews.answers} ->> 'recommendation'`,
+        recommendation: META_RECOMMENDATION_SQL,
       })
       .from(metaReviews)
       .where(and(inArray(metaReviews.submissionId, ids), eq(metaReviews.status, 'completed'))),
@@ -420,6 +423,20 @@ export async function findDecisionTargets(
     metaRecommendation: recommendationOf.get(row.id) ?? null,
     row,
   }));
+}
+
+/**
+ * What the paper's completed meta-review recommends, read under the paper's row lock (FOR UPDATE), or null without
+ * one: a meta-review save holds that row shared while it writes (meta-reviews/meta-review-state.ts), so the answer is
+ * the recommendation as it stands when the paper is decided, and it no longer changes after. Call it in a transaction.
+ */
+export async function lockedMetaRecommendation(db: Db, submissionId: number): Promise<string | null> {
+  await db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, submissionId)).for('update');
+  const [row] = await db
+    .select({ recommendation: META_RECOMMENDATION_SQL })
+    .from(metaReviews)
+    .where(and(eq(metaReviews.submissionId, submissionId), eq(metaReviews.status, 'completed')));
+  return row?.recommendation ?? null;
 }
 
 export type TimelineFacts = {

@@ -27,6 +27,7 @@ import {
   countSubmissions,
   type DecisionTarget,
   findDecisionTargets,
+  lockedMetaRecommendation,
 } from './progress.queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -172,6 +173,7 @@ export async function previewDecisions(
  * `POST events/{id}/decisions/`: decides on each paper the plan allows, each in its own transaction through
  * `transitionSubmission` (its audit entry, and its mails unless `notify` is false). Conflicts are synced first, as
  * before any decision. A paper someone changed meanwhile is answered `transition_not_allowed`, the others still go.
+ * Following the meta-review, each paper's recommendation is read again under its row lock as it is decided.
  */
 export async function applyDecisions(
   db: Db,
@@ -187,26 +189,42 @@ export async function applyDecisions(
   const detected = new Set([...synced.values()].map((conflict) => conflict.submissionId));
   const targets = await findDecisionTargets(db, event.id, actor.id, ids);
   const plan = planDecisions(input.submission_ids, input.decision, targets, access, detected);
-  // The wordings of each decision the plan makes (following the meta-review, several), read once each.
+  // The wordings of each decision made (following the meta-review, several), read once each.
   const wordingsOf = new Map<SubmissionDecision, Awaited<ReturnType<typeof loadWordings>>>();
-  for (const decision of new Set(plan.flatMap((item) => (item.ok && item.to_decision ? [item.to_decision] : [])))) {
-    if (input.notify && decision !== 'pending') {
-      wordingsOf.set(decision, await loadWordings(db, event.id, `decision_${decision}`));
-    }
-  }
+  const wordingsFor = async (tx: Db, decision: SubmissionDecision) => {
+    if (!input.notify || decision === 'pending') return undefined;
+    if (!wordingsOf.has(decision)) wordingsOf.set(decision, await loadWordings(tx, event.id, `decision_${decision}`));
+    return wordingsOf.get(decision);
+  };
+  const decide = async (tx: Db, target: DecisionTarget, decision: SubmissionDecision) =>
+    transitionSubmission(tx, {
+      actor,
+      submission: { ...target.row, event, track: null },
+      via: 'make_decision',
+      decision,
+      details: input.decision_details,
+      notify: input.notify,
+      wordings: await wordingsFor(tx, decision),
+      publicUrl,
+    });
   for (const item of plan) {
-    if (!item.ok || !item.target || !item.to_decision) continue;
-    const wordings = wordingsOf.get(item.to_decision);
+    const target = item.target;
+    if (!item.ok || !target || !item.to_decision) continue;
+    const planned = item.to_decision;
     try {
-      await transitionSubmission(db, {
-        actor,
-        submission: { ...item.target.row, event, track: null },
-        via: 'make_decision',
-        decision: item.to_decision,
-        details: input.decision_details,
-        notify: input.notify,
-        wordings,
-        publicUrl,
+      if (input.decision !== 'follow_meta_review') {
+        await decide(db, target, planned);
+        continue;
+      }
+      // Following the meta-review: its recommendation read again under the paper's row lock, which its area chair's
+      // save holds shared, so the paper gets what its meta-review recommends as it is decided (and then frozen).
+      await db.transaction(async (tx) => {
+        const recommended = await lockedMetaRecommendation(tx, target.id);
+        const decision = isMetaRecommendation(recommended) ? recommended : undefined;
+        item.to_decision = decision ?? null;
+        if (decision === undefined) Object.assign(item, { ok: false, reason: 'no_meta_review' });
+        else if (decision === target.decision) Object.assign(item, { ok: false, reason: 'unchanged' });
+        else await decide(tx, target, decision);
       });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'TRANSITION_NOT_ALLOWED')) throw error;
