@@ -6,6 +6,8 @@ export const authorsOnly = () => messageError(403, 'PERMISSION_DENIED', 'finalVe
 export const readDenied = () => messageError(403, 'PERMISSION_DENIED', 'finalVersions.readDenied');
 /** 403: a chair or area chair with a conflict of interest with the paper. */
 export const finalVersionConflicted = () => messageError(403, 'CONFLICT_OF_INTEREST', 'finalVersions.conflicted');
+/** 403: an area chair blinded by a double-blind event downloads no file of the final version (it names the authors). */
+export const finalVersionBlinded = () => messageError(403, 'PERMISSION_DENIED', 'finalVersions.blinded');
 /** 403: the event's final versions and proceedings are its organizers' (members who are not). */
 export const organizersOnly = () => messageError(403, 'PERMISSION_DENIED', 'finalVersions.organizersOnly');
 /** 409 FINAL_VERSION_DISABLED: the event's phase is off. */

@@ -1,8 +1,19 @@
 import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
 import { eventNotFound } from '../events/event-errors.ts';
 import { type EventAccess, isInsider, isOrganizer } from '../events/events.policy.ts';
-import { isCommittee, leadsSubmission, type SubmissionAccess } from '../submissions/submissions.policy.ts';
-import { authorsOnly, finalVersionConflicted, organizersOnly, readDenied } from './final-version-errors.ts';
+import {
+  isBlindedReviewer,
+  isCommittee,
+  leadsSubmission,
+  type SubmissionAccess,
+} from '../submissions/submissions.policy.ts';
+import {
+  authorsOnly,
+  finalVersionBlinded,
+  finalVersionConflicted,
+  organizersOnly,
+  readDenied,
+} from './final-version-errors.ts';
 
 /*
  * Who sends and reads a paper's final version, and who lists the event's final versions and downloads its
@@ -13,12 +24,36 @@ import { authorsOnly, finalVersionConflicted, organizersOnly, readDenied } from 
 /** Whether the viewer reads the paper's final version: its authors, its committee and its area chair, unconflicted. */
 export const readsFinalVersion = (a: SubmissionAccess) => a.isAuthor || isCommittee(a) || leadsSubmission(a);
 
-export const finalVersionPolicies = policyTable<SubmissionAccess>()({
+const readRule = (a: SubmissionAccess) =>
+  allowIf(readsFinalVersion(a), a.isConflicted ? denied(finalVersionConflicted, 'conflicted') : denied(readDenied));
+
+/** What the rules read about the paper: its event's blind mode (the final PDF and its authors name them). */
+export type FinalVersionSubject = { blindMode: string };
+/** The subject of a paper's event (a missing blind mode counts as double-blind, as the submission's presenter reads it). */
+export const finalVersionSubjectOf = (event: { reviewSettings?: { blind_mode?: string } | null }) => ({
+  blindMode: event.reviewSettings?.blind_mode ?? 'double',
+});
+
+/** Whether the final version's authors are hidden from the viewer: a blinded area chair of a double-blind event. */
+export const finalVersionBlindedFor = (a: SubmissionAccess, subject: FinalVersionSubject) =>
+  isBlindedReviewer(a, subject.blindMode);
+
+export const finalVersionPolicies = policyTable<SubmissionAccess, FinalVersionSubject>()({
   /** Its authors send it; anyone else who sees the paper (chairs included) is refused (403). */
   'finalVersion.submit': (a) => allowIf(a.isAuthor, denied(authorsOnly)),
-  /** Authors, the committee and the area chair read it and its files; a conflicted member is told so, others 403. */
-  'finalVersion.read': (a) =>
-    allowIf(readsFinalVersion(a), a.isConflicted ? denied(finalVersionConflicted, 'conflicted') : denied(readDenied)),
+  /**
+   * Authors, the committee and the area chair read it (a blinded area chair without its authors); a conflicted member
+   * is told so, others 403.
+   */
+  'finalVersion.read': (a) => readRule(a),
+  /**
+   * Its files (the final PDF names its authors): its readers, except an area chair blinded by a double-blind event,
+   * who reads the final version without its authors (`docs/domain.md#double-blind`).
+   */
+  'finalVersion.download': (a, subject) =>
+    readsFinalVersion(a)
+      ? allowIf(!finalVersionBlindedFor(a, subject), denied(finalVersionBlinded, 'blinded'))
+      : readRule(a),
 });
 export type FinalVersionAction = keyof typeof finalVersionPolicies;
 

@@ -8,7 +8,7 @@ import {
 import { abilitiesFrom } from '../../lib/authorize.ts';
 import type { SubmissionAccess } from '../submissions/submissions.policy.ts';
 import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
-import { finalVersionPolicies } from './final-versions.policy.ts';
+import { finalVersionBlindedFor, finalVersionPolicies, finalVersionSubjectOf } from './final-versions.policy.ts';
 import {
   authorInputOf,
   type FinalVersionFileRow,
@@ -54,11 +54,14 @@ export function presentFinalVersion(
   now = new Date(),
 ): FinalVersionDto {
   const phase = finalVersionPhaseOf(submission.event, now);
-  const allowed = abilitiesFrom(finalVersionPolicies, access, undefined, {
+  const subject = finalVersionSubjectOf(submission.event);
+  const allowed = abilitiesFrom(finalVersionPolicies, access, subject, {
     submit: 'finalVersion.submit',
-    download: 'finalVersion.read',
+    download: 'finalVersion.download',
   });
-  const authors = (row?.authors ?? submission.authors.map(authorInputOf)).map(presentAuthor);
+  // A blinded area chair (double-blind) reads neither the authors nor the files' names, which may carry them.
+  const blinded = finalVersionBlindedFor(access, subject);
+  const authors = blinded ? [] : (row?.authors ?? submission.authors.map(authorInputOf)).map(presentAuthor);
   return {
     submission_id: submission.publicId,
     submission_title: submission.title,
@@ -73,7 +76,7 @@ export function presentFinalVersion(
     files: files.map((file) => ({
       kind: file.kind === 'supplementary' ? 'supplementary' : 'camera_ready',
       version: file.version,
-      original_name: file.originalName,
+      original_name: blinded ? '' : file.originalName,
       content_type: file.contentType,
       size: file.size,
       page_count: file.kind === 'camera_ready' ? file.pageCount : null,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FinalVersionDto, FinalVersionPageDto } from '@confero/contracts';
+import { DEFAULT_REVIEW_SETTINGS, type FinalVersionDto, type FinalVersionPageDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -16,7 +16,7 @@ import {
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
 import { countQueries } from '../../../test/statements.ts';
-import { auditLog, finalVersions, submissionFiles, submissions } from '../../db/schema/index.ts';
+import { auditLog, events, finalVersions, submissionFiles, submissions } from '../../db/schema/index.ts';
 
 let app: TestApp;
 let world: FinalVersionWorld;
@@ -69,10 +69,14 @@ describe('GET submissions/{id}/final-version/', () => {
   });
 
   it('lets the committee and the area chair read it without sending; refuses reviewers and the conflicted', async () => {
-    for (const user of [world.chair, world.areaChair]) {
-      const body = (await (await as(user)).get(url(world.accepted))).json();
-      expect(body.abilities).toEqual({ submit: false, download: true });
-    }
+    const chair = (await (await as(world.chair)).get(url(world.accepted))).json<FinalVersionDto>();
+    expect(chair.abilities).toEqual({ submit: false, download: true });
+    expect(chair.authors).toHaveLength(2);
+    // The event is double-blind: its area chair reads the final version without its authors, and downloads nothing.
+    const areaChair = (await (await as(world.areaChair)).get(url(world.accepted))).json<FinalVersionDto>();
+    expect(areaChair.abilities).toEqual({ submit: false, download: false });
+    expect(areaChair.authors).toEqual([]);
+    expect(JSON.stringify(areaChair)).not.toContain(world.author.email);
     const reviewer = await (await as(world.reviewer)).get(url(world.accepted));
     expect(reviewer.statusCode).toBe(403);
     expect(reviewer.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'finalVersions.readDenied' });
@@ -218,9 +222,28 @@ describe('POST submissions/{id}/final-version/', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(sha256(file.rawPayload)).toBe(sha256(pdf));
-    const supplementary = await (await as(world.areaChair)).get(url(world.accepted, 'supplementary/'));
+    const supplementary = await (await as(world.chair)).get(url(world.accepted, 'supplementary/'));
     expect(supplementary.headers['content-type']).toBe('application/zip');
     expect(sha256(supplementary.rawPayload)).toBe(sha256(zip));
+    // The final PDF names its authors: a double-blind event's area chair downloads neither file (403), a
+    // single-blind event's does.
+    for (const path of ['file/', 'supplementary/']) {
+      const blinded = await (await as(world.areaChair)).get(url(world.accepted, path));
+      expect(blinded.statusCode).toBe(403);
+      expect(blinded.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'finalVersions.blinded' });
+    }
+    const settings = { ...DEFAULT_REVIEW_SETTINGS, blind_mode: 'single' as const };
+    await app.db.update(events).set({ reviewSettings: settings }).where(eq(events.id, world.event.id));
+    try {
+      const single = await (await as(world.areaChair)).get(url(world.accepted, 'file/'));
+      expect(single.statusCode).toBe(200);
+      expect(sha256(single.rawPayload)).toBe(sha256(pdf));
+      const read = (await (await as(world.areaChair)).get(url(world.accepted))).json<FinalVersionDto>();
+      expect(read.abilities.download).toBe(true);
+      expect(read.authors).toHaveLength(2);
+    } finally {
+      await app.db.update(events).set({ reviewSettings: DEFAULT_REVIEW_SETTINGS }).where(eq(events.id, world.event.id));
+    }
     const reviewer = await (await as(world.reviewer)).get(url(world.accepted, 'file/'));
     expect(reviewer.statusCode).toBe(403);
     const none = await (await as(world.author)).get(url(world.rejected, 'file/'));

@@ -15,7 +15,7 @@ import { loadEvent } from '../events/event-loader.ts';
 import { loadSubmission } from '../submissions/submission-loader.ts';
 import { fileMissing } from './final-version-errors.ts';
 import { readFinalVersionForm } from './final-version-uploads.ts';
-import { finalVersionPolicies, proceedingsPolicies } from './final-versions.policy.ts';
+import { finalVersionPolicies, finalVersionSubjectOf, proceedingsPolicies } from './final-versions.policy.ts';
 import { finalVersionPhaseOf, presentFinalVersion, presentFinalVersionListItem } from './final-versions.presenter.ts';
 import { findFinalVersion, findFinalVersionFiles, pageFinalVersions } from './final-versions.queries.ts';
 import { checkFinalVersionOpen, submitFinalVersion } from './final-versions.service.ts';
@@ -68,7 +68,7 @@ export const finalVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { submission, access } = await loadPaper(actor, request.params.id);
-      authorize(finalVersionPolicies['finalVersion.read'](access));
+      authorize(finalVersionPolicies['finalVersion.read'](access, finalVersionSubjectOf(submission.event)));
       const [row, files] = await Promise.all([
         findFinalVersion(app.db, submission.id),
         findFinalVersionFiles(app.db, submission.id),
@@ -91,7 +91,7 @@ export const finalVersionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const { submission, access } = await loadPaper(actor, request.params.id);
-      authorize(finalVersionPolicies['finalVersion.submit'](access));
+      authorize(finalVersionPolicies['finalVersion.submit'](access, finalVersionSubjectOf(submission.event)));
       // The state rules once before the body is read (nothing stored for a closed phase), again under the locks.
       checkFinalVersionOpen({ ...submission.event, decision: submission.decision }, new Date());
       const form = await readFinalVersionForm(request, app.storage, {
@@ -123,7 +123,7 @@ export const finalVersionRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const actor = requireUser(request);
         const { submission, access } = await loadPaper(actor, request.params.id);
-        authorize(finalVersionPolicies['finalVersion.read'](access));
+        authorize(finalVersionPolicies['finalVersion.download'](access, finalVersionSubjectOf(submission.event)));
         const file = (await findFinalVersionFiles(app.db, submission.id)).find((row) => row.kind === kind);
         const stat = file ? await app.storage.stat(file.storageKey) : undefined;
         if (!file || !stat) throw fileMissing();

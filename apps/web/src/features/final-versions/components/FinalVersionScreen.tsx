@@ -133,7 +133,7 @@ function FileHistory({ data }: { data: FinalVersionDto }) {
                   </Anchor>
                 ) : (
                   <Text span size="sm" dir="auto">
-                    {file.original_name}
+                    {file.original_name || t(`finalVersions.files.kinds.${file.kind}`)}
                   </Text>
                 )}
               </Table.Td>
