@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { submissions, users } from '../../../db/schema/index.ts';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eventMemberships, submissions, users } from '../../../db/schema/index.ts';
 import { queryRows } from '../../../lib/sql.ts';
 import { type QueuedMail, queueMails } from '../../../mail/outbox.ts';
 import { findEventReviewers } from '../../reviews/reviews.queries.ts';
@@ -58,6 +58,29 @@ export const writeAreaChairs: ApplyWriter = async (ctx) => {
     entry.next = chair.userId;
   }
 
+  // The memberships of those who get papers, locked (in id order) before any paper is written, as a manual assignment
+  // and a removal lock theirs: one waits for the other, so the load counted below sees a manual assignment that
+  // raced this apply, and a removal either finds the papers written (and clears them) or leaves nothing to lock.
+  const receivers = [...new Set(fresh.map((pair) => chairs.get(pair.reviewer.public_id)?.userId as number))];
+  const maxOf = new Map<number, number>();
+  if (receivers.length > 0) {
+    const locked = await tx
+      .select({ userId: eventMemberships.userId, maxPapers: eventMemberships.maxPapers })
+      .from(eventMemberships)
+      .where(
+        and(
+          eq(eventMemberships.eventId, event.id),
+          eq(eventMemberships.role, 'area_chair'),
+          eq(eventMemberships.status, 'active'),
+          inArray(eventMemberships.userId, receivers),
+        ),
+      )
+      .orderBy(asc(eventMemberships.id))
+      .for('update');
+    for (const row of locked) if (row.userId !== null) maxOf.set(row.userId, row.maxPapers);
+    if (maxOf.size !== receivers.length) throw stale();
+  }
+
   const list = [...changes.values()];
   for (let start = 0; start < list.length; start += AREA_CHAIR_BATCH) {
     const batch = list.slice(start, start + AREA_CHAIR_BATCH);
@@ -80,7 +103,6 @@ export const writeAreaChairs: ApplyWriter = async (ctx) => {
   }
 
   // Loads once applied: every area chair who got papers is still within their max_papers in this event.
-  const receivers = [...new Set(fresh.map((pair) => chairs.get(pair.reviewer.public_id)?.userId as number))];
   if (receivers.length > 0) {
     const loads = await tx
       .select({ userId: submissions.areaChairId, papers: sql<number>`count(*)::int` })
@@ -93,7 +115,6 @@ export const writeAreaChairs: ApplyWriter = async (ctx) => {
         ),
       )
       .groupBy(submissions.areaChairId);
-    const maxOf = new Map([...chairs.values()].map((chair) => [chair.userId, chair.maxPapers]));
     if (loads.some((row) => row.papers > (maxOf.get(row.userId as number) ?? 0))) throw stale();
   }
 
