@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildAreaChair, setAreaChair } from '../../../test/factories/area-chairs.ts';
-import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
+import { addMembership, type BuiltEvent, buildEvent, buildTrack } from '../../../test/factories/events.ts';
 import { buildConflict, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/users.ts';
@@ -38,6 +38,8 @@ const IDENTITIES = [
   'chair',
   'eventAdmin',
   'conflictedChair',
+  'trackChair',
+  'otherTrackChair',
   'areaChair',
   'otherAreaChair',
   'conflictedAreaChair',
@@ -58,12 +60,20 @@ async function buildWorld(): Promise<World> {
   who.eventAdmin = event.creator;
   await addMembership(app, { event, user: who.chair, role: 'chair' });
   await addMembership(app, { event, user: who.conflictedChair, role: 'chair' });
+  const [track, otherTrack] = [await buildTrack(app, { event }), await buildTrack(app, { event })];
+  await addMembership(app, { event, user: who.trackChair, role: 'chair', track });
+  await addMembership(app, { event, user: who.otherTrackChair, role: 'chair', track: otherTrack });
   for (const ac of [who.areaChair, who.otherAreaChair, who.conflictedAreaChair]) {
     await buildAreaChair(app, { event, user: ac });
   }
   await addMembership(app, { event, user: who.reviewer, role: 'reviewer' });
   await addMembership(app, { event, user: who.otherReviewer, role: 'reviewer' });
-  const paper = await buildSubmission(app, { event, submitter: who.author, authors: [{ user: who.author }] });
+  const paper = await buildSubmission(app, {
+    event,
+    submitter: who.author,
+    authors: [{ user: who.author }],
+    track,
+  });
   await setAreaChair(app, paper, who.areaChair);
   await buildReview(app, { submission: paper, reviewer: who.reviewer, status: 'completed' });
   await buildConflict(app, { submission: paper, user: who.conflictedChair });
@@ -106,6 +116,8 @@ describe('who reads the meta-review (truth table)', () => {
     chair: { draft: 'all', completed: 'all', decided: 'all', write: 403 },
     eventAdmin: { draft: 'all', completed: 'all', decided: 'all', write: 403 },
     conflictedChair: { draft: '404', completed: '404', decided: '404', write: 404 },
+    trackChair: { draft: 'all', completed: 'all', decided: 'all', write: 403 },
+    otherTrackChair: { draft: '404', completed: '404', decided: '404', write: 404 },
     areaChair: { draft: 'all', completed: 'all', decided: 'all', write: 200 },
     otherAreaChair: { draft: '404', completed: '404', decided: '404', write: 404 },
     conflictedAreaChair: { draft: '404', completed: '404', decided: '404', write: 404 },
