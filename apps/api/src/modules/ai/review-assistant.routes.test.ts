@@ -1,6 +1,6 @@
 import type { ReviewAssistantDto } from '@confero/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
 import { buildConflict, buildReview } from '../../../test/factories/reviews.ts';
@@ -198,8 +198,17 @@ describe('POST /api/reviews/{id}/assistant/ (local provider)', () => {
   it('stores nothing: the review, its revisions and the audit log are unchanged, and no request leaves the server', async () => {
     const before = await rowCounts();
     const sent = fake.received.length;
-    const response = await assistant(await as(writer), writerReview.publicId, { ...CRAFTED, status: 'completed' });
-    expect(response.statusCode).toBe(200);
+    const client = await as(writer);
+    // The openai provider reaches its server through fetch: the local one calls nothing.
+    const fetched = vi.spyOn(globalThis, 'fetch');
+    try {
+      const response = await assistant(client, writerReview.publicId, { ...CRAFTED, status: 'completed' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<ReviewAssistantDto>()).toMatchObject({ provider: 'local', questions: [], notice: null });
+      expect(fetched).not.toHaveBeenCalled();
+    } finally {
+      fetched.mockRestore();
+    }
     const after = await rowCounts();
     expect(after).toEqual(before);
     expect(after.review?.status).toBe('in_progress');
