@@ -13,7 +13,7 @@ import {
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { signedInClients } from '../../../test/http.ts';
 import { submissionFiles } from '../../db/schema/index.ts';
-import { bibtexText, proceedingsFileName, titleSlug } from './proceedings.ts';
+import { bibtexNamePart, bibtexText, proceedingsFileName, titleSlug } from './proceedings.ts';
 
 /*
  * The proceedings ZIP of an event with three accepted papers, two with their final version (one titled in Arabic, one
@@ -112,6 +112,14 @@ describe('the proceedings helpers', () => {
       'A \\& B\\_c \\{d\\} 50\\% \\#1 \\$x\\textasciicircum{}2\\textasciitilde{}',
     );
     expect(bibtexText('جامعة القاهرة')).toBe('جامعة القاهرة');
+  });
+
+  it('braces a name part holding the word "and" or a comma, which BibTeX would read as name separators', () => {
+    expect(bibtexNamePart('Smith and Wesson')).toBe('{Smith and Wesson}');
+    expect(bibtexNamePart('AND')).toBe('{AND}');
+    expect(bibtexNamePart('King, Jr.')).toBe('{King, Jr.}');
+    expect(bibtexNamePart('Anderson')).toBe('Anderson');
+    expect(bibtexNamePart('Sandy_M')).toBe('Sandy\\_M');
   });
 });
 

@@ -72,6 +72,15 @@ export function bibtexText(text: string): string {
     .trim();
 }
 
+/**
+ * A part of an author's name in BibTeX's `author` field, braced when it holds what BibTeX reads as structure: the word
+ * "and" (which separates names) or a comma (which separates a name's parts).
+ */
+export function bibtexNamePart(text: string): string {
+  const escaped = bibtexText(text);
+  return /,|\band\b/i.test(escaped) ? `{${escaped}}` : escaped;
+}
+
 const authorName = (author: SubmissionAuthorInput) => `${author.first_name ?? ''} ${author.last_name ?? ''}`.trim();
 const authorsOf = (row: ProceedingsRow) =>
   [...((row.authors as SubmissionAuthorInput[] | null) ?? [])].sort(
@@ -83,7 +92,7 @@ export function bibtexEntry(row: ProceedingsRow, event: ProceedingsEvent, pages:
   const acronym = event.acronym.replace(/[^A-Za-z0-9]/g, '') || 'paper';
   const year = event.startDate.slice(0, 4);
   const authors = authorsOf(row)
-    .map((author) => bibtexText(`${author.last_name ?? ''}, ${author.first_name ?? ''}`))
+    .map((author) => `${bibtexNamePart(author.last_name ?? '')}, ${bibtexNamePart(author.first_name ?? '')}`)
     .join(' and ');
   const fields = [
     ['title', `{${bibtexText(row.finalTitle ?? row.submissionTitle)}}`],
