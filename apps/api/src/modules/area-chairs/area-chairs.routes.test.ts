@@ -440,6 +440,9 @@ describe('POST reviews/{id}/revisit/', () => {
     for (const user of [outsider, otherAreaChair, conflictedAreaChair, author]) {
       expect((await (await as(user)).post(revisitUrl(review), { message: 'Hi' })).statusCode).toBe(404);
     }
+    // The paper's own area chair, conflicted with it (detection: the author's e-mail domain), reads nothing of it.
+    await setAreaChair(app, paper, conflictedAreaChair);
+    expect((await (await as(conflictedAreaChair)).post(revisitUrl(review), { message: 'Hi' })).statusCode).toBe(404);
     await app.db.update(submissions).set({ areaChairId: null }).where(eq(submissions.id, paper.id));
     // The co-reviewer reads the completed review once theirs is done.
     await buildReview(app, { submission: paper, reviewer: outsider, status: 'completed' });
