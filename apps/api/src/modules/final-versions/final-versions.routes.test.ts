@@ -335,4 +335,15 @@ describe('the timeline', () => {
     ).json().steps;
     expect(rejected.at(-1)).toMatchObject({ key: 'final_version', state: 'skipped' });
   });
+
+  it("marks it current for an accepted paper without one while the event's phase is open", async () => {
+    const paper = await buildSubmission(app, {
+      event: world.event,
+      submitter: world.author,
+      decision: 'accept',
+      status: 'accepted',
+    });
+    const steps = (await (await as(world.author)).get(`/api/submissions/${paper.publicId}/timeline/`)).json().steps;
+    expect(steps.at(-1)).toEqual({ key: 'final_version', state: 'current', date: null });
+  });
 });
