@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { PutReviewFormBody, ReviewFormDto, SavedReviewFormDto } from '@confero/contracts';
-import { DEFAULT_REVIEW_FORM } from '@confero/contracts';
+import { DEFAULT_META_REVIEW_FORM, DEFAULT_REVIEW_FORM } from '@confero/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { artifactQuestion, eventDto, reviewFormDto } from '../../test/fixtures.ts';
@@ -231,5 +231,45 @@ describe('the review form editor, driven by a chair', { timeout: 60_000 }, () =>
     expect((await screen.findByTestId('review-form-denied')).textContent).toContain(
       "Only the event's chairs and admins may edit its review form.",
     );
+  });
+
+  it('keeps the meta-review form’s recommendation in its shape (key, kind, options), and saves to the meta-review form', async () => {
+    const META = `${BASE}meta-review-form/`;
+    const form = reviewFormDto({ questions: DEFAULT_META_REVIEW_FORM.map((question) => ({ ...question })) });
+    const api = stubApi({
+      [`GET ${BASE}`]: { status: 200, body: EVENT },
+      [`GET ${META}`]: { status: 200, body: form },
+      [`PUT ${META}`]: { status: 200, body: saved(form) },
+    });
+    const { user } = await mountScreen(<ReviewFormScreen eventId="7-abcdefgh" kind="meta_review" />, {
+      url: '/events/7-abcdefgh/meta-review-form',
+      path: '/events/:id/meta-review-form',
+    });
+    await screen.findByTestId('review-form-banner');
+    // The bulk decision reads the recommendation: its key, kind and options are not the chair's to change.
+    const recommendation = within(cardOf('recommendation'));
+    const input = (node: HTMLElement) => node as HTMLInputElement;
+    expect(input(recommendation.getByTestId('question-key')).readOnly).toBe(true);
+    expect(input(recommendation.getByLabelText('Kind')).disabled).toBe(true);
+    const options = within(recommendation.getByTestId('question-options'));
+    const optionInputs = options.getAllByRole('textbox').map(input);
+    expect(optionInputs).toHaveLength(9);
+    expect(optionInputs.every((node) => node.readOnly)).toBe(true);
+    expect(options.queryByRole('button', { name: /add option/i })).toBeNull();
+    expect(options.queryByRole('button', { name: /remove option/i })).toBeNull();
+    // A question of the chair's keeps its own shape to change.
+    expect(input(within(cardOf('summary')).getByTestId('question-key')).readOnly).toBe(false);
+    // Its label stays the chair’s, and the form saves to the meta-review form's address.
+    const label = recommendation.getByRole('textbox', { name: /label in english/i });
+    await user.clear(label);
+    await user.type(label, 'Your recommendation');
+    await user.click(screen.getByTestId('review-form-save'));
+    await waitFor(() => expect(api.sent('PUT', META)).toHaveLength(1));
+    const body = api.sent('PUT', META)[0]?.body as PutReviewFormBody;
+    expect(body.questions.find((question) => question.key === 'recommendation')).toMatchObject({
+      kind: 'choice',
+      label: { en: 'Your recommendation' },
+      options: DEFAULT_META_REVIEW_FORM[1]?.options,
+    });
   });
 });

@@ -160,8 +160,16 @@ function ScoreFields({ question, onChange, rangeError }: KindFieldsProps & { ran
   );
 }
 
-/** A choice question's options: a value and a label in both languages each, added and removed. */
-function ChoiceFields({ question, onChange, optionsError }: KindFieldsProps & { optionsError?: string }) {
+/**
+ * A choice question's options: a value and a label in both languages each, added and removed; read only when the form
+ * fixes them (`fixed`: the server keeps its own).
+ */
+function ChoiceFields({
+  question,
+  onChange,
+  optionsError,
+  fixed = false,
+}: KindFieldsProps & { optionsError?: string; fixed?: boolean }) {
   const { t } = useTranslation();
   const options = question.options ?? [];
   const set = (next: typeof options) => onChange({ options: next });
@@ -176,6 +184,7 @@ function ChoiceFields({ question, onChange, optionsError }: KindFieldsProps & { 
             <TextInput
               label={t('reviewFormEditor.question.optionValue', { n: index + 1 })}
               value={option.value}
+              readOnly={fixed}
               dir="ltr"
               w={140}
               onChange={(event) => patch(index, { value: event.currentTarget.value })}
@@ -191,6 +200,7 @@ function ChoiceFields({ question, onChange, optionsError }: KindFieldsProps & { 
                   },
                 )}
                 value={option.label[language]}
+                readOnly={fixed}
                 dir={language === 'ar' ? 'rtl' : 'ltr'}
                 lang={language}
                 onChange={(event) =>
@@ -198,16 +208,18 @@ function ChoiceFields({ question, onChange, optionsError }: KindFieldsProps & { 
                 }
               />
             ))}
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              mb={2}
-              aria-label={t('reviewFormEditor.question.removeOption', { n: index + 1 })}
-              onClick={() => set(options.filter((_item, at) => at !== index))}
-            >
-              <Trash2 size={16} />
-            </ActionIcon>
+            {fixed ? null : (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mb={2}
+                aria-label={t('reviewFormEditor.question.removeOption', { n: index + 1 })}
+                onClick={() => set(options.filter((_item, at) => at !== index))}
+              >
+                <Trash2 size={16} />
+              </ActionIcon>
+            )}
           </Group>
         ))}
         {optionsError ? (
@@ -215,15 +227,17 @@ function ChoiceFields({ question, onChange, optionsError }: KindFieldsProps & { 
             {optionsError}
           </Text>
         ) : null}
-        <Button
-          variant="light"
-          size="xs"
-          w="fit-content"
-          leftSection={<Plus size={14} />}
-          onClick={() => set([...options, { value: '', label: { en: '', ar: '' } }])}
-        >
-          {t('reviewFormEditor.question.addOption')}
-        </Button>
+        {fixed ? null : (
+          <Button
+            variant="light"
+            size="xs"
+            w="fit-content"
+            leftSection={<Plus size={14} />}
+            onClick={() => set([...options, { value: '', label: { en: '', ar: '' } }])}
+          >
+            {t('reviewFormEditor.question.addOption')}
+          </Button>
+        )}
       </Stack>
     </Fieldset>
   );
@@ -255,6 +269,9 @@ export const QuestionCard = memo(function QuestionCard({
   const name = textIn(question.label, language).trim() || t('reviewFormEditor.question.untitled');
   const headingId = `question-${question.id}-heading`;
   const fixedVisibility = question.builtin && question.key === 'confidential_remarks_for_pc';
+  // A question the form must keep (built in, or the meta-review form's recommendation the bulk decision reads) keeps
+  // its key, kind and options: the server takes them from the default form whatever is sent.
+  const fixedShape = question.builtin || !question.removable;
   const other = Object.entries(problems).filter(
     ([field]) => !['key', 'label.en', 'label.ar', 'help.en', 'help.ar', 'options', 'min'].includes(field),
   );
@@ -346,7 +363,7 @@ export const QuestionCard = memo(function QuestionCard({
           label={t('reviewFormEditor.question.key')}
           description={t('reviewFormEditor.question.keyHelp')}
           value={question.key}
-          readOnly={question.builtin}
+          readOnly={fixedShape}
           dir="ltr"
           error={problems.key ? text(problems.key) : undefined}
           onChange={(event) => onChange({ key: event.currentTarget.value.trim() })}
@@ -376,10 +393,16 @@ export const QuestionCard = memo(function QuestionCard({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label={t('reviewFormEditor.question.kind')}
-            description={question.builtin ? t('reviewFormEditor.question.kindFixed') : undefined}
+            description={
+              question.builtin
+                ? t('reviewFormEditor.question.kindFixed')
+                : fixedShape
+                  ? t('reviewFormEditor.question.shapeFixed')
+                  : undefined
+            }
             data={REVIEW_QUESTION_KINDS.map((kind) => ({ value: kind, label: t(`reviewFormEditor.kinds.${kind}`) }))}
             value={question.kind}
-            disabled={question.builtin}
+            disabled={fixedShape}
             allowDeselect={false}
             onChange={(kind) => {
               if (kind) onChange(withKind(question, kind as ReviewQuestionKind));
@@ -415,6 +438,7 @@ export const QuestionCard = memo(function QuestionCard({
             question={question}
             onChange={onChange}
             optionsError={problems.options && text(problems.options)}
+            fixed={fixedShape}
           />
         ) : null}
       </Stack>
