@@ -27,10 +27,17 @@ export async function nextId(db: Db, table: string): Promise<number> {
   return Number(row?.id);
 }
 
-/** Accepts a public id (`12-abcdefgh`) or a numeric id (`12`); returns the numeric id, or undefined. */
+/** The largest id of a serial column (PostgreSQL's integer): a larger one names nothing, and a query with it fails. */
+const MAX_SERIAL_ID = 2_147_483_647;
+
+/**
+ * Accepts a public id (`12-abcdefgh`) or a numeric id (`12`); returns the numeric id, or undefined (also for an id
+ * past the serial columns' integers, which no row has).
+ */
 export function parseIdParam(value: string): { id: number; publicId?: string } | undefined {
   const match = /^(\d{1,12})(?:-([a-z2-7]{8}))?$/.exec(value);
   if (!match) return undefined;
   const id = Number(match[1]);
+  if (id > MAX_SERIAL_ID) return undefined;
   return match[2] ? { id, publicId: value } : { id };
 }

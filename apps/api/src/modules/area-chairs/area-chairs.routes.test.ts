@@ -151,6 +151,11 @@ describe('membership: add_area_chair/, invite_area_chair/, remove_area_chair/, a
       code: 'VALIDATION_ERROR',
       field_codes: { user_id: ['events.userIdRequired'] },
     });
+    for (const route of ['add_area_chair', 'remove_area_chair']) {
+      const huge = await client.post(eventUrl(route), { user_id: 999999999999 });
+      expect(huge.statusCode, route).toBe(400);
+      expect(huge.json()).toMatchObject({ field_codes: { user_id: ['events.userNotFound'] } });
+    }
     const wrongType = await client.post(eventUrl('add_area_chair'), { user_id: { id: 1 } });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { user_id: expect.any(Array) } });
@@ -251,14 +256,25 @@ describe('membership: add_area_chair/, invite_area_chair/, remove_area_chair/, a
 describe('POST submissions/{id}/area-chair/', () => {
   it('checks in order: an active area chair (400), a conflict (409), writing and mailing nothing', async () => {
     const client = await as(chair);
-    for (const userId of ['999999', outsider.publicId, reviewer.publicId, 'future-ac@future.edu']) {
+    for (const userId of [
+      '999999',
+      '999999999999',
+      999999999999,
+      -1,
+      outsider.publicId,
+      reviewer.publicId,
+      'future-ac@future.edu',
+    ]) {
       const refused = await client.post(areaChairUrl(paper), { user_id: userId });
-      expect(refused.statusCode, userId).toBe(400);
+      expect(refused.statusCode, String(userId)).toBe(400);
       expect(refused.json()).toMatchObject({
         code: 'VALIDATION_ERROR',
         field_codes: { user_id: ['areaChairs.notActive'] },
       });
     }
+    // An id past the database's integers is nobody (never a 500), in the path as in the body.
+    expect((await client.get('/api/submissions/999999999999/area-chair-candidates/')).statusCode).toBe(404);
+    expect((await client.post('/api/reviews/999999999999/revisit/', { message: 'Hi' })).statusCode).toBe(404);
     const conflicted = await client.post(areaChairUrl(paper), { user_id: conflictedAreaChair.publicId });
     expect(conflicted.statusCode).toBe(409);
     expect(conflicted.json()).toMatchObject({ code: 'CONFLICT_OF_INTEREST', message_code: 'areaChairs.conflicted' });
