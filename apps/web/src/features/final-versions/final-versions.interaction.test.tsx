@@ -157,6 +157,23 @@ describe('the author final version screen', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('final-version-closed')).textContent).toContain('closed');
     expect(screen.queryByTestId('final-version-form')).toBeNull();
   });
+
+  it("tells the paper's committee, while the phase is open, that only its authors send it (not that it is closed)", async () => {
+    stubApi({
+      [`GET submissions/${ID}/final-version/`]: {
+        status: 200,
+        body: { ...DATA, abilities: { submit: false, download: true } },
+      },
+    });
+    await mountScreen(<FinalVersionScreen submissionId={ID} />, {
+      url: `/submissions/${ID}/final-version`,
+      path: '/submissions/:submissionId/final-version',
+    });
+    expect((await screen.findByTestId('final-version-closed')).textContent).toBe(
+      "Only the paper's authors send its final version; you may read it.",
+    );
+    expect(screen.queryByTestId('final-version-form')).toBeNull();
+  });
 });
 
 const PAGE = (status: string | null): FinalVersionPageDto => ({

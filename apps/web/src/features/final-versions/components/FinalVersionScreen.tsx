@@ -305,7 +305,13 @@ function FinalVersionContent({ data }: { data: FinalVersionDto }) {
           <FinalVersionForm data={data} />
         ) : (
           <Text size="sm" c="dimmed" data-testid="final-version-closed">
-            {t(data.decision === 'accept' ? 'finalVersions.form.closed' : 'finalVersions.form.notAccepted')}
+            {t(
+              data.decision !== 'accept'
+                ? 'finalVersions.form.notAccepted'
+                : data.phase.open
+                  ? 'finalVersions.form.authorsOnly'
+                  : 'finalVersions.form.closed',
+            )}
           </Text>
         )}
       </Paper>
