@@ -7,7 +7,7 @@ import { accessToSubmission } from '../submissions/submission-loader.ts';
 import { submissionPolicies } from '../submissions/submissions.policy.ts';
 import { findSubmissionByIdParam, type SubmissionBundle } from '../submissions/submissions.queries.ts';
 import type { MetaReviewAccess } from './meta-reviews.policy.ts';
-import { findMetaReview, holdsReviewOn, type MetaReviewAuthor, type MetaReviewRow } from './meta-reviews.queries.ts';
+import { findMetaReview, type MetaReviewAuthor, type MetaReviewRow, ownReviewStatus } from './meta-reviews.queries.ts';
 
 /** Everything the meta-review's rules, service and presenter need for one viewer, loaded once per request. */
 export type MetaReviewContext = {
@@ -26,10 +26,10 @@ export type MetaReviewContext = {
 export async function loadMetaReviewContext(db: Db, actor: Actor, idParam: string): Promise<MetaReviewContext> {
   const record = await findSubmissionByIdParam(db, idParam);
   if (!record) throw submissionNotFound();
-  const [loaded, found, isAssignedReviewer] = await Promise.all([
+  const [loaded, found, ownStatus] = await Promise.all([
     accessToSubmission(db, actor, record),
     findMetaReview(db, record.id),
-    holdsReviewOn(db, record.id, actor.id),
+    ownReviewStatus(db, record.id, actor.id),
   ]);
   const submissionAccess = await withDetectedConflict(db, actor, loaded.submission, loaded.access);
   authorize(submissionPolicies['submission.view'](submissionAccess));
@@ -38,7 +38,7 @@ export async function loadMetaReviewContext(db: Db, actor: Actor, idParam: strin
     submission: loaded.submission,
     access: {
       submission: submissionAccess,
-      isAssignedReviewer,
+      ownStatus,
       settings: loaded.submission.event.reviewSettings,
       isDecided: loaded.submission.decision !== 'pending',
       status: found?.row.status ?? null,

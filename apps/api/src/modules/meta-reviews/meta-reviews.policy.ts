@@ -1,6 +1,6 @@
-import type { MetaReviewStatus, ReviewAudience, ReviewSettings } from '@confero/contracts';
+import type { MetaReviewStatus, ReviewAudience, ReviewSettings, ReviewStatus } from '@confero/contracts';
 import { allowIf, denied, hidden, policyTable } from '../../lib/authorize.ts';
-import { authorsReadDecidedReviews } from '../reviews/reviews.policy.ts';
+import { authorsReadDecidedReviews, reviewersReadOthers } from '../reviews/reviews.policy.ts';
 import { isCommittee, leadsSubmission, type SubmissionAccess } from '../submissions/submissions.policy.ts';
 import { metaReviewNotFound, metaReviewWriteDenied } from './meta-review-errors.ts';
 
@@ -12,9 +12,9 @@ import { metaReviewNotFound, metaReviewWriteDenied } from './meta-review-errors.
 /** What the rules read about a viewer and a paper's meta-review. */
 export type MetaReviewAccess = {
   submission: SubmissionAccess;
-  /** The viewer holds a review (an assignment) on the paper. */
-  isAssignedReviewer: boolean;
-  settings: Pick<ReviewSettings, 'authors_see_reviews'>;
+  /** The status of the viewer's own review (assignment) of the paper; null when they hold none. */
+  ownStatus: ReviewStatus | null;
+  settings: Pick<ReviewSettings, 'authors_see_reviews' | 'reviewers_see_other_reviews'>;
   /** A decision other than pending has been made on the paper. */
   isDecided: boolean;
   /** The meta-review's status; null while none is saved. */
@@ -27,8 +27,8 @@ export type MetaReviewViewer = 'area_chair' | 'committee' | 'reviewer' | 'author
 /**
  * Who the viewer is for the paper's meta-review. Its area chair (`leadsSubmission`) and its committee (`isCommittee`:
  * chairs and event admins without a conflict) read it in every state, every answer; an assigned reviewer of the paper,
- * still a reviewer of the event and without a conflict, reads a completed one as the committee-level reader of reviews
- * does; its authors read a completed one once the decision is made and the event shares reviews with authors
+ * still a reviewer of the event and without a conflict, reads a completed one when the event lets them read the other
+ * reviews (`reviewersReadOthers`: it sums them up); its authors read a completed one once the decision is made and the event shares reviews with authors
  * (`authorsReadDecidedReviews`). Anyone else, and anyone with a conflict, reads nothing.
  */
 export function metaReviewViewer(a: MetaReviewAccess): MetaReviewViewer {
@@ -37,7 +37,9 @@ export function metaReviewViewer(a: MetaReviewAccess): MetaReviewViewer {
   if (a.submission.isConflicted || a.submission.isAuthor) {
     return a.submission.isAuthor && a.status === 'completed' && authorsReadDecidedReviews(a) ? 'author' : 'none';
   }
-  if (a.isAssignedReviewer && a.submission.event.isReviewer && a.status === 'completed') return 'reviewer';
+  if (a.ownStatus !== null && a.submission.event.isReviewer && a.status === 'completed' && reviewersReadOthers(a)) {
+    return 'reviewer';
+  }
   return 'none';
 }
 

@@ -1,3 +1,4 @@
+import type { ReviewStatus } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { metaReviews, reviews, users } from '../../db/schema/index.ts';
@@ -32,12 +33,12 @@ export async function findMetaReview(
   };
 }
 
-/** Whether the user holds a review (an assignment) on the submission. */
-export async function holdsReviewOn(db: Db, submissionId: number, userId: number): Promise<boolean> {
+/** The status of the user's review (assignment) of the submission; null when they hold none. */
+export async function ownReviewStatus(db: Db, submissionId: number, userId: number): Promise<ReviewStatus | null> {
   const [row] = await db
-    .select({ id: reviews.id })
+    .select({ status: reviews.status })
     .from(reviews)
     .where(and(eq(reviews.submissionId, submissionId), eq(reviews.reviewerId, userId)))
     .limit(1);
-  return row !== undefined;
+  return row?.status ?? null;
 }

@@ -229,6 +229,31 @@ describe('who reads the meta-review (truth table)', () => {
       .where(eq(events.id, world.event.id));
     expect((await (await as(world.who.author)).get(path(world.paper))).statusCode).toBe(404);
   });
+
+  it('opens it to a reviewer of the paper as the event opens the other reviews to them (never, after their own, always)', async () => {
+    const world = await buildWorld();
+    await submitted(world);
+    // A second reviewer of the paper whose own review is still a draft.
+    const drafting = await person();
+    await addMembership(app, { event: world.event, user: drafting, role: 'reviewer' });
+    await buildReview(app, { submission: world.paper, reviewer: drafting, status: 'in_progress' });
+    const setRule = async (rule: 'never' | 'after_submit' | 'always') => {
+      const [event] = await app.db.select().from(events).where(eq(events.id, world.event.id));
+      if (!event) throw new Error('the event has its row');
+      await app.db
+        .update(events)
+        .set({ reviewSettings: { ...event.reviewSettings, reviewers_see_other_reviews: rule } })
+        .where(eq(events.id, world.event.id));
+    };
+    const statusFor = async (user: BuiltUser) => (await (await as(user)).get(path(world.paper))).statusCode;
+    const reads: Record<string, number[]> = {};
+    for (const rule of ['never', 'after_submit', 'always'] as const) {
+      await setRule(rule);
+      reads[rule] = [await statusFor(world.who.reviewer), await statusFor(drafting)];
+    }
+    // [the reviewer who submitted, the one still drafting]
+    expect(reads).toEqual({ never: [404, 404], after_submit: [200, 404], always: [200, 200] });
+  });
 });
 
 describe('saving the meta-review', () => {

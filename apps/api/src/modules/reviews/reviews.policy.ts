@@ -69,11 +69,20 @@ export function reviewViewer(a: ReviewAccess, status: ReviewStatus): ReviewViewe
   if (a.submission.isAuthor) return status === 'completed' && authorsReadReviews(a) ? 'author' : 'none';
   if (a.submission.isConflicted || !a.submission.event.isReviewer || a.ownStatus === null) return 'none';
   if (status !== 'completed') return 'none';
-  const rule = a.settings.reviewers_see_other_reviews;
-  if (rule === 'always') return 'co_reviewer';
-  if (rule === 'after_submit' && a.ownStatus === 'completed') return 'co_reviewer';
-  return 'none';
+  return reviewersReadOthers(a) ? 'co_reviewer' : 'none';
 }
+
+/**
+ * Whether an assigned reviewer reads what the paper's other reviewers wrote, as the event allows: never, after
+ * submitting their own, or always. The paper's completed meta-review reaches its reviewers by this rule too
+ * (`docs/domain.md#meta-review`): it sums up the other reviews.
+ */
+export const reviewersReadOthers = (a: {
+  settings: Pick<ReviewSettings, 'reviewers_see_other_reviews'>;
+  ownStatus: ReviewStatus | null;
+}) =>
+  a.settings.reviewers_see_other_reviews === 'always' ||
+  (a.settings.reviewers_see_other_reviews === 'after_submit' && a.ownStatus === 'completed');
 
 /** The audience level of a viewer (REVIEW_FIELD_AUDIENCE in contracts), or undefined when they read nothing. */
 export function audienceOf(viewer: ReviewViewer): ReviewAudience | undefined {
