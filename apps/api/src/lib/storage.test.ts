@@ -60,6 +60,13 @@ describe('local storage', () => {
     expect(listFiles()).toEqual([stored.key]);
   });
 
+  it('reads a range of a stored file: its start included, its end excluded, an empty range nothing', async () => {
+    const stored = await storage.put(Readable.from(['0123456789']));
+    expect(await text(storage.get(stored.key, { start: 2, end: 5 }))).toBe('234');
+    expect(await text(storage.get(stored.key, { start: 7, end: 10 }))).toBe('789');
+    expect(await text(storage.get(stored.key, { start: 4, end: 4 }))).toBe('');
+  });
+
   it('hashes a large body as it streams, chunk by chunk', async () => {
     const expected = crypto.createHash('sha256');
     for (let i = 1; i <= 64; i += 1) expected.update(Buffer.alloc(128 * 1024, 7 + i));

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { messageError, notFound } from './errors.ts';
 
@@ -20,6 +20,9 @@ export type PutOptions = {
   claim?: ClaimObject;
 };
 
+/** A range of a stored file's bytes: from `start` (included) to `end` (excluded). */
+export type ByteRange = { start: number; end: number };
+
 /** An object in the store, as listed by `Storage.objects`. */
 export type ListedObject = { key: string; size: number; modifiedAt: Date };
 
@@ -28,8 +31,8 @@ export interface Storage {
    *  content address (files/ab/cd/<sha256>), or drops it when that address already holds the same bytes. Throws
    *  AppError 413 (PAYLOAD_TOO_LARGE) past maxBytes. A failing stream or claim leaves no temporary file. */
   put(body: Readable, options?: PutOptions): Promise<StoredObject>;
-  /** Throws notFound() when missing. */
-  get(key: string): Readable;
+  /** Throws notFound() when missing. With a range, streams only its bytes (`start` included, `end` excluded). */
+  get(key: string, range?: ByteRange): Readable;
   stat(key: string): Promise<{ size: number } | undefined>;
   /**
    * Idempotent. Identical content is stored once, so delete a key only when no
@@ -122,10 +125,11 @@ export function createLocalStorage(rootDir: string): Storage {
       }
     },
 
-    get(key) {
+    get(key, range) {
       const file = fileOf(key);
       if (!file || !fs.existsSync(file)) throw notFound('http.fileNotFound');
-      return fs.createReadStream(file);
+      if (range && range.end <= range.start) return Readable.from([]);
+      return fs.createReadStream(file, range ? { start: range.start, end: range.end - 1 } : undefined);
     },
 
     async stat(key) {

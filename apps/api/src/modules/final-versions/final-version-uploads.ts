@@ -142,7 +142,10 @@ export async function readFinalVersionForm(
   return form;
 }
 
-/** A reader of a stored file's byte ranges for yauzl: each range streams the file and keeps only that range. */
+/**
+ * A reader of a stored file's byte ranges for yauzl, which asks for one range per central directory record: each
+ * streams only its own bytes from the store.
+ */
 class StoredRangeReader extends yauzl.RandomAccessReader {
   private readonly storage: Storage;
   private readonly key: string;
@@ -154,16 +157,7 @@ class StoredRangeReader extends yauzl.RandomAccessReader {
   }
 
   override _readStreamForRange(start: number, end: number): Readable {
-    let offset = 0;
-    const slice = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        const from = Math.max(start - offset, 0);
-        const to = Math.min(end - offset, chunk.length);
-        offset += chunk.length;
-        callback(null, from < to ? chunk.subarray(from, to) : undefined);
-      },
-    });
-    return pipeline(this.storage.get(this.key), slice, () => undefined);
+    return this.storage.get(this.key, { start, end });
   }
 }
 
