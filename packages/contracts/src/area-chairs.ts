@@ -51,8 +51,11 @@ export const AddAreaChairBody = z.object({
 });
 export type AddAreaChairBody = z.infer<typeof AddAreaChairBody>;
 
-/** `remove_area_chair/`: a member by user id. */
-export const RemoveAreaChairBody = z.object({ user_id: AreaChairUserId });
+/** `remove_area_chair/`: a member by user id, or an invitation to an address without an account by `email`. */
+export const RemoveAreaChairBody = z.object({
+  user_id: AreaChairUserId,
+  email: z.string({ error: 'validation.invalid' }).nullish(),
+});
 export type RemoveAreaChairBody = z.infer<typeof RemoveAreaChairBody>;
 
 /** The answer of `add_area_chair/` and `invite_area_chair/`. */

@@ -472,6 +472,23 @@ describe('POST reviews/{id}/revisit/', () => {
 });
 
 describe('remove_area_chair/', () => {
+  it('withdraws an invitation to an address without an account by email (audited); none left is 400 on email', async () => {
+    const client = await as(organizer);
+    const invited = await client.post(eventUrl('invite_area_chair'), { email: 'withdrawn-ac@future.edu' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const removed = await client.post(eventUrl('remove_area_chair'), { email: 'Withdrawn-AC@future.edu' });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const left = await app.db
+      .select()
+      .from(eventMemberships)
+      .where(and(eq(eventMemberships.eventId, event.id), eq(eventMemberships.email, 'withdrawn-ac@future.edu')));
+    expect(left).toEqual([]);
+    expect((await auditOf('event.area_chair_removed')).some((entry) => entry.data?.email)).toBe(true);
+    const again = await client.post(eventUrl('remove_area_chair'), { email: 'withdrawn-ac@future.edu' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ field_codes: { email: ['events.notAreaChair'] } });
+  });
+
   it('removes the membership and clears the papers they chaired in the same step, audited', async () => {
     const response = await (await as(organizer)).post(eventUrl('remove_area_chair'), { user_id: areaChair.publicId });
     expect(response.statusCode, response.body).toBe(200);

@@ -16,7 +16,14 @@ import { currentConflicts } from '../assignment/commands/list-candidates.ts';
 import { findSubmissionConflictRows } from '../conflicts/conflicts.queries.ts';
 import { detectEventConflicts, detectedConflictsAmong } from '../conflicts/detect-conflict.ts';
 import type { EventRow } from '../events/events.queries.ts';
-import { addMember, removeMember, resolveMember, resolveUserId, reviewerGrant } from '../events/members.service.ts';
+import {
+  addMember,
+  removeInvitationByEmail,
+  removeMember,
+  resolveMember,
+  resolveUserId,
+  reviewerGrant,
+} from '../events/members.service.ts';
 import type { ReviewContext } from '../reviews/review-access.ts';
 import { reviewNotFound } from '../reviews/review-errors.ts';
 import type { ReviewRow } from '../reviews/reviews.queries.ts';
@@ -51,8 +58,10 @@ export async function addAreaChair(db: Db, actor: Actor, event: EventRow, body: 
  * `remove_area_chair/`: the membership goes (any status) and, in the same transaction, the papers of the event they
  * chaired lose their area chair, each audited as `area_chair.unassigned`. A concurrent assignment to them either
  * committed first (its paper is cleared here) or finds the membership gone (it locks the membership row first).
+ * With `email` alone, an invitation to an address without an account is withdrawn (it chairs no paper).
  */
 export async function removeAreaChair(db: Db, actor: Actor, event: EventRow, body: RemoveAreaChairBody) {
+  if (await removeInvitationByEmail(db, actor, event, 'area_chair', body)) return;
   const user = await resolveUserId(db, body.user_id);
   await removeMember(db, actor, event, user, 'area_chair', {}, async (tx) => {
     const cleared = await tx

@@ -252,13 +252,24 @@ export async function removeOrganizer(
  * `email`. The membership goes in any status (active, pending invitation, declined). Audited.
  */
 export async function removeReviewer(db: Db, actor: Actor, event: EventRow, body: RemoveReviewerBody): Promise<void> {
+  if (await removeInvitationByEmail(db, actor, event, 'reviewer', body)) return;
+  const user = await resolveUserId(db, body.user_id);
+  await removeMember(db, actor, event, user, 'reviewer');
+}
+
+/**
+ * A reviewer's or area chair's removal by `email` alone (no `user_id`): their invitation to an address without an
+ * account withdrawn (400 on `email` when there is none). False when the body names a user: theirs is `removeMember`.
+ */
+export async function removeInvitationByEmail(
+  db: Db,
+  actor: Actor,
+  event: EventRow,
+  role: 'reviewer' | 'area_chair',
+  body: { user_id?: string | number | null; email?: string | null },
+): Promise<boolean> {
   const email = body.email?.trim();
-  if (named(body.user_id) || !email) {
-    const user = await resolveUserId(db, body.user_id);
-    await removeMember(db, actor, event, user, 'reviewer');
-    return;
-  }
-  if (!(await removeEmailInvitation(db, actor, event, 'reviewer', email))) {
-    throw eventFieldError('email', 'events.notReviewer');
-  }
+  if (named(body.user_id) || !email) return false;
+  if (!(await removeEmailInvitation(db, actor, event, role, email))) throw eventFieldError('email', NOT_MEMBER[role]);
+  return true;
 }

@@ -89,12 +89,18 @@ export function useInviteAreaChairMutation(eventId: string) {
   });
 }
 
-/** `POST events/{id}/remove_area_chair/` {user_id}: the papers they chaired lose their area chair. */
+/**
+ * `POST events/{id}/remove_area_chair/`: an area chair by {user_id} (the papers they chaired lose their area chair), or
+ * an invitation to an address without an account by {email}.
+ */
 export function useRemoveAreaChairMutation(eventId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api.post<EventMessageDto>(`${eventPath(eventId)}remove_area_chair/`, { user_id: userId }),
+    mutationFn: (row: { public_id: string | null; email: string }) =>
+      api.post<EventMessageDto>(
+        `${eventPath(eventId)}remove_area_chair/`,
+        row.public_id ? { user_id: row.public_id } : { email: row.email },
+      ),
     onSuccess: refresh,
   });
 }

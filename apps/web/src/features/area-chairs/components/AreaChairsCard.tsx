@@ -110,8 +110,8 @@ export function AreaChairsCard({ eventId }: { eventId: string }) {
   };
 
   const handleRemove = () => {
-    if (!removing?.public_id) return;
-    remove.mutate(removing.public_id, {
+    if (!removing) return;
+    remove.mutate(removing, {
       onSuccess: () => {
         notify('success', t('areaChairs.committee.removed'));
         setRemoving(null);
@@ -225,18 +225,16 @@ export function AreaChairsCard({ eventId }: { eventId: string }) {
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        {row.public_id ? (
-                          <Tooltip label={t('areaChairs.committee.remove')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setRemoving(row)}
-                              aria-label={t('areaChairs.committee.removeAria', { name: row.name || row.email })}
-                            >
-                              <Trash2 size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
+                        <Tooltip label={t('areaChairs.committee.remove')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setRemoving(row)}
+                            aria-label={t('areaChairs.committee.removeAria', { name: row.name || row.email })}
+                          >
+                            <Trash2 size={16} />
+                          </ActionIcon>
+                        </Tooltip>
                       </Table.Td>
                     </Table.Tr>
                   ))}
