@@ -386,6 +386,35 @@ describe('what the area chair reads and does', () => {
     expect(row?.decision).toBe('pending');
   });
 
+  it('reads nothing of the paper still naming them once no longer an active area chair of the event', async () => {
+    const membershipOf = (status: 'active' | 'declined') =>
+      app.db
+        .update(eventMemberships)
+        .set({ status })
+        .where(
+          and(
+            eq(eventMemberships.eventId, event.id),
+            eq(eventMemberships.userId, areaChair.id),
+            eq(eventMemberships.role, 'area_chair'),
+          ),
+        );
+    await (await as(chair)).post(`/api/submissions/${paper.publicId}/discussion/`, { body: 'A thread to keep shut.' });
+    await membershipOf('declined');
+    try {
+      const client = await as(areaChair);
+      expect((await client.get(`/api/reviews/${review.publicId}/`)).statusCode).toBe(404);
+      expect((await client.get(`/api/submissions/${paper.publicId}/discussion/`)).statusCode).toBe(404);
+      expect((await client.post(revisitUrl(review), { message: 'Hi' })).statusCode).toBe(404);
+      const reviews = await client.get(`/api/submissions/${paper.publicId}/reviews/`);
+      expect(reviews.body).not.toContain('Secret remark for the committee');
+      expect((await client.get('/api/area-chair/submissions/')).json()).toMatchObject({ count: 0, results: [] });
+      expect((await client.get('/api/discussions/')).body).not.toContain(paper.publicId);
+    } finally {
+      await membershipOf('active');
+    }
+    expect((await (await as(areaChair)).get('/api/discussions/')).body).toContain(paper.publicId);
+  });
+
   it('lists the papers they chair with review progress and meta-review status, paginated', async () => {
     const response = await (await as(areaChair)).get('/api/area-chair/submissions/?page_size=1');
     expect(response.statusCode, response.body).toBe(200);
