@@ -58,7 +58,10 @@ export const RemoveAreaChairBody = z.object({
 });
 export type RemoveAreaChairBody = z.infer<typeof RemoveAreaChairBody>;
 
-/** The answer of `add_area_chair/` and `invite_area_chair/`. */
+/**
+ * The answer of `add_area_chair/`, `invite_area_chair/`, and of `PATCH events/{id}/area-chairs/{user_id}/` (which takes
+ * a reviewer's `ReviewerParams` and `UpdateReviewerBody`).
+ */
 export const AreaChairAnswerDto = z.object({ message: z.string(), area_chair: AreaChairDto });
 export type AreaChairAnswerDto = z.infer<typeof AreaChairAnswerDto>;
 

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'event.area_chair_added',
   'event.area_chair_removed',
   'event.area_chair_invited',
+  'event.area_chair_updated',
   'event.reviewer_updated',
   'event.invitation_accepted',
   'event.invitation_declined',

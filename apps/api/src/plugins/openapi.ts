@@ -84,6 +84,7 @@ export const MORE_ANSWERS: Record<string, { errors?: ErrorStatus[]; redirect?: s
   'POST /api/events/:id/remove_event_admin/': { errors: [409] },
   'POST /api/events/:id/add_reviewer/': { errors: [409] },
   'POST /api/events/:id/invite_reviewer/': { errors: [409] },
+  'PATCH /api/events/:id/area-chairs/:user_id/': { errors: [409] },
   'POST /api/events/:id/tracks/': { errors: [409] },
   'PATCH /api/events/:id/tracks/:track_id/': { errors: [409] },
   'GET /api/events/invitations/:token/accept/': { redirect: 'To the web app page of the outcome.' },

@@ -1,5 +1,5 @@
 import type { MetaReviewStatus } from '@confero/contracts';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   conflicts,
@@ -110,6 +110,29 @@ export async function findActiveAreaChairs(
   return rows.flatMap(({ userId, publicId, ...row }) =>
     userId === null || publicId === null ? [] : [{ ...row, userId, publicId }],
   );
+}
+
+/**
+ * How many papers of an event a user chairs, leaving out one paper when told (the one being assigned): the load the
+ * assignment and a change of max_papers check under the area chair's membership row lock.
+ */
+export async function countChairedPapers(
+  db: Db,
+  eventId: number,
+  userId: number,
+  exceptSubmissionId?: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.eventId, eventId),
+        eq(submissions.areaChairId, userId),
+        exceptSubmissionId === undefined ? undefined : ne(submissions.id, exceptSubmissionId),
+      ),
+    );
+  return Number(row?.value ?? 0);
 }
 
 /** A user's account as the area chair services need it (the mail's address and language). */

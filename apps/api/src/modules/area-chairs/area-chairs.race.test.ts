@@ -7,7 +7,7 @@ import { addMembership, buildEvent } from '../../../test/factories/events.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { buildUser } from '../../../test/factories/users.ts';
 import { signedInClient } from '../../../test/http.ts';
-import { submissions } from '../../db/schema/index.ts';
+import { eventMemberships, submissions } from '../../db/schema/index.ts';
 
 /*
  * The area chair's load limit under concurrency: two chairs give two papers at once to an area chair with one free
@@ -136,6 +136,35 @@ describe('the automatic apply racing a manual assignment or a removal', () => {
       expect(removed.statusCode, removed.body).toBe(200);
       expect([200, 409]).toContain(applied.statusCode);
       expect(await chairedBy(event.id, areaChair.id)).toEqual([]);
+    }
+  });
+});
+
+describe('lowering max_papers racing an assignment', () => {
+  it(`never leaves the area chair over max_papers (one wins, the other 409), in each of ${ROUNDS} rounds`, {
+    timeout: 90_000,
+  }, async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // max_papers 2, one paper chaired: lowering to 1 and a second paper each fit alone, not together.
+      const { organizer, chair, areaChair, event, busy, first } = await world(400 + round);
+      await setAreaChair(app, busy, areaChair);
+      const [a, b] = await Promise.all([signedInClient(app, organizer), signedInClient(app, chair)]);
+      const [lowered, assigned] = await Promise.all([
+        a.patch(`/api/events/${event.publicId}/area-chairs/${areaChair.publicId}/`, { max_papers: 1 }),
+        b.post(`/api/submissions/${first.publicId}/area-chair/`, { user_id: areaChair.publicId }),
+      ]);
+      const codes = [lowered, assigned].map((answer) => (answer.statusCode === 200 ? 'ok' : answer.json().code));
+      expect(codes, `${lowered.body} ${assigned.body}`).toSatisfy(
+        ([patch, post]: string[]) =>
+          (patch === 'ok' && post === 'AREA_CHAIR_OVERLOADED') || (patch === 'MAX_PAPERS_BELOW_LOAD' && post === 'ok'),
+      );
+      const [membership] = await app.db
+        .select({ maxPapers: eventMemberships.maxPapers })
+        .from(eventMemberships)
+        .where(and(eq(eventMemberships.eventId, event.id), eq(eventMemberships.userId, areaChair.id)));
+      const chaired = await chairedBy(event.id, areaChair.id);
+      expect(chaired.length).toBeLessThanOrEqual(membership?.maxPapers ?? 0);
+      expect(chaired).toHaveLength(lowered.statusCode === 200 ? 1 : 2);
     }
   });
 });

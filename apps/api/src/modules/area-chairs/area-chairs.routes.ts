@@ -10,12 +10,14 @@ import {
   EventMessageDto,
   InviteReviewerBody,
   RemoveAreaChairBody,
+  ReviewerParams,
   ReviewIdParams,
   RevisitAnswerDto,
   RevisitReviewBody,
   SetAreaChairAnswerDto,
   SetAreaChairBody,
   SubmissionIdParams,
+  UpdateReviewerBody,
 } from '@confero/contracts';
 import { serverMessage } from '@confero/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +26,7 @@ import { pageLinks } from '../../lib/pages.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { perCallerHourly } from '../../plugins/rate-limit.ts';
+import { loadMember, updateMemberGrant } from '../committee/committee.service.ts';
 import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
@@ -35,6 +38,7 @@ import { areaChairPolicies } from './area-chairs.policy.ts';
 import { presentAreaChair } from './area-chairs.presenter.ts';
 import { findAreaChairRow, pageAreaChairs } from './area-chairs.queries.ts';
 import {
+  AREA_CHAIR_GRANT,
   addAreaChair,
   assignAreaChair,
   listAreaChairCandidates,
@@ -54,7 +58,10 @@ const TAGS = ['area-chairs'];
 export const areaChairRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedIn(app);
 
-  async function areaChairAnswer(membershipId: number, key: 'areaChairs.added' | 'areaChairs.invitationSent') {
+  async function areaChairAnswer(
+    membershipId: number,
+    key: 'areaChairs.added' | 'areaChairs.invitationSent' | 'areaChairs.updated',
+  ) {
     const row = await findAreaChairRow(app.db, membershipId);
     if (!row) throw new Error('area chair membership vanished');
     return { message: serverMessage(key), area_chair: presentAreaChair(row) };
@@ -134,6 +141,27 @@ export const areaChairRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       reply.status(201);
       return areaChairAnswer(membership.id, 'areaChairs.invitationSent');
+    },
+  );
+
+  app.patch(
+    '/api/events/:id/area-chairs/:user_id/',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Change an area chair's expertise or max_papers (not below the papers they chair: 409 MAX_PAPERS_BELOW_LOAD)",
+        params: ReviewerParams,
+        body: UpdateReviewerBody,
+        response: { 200: AreaChairAnswerDto },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const event = await loadManagedEvent(actor, request.params.id);
+      const target = await loadMember(app.db, event, request.params.user_id, AREA_CHAIR_GRANT);
+      await updateMemberGrant(app.db, actor, event, target, request.body, AREA_CHAIR_GRANT);
+      return areaChairAnswer(target.membership.id, 'areaChairs.updated');
     },
   );
 

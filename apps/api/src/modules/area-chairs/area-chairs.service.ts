@@ -4,7 +4,7 @@ import type {
   AreaChairSubmissionDto,
   RemoveAreaChairBody,
 } from '@confero/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventMemberships, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -13,6 +13,7 @@ import { parseIdParam } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { currentConflicts } from '../assignment/commands/list-candidates.ts';
+import type { GrantRole } from '../committee/committee.service.ts';
 import { findSubmissionConflictRows } from '../conflicts/conflicts.queries.ts';
 import { detectEventConflicts, detectedConflictsAmong } from '../conflicts/detect-conflict.ts';
 import type { EventRow } from '../events/events.queries.ts';
@@ -29,6 +30,7 @@ import { reviewNotFound } from '../reviews/review-errors.ts';
 import type { ReviewRow } from '../reviews/reviews.queries.ts';
 import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
 import {
+  countChairedPapers,
   findAccount,
   findAccounts,
   findActiveAreaChairs,
@@ -81,6 +83,20 @@ export async function removeAreaChair(db: Db, actor: Actor, event: EventRow, bod
     }
   });
 }
+
+/**
+ * Area chairs' grant changed later (`PATCH events/{id}/area-chairs/{user_id}/`, the reviewers' `updateMemberGrant`):
+ * their load is the papers of the event they chair, counted under their membership row's lock as the assignment
+ * counts it, and a max_papers lowered below it is refused (409 MAX_PAPERS_BELOW_LOAD): unlike a reviewer's
+ * assignments, the papers they chair would leave the assignment's invariant (never more than max_papers) broken.
+ */
+export const AREA_CHAIR_GRANT: GrantRole = {
+  role: 'area_chair',
+  notMember: 'events.notAreaChair',
+  audit: 'event.area_chair_updated',
+  load: (tx, eventId, userId) => countChairedPapers(tx, eventId, userId),
+  belowLoad: (facts) => messageError(409, 'MAX_PAPERS_BELOW_LOAD', 'areaChairs.maxBelowLoad', facts),
+};
 
 /** 400 on `user_id`: nobody, or not an active area chair of the paper's event. */
 const notActive = () => messageFieldError('user_id', 'areaChairs.notActive');
@@ -142,17 +158,7 @@ export async function assignAreaChair(db: Db, choice: AreaChairChoice) {
       .where(eq(submissions.id, submission.id))
       .for('update');
     if (paper?.areaChairId === account.id) return;
-    const [load] = await tx
-      .select({ value: sql<number>`count(*)::int` })
-      .from(submissions)
-      .where(
-        and(
-          eq(submissions.eventId, event.id),
-          eq(submissions.areaChairId, account.id),
-          ne(submissions.id, submission.id),
-        ),
-      );
-    const assigned = Number(load?.value ?? 0);
+    const assigned = await countChairedPapers(tx, event.id, account.id, submission.id);
     if (assigned >= locked.maxPapers) {
       throw messageError(409, 'AREA_CHAIR_OVERLOADED', 'areaChairs.overloaded', {
         name: nameOf(account),

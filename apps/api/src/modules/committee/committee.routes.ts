@@ -26,7 +26,7 @@ import { queueBulkInvitation } from './bulk-invite.job.ts';
 import { classifyLines, countLines, readLines } from './bulk-invite.ts';
 import { presentCommitteeReviewer, presentLine, presentOrganizerInvitation } from './committee.presenter.ts';
 import { listOrganizerInvitations, NO_REVIEWS, reviewCountsByReviewer } from './committee.queries.ts';
-import { loadReviewer, removeReviewerFromCommittee, updateReviewer } from './committee.service.ts';
+import { loadMember, REVIEWER_GRANT, removeReviewerFromCommittee, updateMemberGrant } from './committee.service.ts';
 
 const TAGS = ['events'];
 
@@ -132,8 +132,8 @@ export const committeeRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       const { event, access } = await loadEvent(app.db, actor, request.params.id);
       authorize(eventPolicies['event.manageMembers'](access, { event }));
-      const target = await loadReviewer(app.db, event, request.params.user_id);
-      const { overLimit } = await updateReviewer(app.db, actor, event, target, request.body);
+      const target = await loadMember(app.db, event, request.params.user_id, REVIEWER_GRANT);
+      const { overLimit } = await updateMemberGrant(app.db, actor, event, target, request.body, REVIEWER_GRANT);
       return { message: eventMessage('committee.reviewerUpdated'), over_limit: overLimit };
     },
   );

@@ -19,50 +19,87 @@ import {
 } from '../events/members.service.ts';
 import { findUnfinishedReviews, NO_REVIEWS, reviewCountsByReviewer } from './committee.queries.ts';
 
-/** The reviewer membership of a user in an event: 404 NOT_FOUND `events.notReviewer` when they hold none. */
-export async function loadReviewer(db: Db, event: EventRow, userId: string) {
+/**
+ * What differs between the roles whose grant (expertise, max_papers) organizers change later: reviewers
+ * (`PATCH events/{id}/reviewers/{user_id}/`) and area chairs (`PATCH events/{id}/area-chairs/{user_id}/`).
+ */
+export type GrantRole = {
+  role: 'reviewer' | 'area_chair';
+  /** The 404 message of a user who holds no membership in the role. */
+  notMember: 'events.notReviewer' | 'events.notAreaChair';
+  audit: 'event.reviewer_updated' | 'event.area_chair_updated';
+  /** The member's load in the event (assignments or papers chaired), read under their membership row's lock. */
+  load: (tx: Db, eventId: number, userId: number) => Promise<number>;
+  /**
+   * A max_papers below the load: kept and counted in the answer's `overLimit` (reviewers), or refused by throwing
+   * the error this returns (area chairs), before anything is written.
+   */
+  belowLoad?: (facts: { name: string; load: number; max: number }) => Error;
+};
+
+/**
+ * Reviewers (`PATCH events/{id}/reviewers/{user_id}/`): a max_papers below their load is accepted: their assignments
+ * stay, and the answer's `over_limit` says how many they hold beyond it (the assignment refuses new ones until they
+ * are below).
+ */
+export const REVIEWER_GRANT: GrantRole = {
+  role: 'reviewer',
+  notMember: 'events.notReviewer',
+  audit: 'event.reviewer_updated',
+  load: async (tx, eventId, userId) => (await reviewCountsByReviewer(tx, eventId, [userId])).get(userId)?.load ?? 0,
+};
+
+/** The membership in a role of a user in an event: 404 NOT_FOUND `events.not<Role>` when they hold none. */
+export async function loadMember(db: Db, event: EventRow, userId: string, grant: GrantRole) {
   // An unknown user is a 404 here (the id is the path's); any other failure stays what it is.
   const user = await resolveUserId(db, userId).catch((error: unknown) => {
     if (error instanceof AppError) return undefined;
     throw error;
   });
-  const membership = user && (await findMembership(db, event.id, user.id, 'reviewer'));
-  if (!user || !membership) throw eventError(404, 'NOT_FOUND', 'events.notReviewer');
+  const membership = user && (await findMembership(db, event.id, user.id, grant.role));
+  if (!user || !membership) throw eventError(404, 'NOT_FOUND', grant.notMember);
   return { user, membership };
 }
 
 type Change<T> = { from: T; to: T };
 
 /**
- * `PATCH events/{id}/reviewers/{user_id}/`: changes a reviewer's expertise and/or max_papers (same rules as
- * `add_reviewer/`). A max_papers below the reviewer's current load is accepted: their assignments stay, and the
- * answer's `over_limit` says how many they hold beyond it (the assignment refuses new ones until they are below).
- * Audited as event.reviewer_updated with `data.changes` {field: {from, to}} of the fields that changed.
+ * Changes a member's expertise and/or max_papers (same rules as `add_reviewer/`; at least one sent, else 400
+ * `committee.nothingToChange`). The membership row is locked, the load read under that lock (`grant.load`), then
+ * the row written, so an assignment racing the change (which takes the same lock) is counted. A max_papers below
+ * the load is the role's choice (`grant.belowLoad`): refused, or accepted and counted in `overLimit`. Audited as
+ * `grant.audit` with `data.changes` {field: {from, to}} of the fields that changed; nothing changed writes nothing.
  */
-export async function updateReviewer(
+export async function updateMemberGrant(
   db: Db,
   actor: Actor,
   event: EventRow,
   target: { user: MemberUser; membership: MembershipRow },
   body: UpdateReviewerBody,
+  grant: GrantRole,
 ): Promise<{ overLimit: number }> {
   const sentExpertise = body.expertise !== undefined && body.expertise !== null;
   const sentMaxPapers = named(body.max_papers);
   if (!sentExpertise && !sentMaxPapers) throw messageError(400, 'VALIDATION_ERROR', 'committee.nothingToChange');
   const expertise = sentExpertise ? checkExpertise(body.expertise) : target.membership.expertise;
   const maxPapers = sentMaxPapers ? checkMaxPapers(body.max_papers) : target.membership.maxPapers;
-  const counts = (await reviewCountsByReviewer(db, event.id, [target.user.id])).get(target.user.id) ?? NO_REVIEWS;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ expertise: eventMemberships.expertise, maxPapers: eventMemberships.maxPapers })
       .from(eventMemberships)
       .where(eq(eventMemberships.id, target.membership.id))
       .for('update');
-    if (!before) throw eventError(404, 'NOT_FOUND', 'events.notReviewer');
+    if (!before) throw eventError(404, 'NOT_FOUND', grant.notMember);
+    const load = await grant.load(tx, event.id, target.user.id);
+    const overLimit = Math.max(0, load - maxPapers);
+    if (overLimit > 0 && maxPapers < before.maxPapers && grant.belowLoad) {
+      const name = `${target.user.firstName} ${target.user.lastName}`.trim() || target.user.email;
+      throw grant.belowLoad({ name, load, max: maxPapers });
+    }
     const changes: { expertise?: Change<string>; max_papers?: Change<number> } = {};
     if (before.expertise !== expertise) changes.expertise = { from: before.expertise, to: expertise };
     if (before.maxPapers !== maxPapers) changes.max_papers = { from: before.maxPapers, to: maxPapers };
-    if (Object.keys(changes).length === 0) return;
+    if (Object.keys(changes).length === 0) return { overLimit };
     await tx
       .update(eventMemberships)
       .set({ expertise, maxPapers, updatedAt: new Date() })
@@ -72,11 +109,11 @@ export async function updateReviewer(
       eventId: event.id,
       entity: 'event_membership',
       entityId: target.membership.id,
-      action: 'event.reviewer_updated',
+      action: grant.audit,
       data: { user_id: target.user.id, changes },
     });
+    return { overLimit };
   });
-  return { overLimit: Math.max(0, counts.load - maxPapers) };
 }
 
 /**
