@@ -8,6 +8,7 @@ import type {
   InviteReviewerBody,
   RevisitAnswerDto,
   SetAreaChairAnswerDto,
+  UpdateReviewerBody,
 } from '@confero/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -101,6 +102,19 @@ export function useRemoveAreaChairMutation(eventId: string) {
         `${eventPath(eventId)}remove_area_chair/`,
         row.public_id ? { user_id: row.public_id } : { email: row.email },
       ),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * `PATCH events/{id}/area-chairs/{user_id}/` {expertise?, max_papers?}: an area chair's grant (a maximum below the
+ * papers they chair is refused, 409 MAX_PAPERS_BELOW_LOAD).
+ */
+export function useUpdateAreaChairMutation(eventId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: UpdateReviewerBody }) =>
+      api.patch<AreaChairAnswerDto>(`${eventPath(eventId)}area-chairs/${encodeURIComponent(userId)}/`, body),
     onSuccess: refresh,
   });
 }

@@ -77,6 +77,64 @@ describe('area chairs', { timeout: 30_000 }, () => {
     expect(api.sent('POST', `events/${EVENT}/remove_area_chair/`)[1]?.body).toEqual({ email: 'fay@future.edu' });
   });
 
+  it("edits an area chair's expertise and maximum; a maximum below the papers they chair is refused and said", async () => {
+    const user = userEvent.setup();
+    const url = `events/${EVENT}/area-chairs/4-bbbbbbbb/`;
+    const api = stubApi({
+      [`GET events/${EVENT}/area-chairs/`]: { status: 200, body: list },
+      [`PATCH ${url}`]: [
+        {
+          status: 409,
+          body: {
+            detail: 'Ada Lovelace already chairs 2 papers: their maximum cannot be lower than that (asked 1).',
+            code: 'MAX_PAPERS_BELOW_LOAD',
+            message_code: 'areaChairs.maxBelowLoad',
+            params: { name: 'Ada Lovelace', load: 2, max: 1 },
+          },
+        },
+        { status: 200, body: { message: 'ok', area_chair: { ...list.results[0], max_papers: 4 } } },
+      ],
+    });
+    await mountScreen(<AreaChairsCard eventId={EVENT} />, { url: '/c', path: '/c' });
+    await screen.findAllByTestId('committee-area-chair');
+    // An invitation to an address without an account has no grant to edit yet.
+    expect(screen.queryByRole('button', { name: 'Edit Fay Future' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const form = await screen.findByTestId('edit-area-chair-form');
+    expect(within(form).getByText('They chair 2 papers: the maximum cannot be lower.')).toBeTruthy();
+    const max = within(form).getByLabelText(/Max papers/);
+    expect((max as HTMLInputElement).value).toBe('2');
+    await user.clear(max);
+    await user.type(max, '1');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/already chairs 2 papers: their maximum cannot be lower than that/)).toBeTruthy();
+    expect(screen.getByTestId('edit-area-chair-form')).toBeTruthy();
+
+    const expertise = within(form).getByLabelText('Expertise');
+    await user.clear(expertise);
+    await user.type(expertise, 'graph theory');
+    await user.clear(max);
+    await user.type(max, '4');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('PATCH', url)).toHaveLength(2));
+    expect(api.sent('PATCH', url).map((call) => call.body)).toEqual([
+      { expertise: 'graphs', max_papers: 1 },
+      { expertise: 'graph theory', max_papers: 4 },
+    ]);
+    expect(await screen.findByText('The area chair was updated.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('edit-area-chair-form')).toBeNull());
+  });
+
+  it('offers the edit in Arabic', async () => {
+    const user = userEvent.setup();
+    stubApi({ [`GET events/${EVENT}/area-chairs/`]: { status: 200, body: list } });
+    await mountScreen(<AreaChairsCard eventId={EVENT} />, { url: '/c', path: '/c', language: 'ar' });
+    await screen.findAllByTestId('committee-area-chair');
+    await user.click(screen.getByRole('button', { name: 'تعديل Ada Lovelace' }));
+    const form = await screen.findByTestId('edit-area-chair-form');
+    expect(within(form).getByText('يرأس ورقتين: لا يمكن أن يقل الحد الأقصى عن ذلك.')).toBeTruthy();
+  });
+
   it("offers a paper's committee the area chairs with their loads, a conflicted one disabled with its reason", async () => {
     const user = userEvent.setup();
     const candidates: AreaChairCandidatesDto = {

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { BookOpenCheck, Send, Trash2, UserPlus } from 'lucide-react';
+import { BookOpenCheck, Pencil, Send, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { ListSkeleton } from '../../../components/feedback/ListSkeleton.tsx';
 import { notify } from '../../../components/feedback/notify.tsx';
 import { pageCount } from '../../../lib/list-filters.ts';
+import { EditGrantModal } from '../../committee/components/EditGrantModal.tsx';
 import { useCommitteeText } from '../../committee/use-committee-text.ts';
 import { reviewerStatusColor } from '../../events/event-display.ts';
 import {
@@ -32,6 +33,7 @@ import {
   useAddAreaChairMutation,
   useInviteAreaChairMutation,
   useRemoveAreaChairMutation,
+  useUpdateAreaChairMutation,
 } from '../api.ts';
 
 const STATUS_KEYS = {
@@ -60,7 +62,9 @@ export function AreaChairsCard({ eventId }: { eventId: string }) {
   const add = useAddAreaChairMutation(eventId);
   const invite = useInviteAreaChairMutation(eventId);
   const remove = useRemoveAreaChairMutation(eventId);
+  const update = useUpdateAreaChairMutation(eventId);
   const [removing, setRemoving] = useState<AreaChairDto | null>(null);
+  const [editing, setEditing] = useState<AreaChairDto | null>(null);
   const form = useForm({
     initialValues: { email: '', maxPapers: 5 as number | string },
     validate: { email: (value) => (value.trim() ? null : t('areaChairs.committee.emailRequired')) },
@@ -225,16 +229,30 @@ export function AreaChairsCard({ eventId }: { eventId: string }) {
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        <Tooltip label={t('areaChairs.committee.remove')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setRemoving(row)}
-                            aria-label={t('areaChairs.committee.removeAria', { name: row.name || row.email })}
-                          >
-                            <Trash2 size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          {row.public_id ? (
+                            <Tooltip label={t('areaChairs.committee.edit')}>
+                              <ActionIcon
+                                variant="subtle"
+                                onClick={() => setEditing(row)}
+                                aria-label={t('areaChairs.committee.editAria', { name: row.name || row.email })}
+                                data-testid="committee-area-chair-edit"
+                              >
+                                <Pencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          ) : null}
+                          <Tooltip label={t('areaChairs.committee.remove')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              onClick={() => setRemoving(row)}
+                              aria-label={t('areaChairs.committee.removeAria', { name: row.name || row.email })}
+                            >
+                              <Trash2 size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -250,6 +268,30 @@ export function AreaChairsCard({ eventId }: { eventId: string }) {
           </>
         )}
       </QueryView>
+      <EditGrantModal
+        member={
+          editing && {
+            userId: editing.public_id,
+            name: editing.name || editing.email,
+            expertise: editing.expertise,
+            max_papers: editing.max_papers,
+          }
+        }
+        update={update}
+        title={t('areaChairs.committee.editTitle')}
+        savedNotice={() => ({ tone: 'success', text: t('areaChairs.committee.saved') })}
+        failedText={t('areaChairs.committee.saveFailed')}
+        maxPapersHint={
+          editing && editing.assigned > 0
+            ? t('areaChairs.committee.maxPapersHint', {
+                count: editing.assigned,
+                formatted: number.format(editing.assigned),
+              })
+            : undefined
+        }
+        testId="edit-area-chair-form"
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         opened={removing !== null}
         title={t('areaChairs.committee.removeTitle')}
