@@ -110,6 +110,10 @@ export type SubmissionTableSort = (typeof SUBMISSION_TABLE_SORTS)[number];
 const score = () =>
   z.coerce.number({ error: 'validation.invalid' }).min(-3, 'validation.invalid').max(3, 'validation.invalid');
 
+/** The table's meta-review filter: papers with a completed meta-review, or without one. */
+export const TABLE_META_REVIEW_FILTERS = ['completed', 'missing'] as const;
+export type TableMetaReviewFilter = (typeof TABLE_META_REVIEW_FILTERS)[number];
+
 /** `GET events/{id}/submissions/table/`: the chair's table, filtered, searched (title or author), sorted, paginated. */
 export const SubmissionTableQuery = z.object({
   ...PAGE_QUERY_FIELDS,
@@ -126,6 +130,12 @@ export const SubmissionTableQuery = z.object({
   needs_discussion: z.enum(['true', 'false'], { error: 'validation.invalidChoice' }).optional(),
   /** Only papers without an area chair (`none`), or only those with one (`any`) (`docs/domain.md#area-chair`). */
   area_chair: z.enum(['none', 'any'], { error: 'validation.invalidChoice' }).optional(),
+  /**
+   * Only papers with a completed meta-review (`completed`), or only those without one (`missing`: none or a draft)
+   * (`docs/domain.md#meta-review`); a paper the viewer is conflicted with (or wrote) is in neither, as its meta-review
+   * is not theirs to know.
+   */
+  meta_review: z.enum(TABLE_META_REVIEW_FILTERS, { error: 'validation.invalidChoice' }).optional(),
   search: z.string().trim().max(200, 'validation.tooLong').optional(),
 });
 export type SubmissionTableQuery = z.infer<typeof SubmissionTableQuery>;

@@ -4,6 +4,7 @@ import {
   type SubmissionDecision,
   type SubmissionStatus,
   type SubmissionTableSort,
+  type TableMetaReviewFilter,
 } from '@confero/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -203,6 +204,8 @@ export type SubmissionTableFilter = {
   needsDiscussion?: boolean;
   /** Papers without an area chair (`none`), or with one (`any`). */
   areaChair?: 'none' | 'any';
+  /** Papers with a completed meta-review, or without one; a conflicted row matches neither. */
+  metaReview?: TableMetaReviewFilter;
   search?: string;
 };
 
@@ -288,6 +291,14 @@ export async function pageSubmissionTable(
   if (filter.needsDiscussion !== undefined) conditions.push(sql`paper.needs_discussion = ${filter.needsDiscussion}`);
   if (filter.areaChair === 'none') conditions.push(sql`paper.area_chair_id is null`);
   if (filter.areaChair === 'any') conditions.push(sql`paper.area_chair_id is not null`);
+  // SECURITY-CRITICAL: a conflicted viewer never reads the paper's meta-review: its row matches neither value.
+  if (filter.metaReview) {
+    const completed = sql`exists (select 1 from ${metaReviews} mr where mr.submission_id = paper.id
+      and mr.status = 'completed')`;
+    conditions.push(
+      sql`not paper.conflicted and ${filter.metaReview === 'completed' ? completed : sql`not ${completed}`}`,
+    );
+  }
   if (filter.minScore !== undefined) scoreConditions.push(sql`average_score >= ${filter.minScore}`);
   if (filter.maxScore !== undefined) scoreConditions.push(sql`average_score <= ${filter.maxScore}`);
   if (filter.disagreement === true) scoreConditions.push(sql`score_spread >= ${DISAGREEMENT_SPREAD}`);

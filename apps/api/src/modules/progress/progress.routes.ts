@@ -128,6 +128,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         disagreement: query.disagreement === undefined ? undefined : query.disagreement === 'true',
         needsDiscussion: query.needs_discussion === undefined ? undefined : query.needs_discussion === 'true',
         areaChair: query.area_chair,
+        metaReview: query.meta_review,
         search: query.search,
       };
       const { page, page_size: pageSize } = query;
