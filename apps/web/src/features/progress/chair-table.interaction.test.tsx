@@ -191,6 +191,72 @@ describe("the chair's submissions table", { timeout: 30_000 }, () => {
     expect(asked.at(-1)).toMatchObject({ page: '1', page_size: '100', min_score: '1' });
   });
 
+  it('filters the papers with a completed meta-review, undecided, in the address, then selects them all to follow', async () => {
+    // 600 papers with a completed meta-review and no decision: one bulk decision takes 500 of them.
+    const completed = Array.from({ length: 600 }, (_, i) => row(i + 1, { meta_recommendation: 'accept' }));
+    const api = stubApi({
+      [`GET events/${EVENT}/`]: chairEvent(),
+      [`GET events/${EVENT}/submissions/table/`]: (call) => {
+        const query = new URLSearchParams(call.query);
+        const matching = query.get('meta_review') === 'completed' ? completed : [...completed, row(900)];
+        const size = Number(query.get('page_size'));
+        const page = Number(query.get('page'));
+        const results = matching.slice((page - 1) * size, page * size);
+        const next = page * size < matching.length ? `/api/events/${EVENT}/submissions/table/?page=${page + 1}` : null;
+        return { status: 200, body: { count: matching.length, next, previous: null, results } };
+      },
+      [`POST events/${EVENT}/decisions/preview/`]: {
+        status: 200,
+        body: { changed: 0, skipped: 0, notified: false, results: [] },
+      },
+    });
+    const { user, location } = await mountScreen(<EventSubmissionsScreen eventId={EVENT} />, {
+      url: `/events/${EVENT}/submissions?decision=pending`,
+      path: '/events/:eventId/submissions',
+    });
+    await screen.findByTestId('chair-table-rows');
+    expect(within(screen.getByTestId('table-filters')).getByLabelText('Meta-review')).toBe(
+      screen.getByTestId('table-meta-review'),
+    );
+    await user.click(screen.getByTestId('table-meta-review'));
+    await user.click(await screen.findByRole('option', { name: 'Completed', hidden: true }));
+    await waitFor(() => expect(location()).toBe(`/events/${EVENT}/submissions?decision=pending&meta_review=completed`));
+    await waitFor(() => expect(screen.getByTestId('table-count').getAttribute('data-count')).toBe('600'));
+
+    await user.click(screen.getByTestId('select-all-matching'));
+    await waitFor(() => expect(screen.getByTestId('selected-count').getAttribute('data-count')).toBe('500'));
+    const asked = api
+      .sent('GET', `events/${EVENT}/submissions/table/`)
+      .map((c) => Object.fromEntries(new URLSearchParams(c.query)));
+    expect(asked.at(-1)).toMatchObject({ page_size: '100', decision: 'pending', meta_review: 'completed' });
+
+    await user.click(screen.getByTestId('bulk-follow_meta_review'));
+    await user.click(await screen.findByTestId('bulk-preview-button'));
+    await waitFor(() => expect(api.sent('POST', `events/${EVENT}/decisions/preview/`)).toHaveLength(1));
+    const sent = api.sent('POST', `events/${EVENT}/decisions/preview/`)[0]?.body as {
+      submission_ids: string[];
+      decision: string;
+    };
+    expect(sent.decision).toBe('follow_meta_review');
+    expect(sent.submission_ids).toHaveLength(500);
+    expect(sent.submission_ids).not.toContain('900-bbbbbbbb');
+  });
+
+  it('names the meta-review filter in Arabic', async () => {
+    stubApi({ [`GET events/${EVENT}/`]: chairEvent(), [`GET events/${EVENT}/submissions/table/`]: tablePage });
+    const { user } = await mountScreen(<EventSubmissionsScreen eventId={EVENT} />, {
+      url: `/events/${EVENT}/submissions?meta_review=missing`,
+      path: '/events/:eventId/submissions',
+      language: 'ar',
+    });
+    await screen.findByTestId('chair-table-rows');
+    const select = screen.getByTestId('table-meta-review') as HTMLInputElement;
+    expect(within(screen.getByTestId('table-filters')).getByLabelText('المراجعة الوصفية')).toBe(select);
+    expect(select.value).toBe('غير مكتملة');
+    await user.click(select);
+    expect(await screen.findByRole('option', { name: 'مكتملة', hidden: true })).toBeTruthy();
+  });
+
   it('keeps the plain list for staff who do not run the event', async () => {
     const api = stubApi({
       [`GET events/${EVENT}/`]: {

@@ -31,4 +31,13 @@ describe("the chair table's address", () => {
     expect(tableListParams(filters)).toMatchObject({ area_chair: 'none' });
     expect(parseTableFilters(new URLSearchParams('area_chair=any')).withoutAreaChair).toBe(false);
   });
+
+  it('keeps the meta-review filter in the address and the call, dropping a value the API would refuse', () => {
+    const filters = parseTableFilters(new URLSearchParams('meta_review=completed&decision=pending'));
+    expect(filters).toMatchObject({ metaReview: 'completed', decision: 'pending' });
+    expect(tableFiltersToSearch(filters).toString()).toBe('decision=pending&meta_review=completed');
+    expect(tableListParams(filters)).toMatchObject({ meta_review: 'completed', decision: 'pending' });
+    expect(parseTableFilters(new URLSearchParams('meta_review=missing')).metaReview).toBe('missing');
+    expect(parseTableFilters(new URLSearchParams('meta_review=someday')).metaReview).toBeNull();
+  });
 });

@@ -5,6 +5,8 @@ import {
   SUBMISSION_TABLE_SORTS,
   type SubmissionDecision,
   type SubmissionStatus,
+  TABLE_META_REVIEW_FILTERS,
+  type TableMetaReviewFilter,
 } from '@confero/contracts';
 import { readPage, readSort, writePage } from '../../lib/list-filters.ts';
 import type { ListCodec } from '../../lib/use-list-params.ts';
@@ -30,6 +32,8 @@ export type TableFilters = {
   needsDiscussion: boolean;
   /** Only the papers without an area chair (`docs/domain.md#area-chair`). */
   withoutAreaChair: boolean;
+  /** Only the papers with a completed meta-review, or only those without one (`docs/domain.md#meta-review`). */
+  metaReview: TableMetaReviewFilter | null;
   search: string;
   page: number;
 };
@@ -58,6 +62,7 @@ export function parseTableFilters(params: URLSearchParams): TableFilters {
     disagreement: params.get('disagreement') === 'true',
     needsDiscussion: params.get('needs_discussion') === 'true',
     withoutAreaChair: params.get('area_chair') === 'none',
+    metaReview: oneOf(TABLE_META_REVIEW_FILTERS, params.get('meta_review')),
     search: (params.get('search') ?? '').trim().slice(0, 200),
     page: readPage(params),
   };
@@ -74,6 +79,7 @@ function setFilters(filters: TableFilters): [string, string][] {
     ['disagreement', filters.disagreement ? 'true' : null],
     ['needs_discussion', filters.needsDiscussion ? 'true' : null],
     ['area_chair', filters.withoutAreaChair ? 'none' : null],
+    ['meta_review', filters.metaReview],
     ['search', filters.search || null],
   ];
   return pairs.flatMap(([name, value]) => (value === null ? [] : [[name, value] as [string, string]]));

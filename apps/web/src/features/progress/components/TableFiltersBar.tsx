@@ -1,4 +1,4 @@
-import { SUBMISSION_DECISIONS, SUBMISSION_STATUSES } from '@confero/contracts';
+import { SUBMISSION_DECISIONS, SUBMISSION_STATUSES, TABLE_META_REVIEW_FILTERS } from '@confero/contracts';
 import { Checkbox, Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,15 @@ type TableFiltersBarProps = {
   tracks: { public_id: string; name: string }[];
 };
 
-/** The chair table's search (title or author) and filters: status, decision, track, average score range, disagreement. */
+const META_REVIEW_LABELS = {
+  completed: 'progress.table.metaReviewCompleted',
+  missing: 'progress.table.metaReviewMissing',
+} as const;
+
+/**
+ * The chair table's search (title or author) and filters: status, decision, track, meta-review (completed or not),
+ * average score range, disagreement, needs discussion, without an area chair.
+ */
 export function TableFiltersBar({ list, tracks }: TableFiltersBarProps) {
   const { t } = useTranslation();
   const { statusLabel, decisionLabel } = useSubmissionText();
@@ -63,6 +71,16 @@ export function TableFiltersBar({ list, tracks }: TableFiltersBarProps) {
           data-testid="table-track"
         />
       ) : null}
+      <Select
+        label={t('progress.table.metaReview')}
+        placeholder={t('progress.table.any')}
+        data={TABLE_META_REVIEW_FILTERS.map((value) => ({ value, label: t(META_REVIEW_LABELS[value]) }))}
+        value={filters.metaReview}
+        onChange={(value) => change({ metaReview: (value as TableFilters['metaReview']) ?? null })}
+        clearable
+        w={170}
+        data-testid="table-meta-review"
+      />
       <NumberInput
         label={t('progress.table.minScore')}
         min={-3}
