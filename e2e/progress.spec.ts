@@ -97,8 +97,8 @@ test.describe('progress at a glance', () => {
     await authorPage.goto(`/submissions/${shark.public_id}`);
     const timeline = authorPage.getByTestId('submission-timeline');
     await expect(timeline.getByTestId('timeline-decision')).toHaveAttribute('data-state', 'done');
-    await expect(timeline.getByTestId('timeline-final_version')).toHaveAttribute('data-state', 'current');
-    await expect(timeline.getByTestId('timeline-final_version')).toContainText('Next: the final version');
+    // Accepted, and the event has not opened its final-version phase yet: the step is ahead.
+    await expect(timeline.getByTestId('timeline-final_version')).toHaveAttribute('data-state', 'upcoming');
     await expect(timeline.getByTestId('timeline-reviews')).toContainText('2 of 2 reviews completed');
     await expectAccessible(authorPage, '/submissions/{id} with its timeline (en)');
     await snapshot(authorPage, 'progress-timeline-en');

@@ -137,7 +137,10 @@ test.describe('reviewing', () => {
 
     // The chair computes the automatic assignment, reads the preview and applies it.
     await chairPage.goto(`/events/${event.public_id}`);
-    await chairPage.getByTestId('reviewing-card').getByRole('link', { name: 'Automatic assignment' }).click();
+    await chairPage
+      .getByTestId('reviewing-card')
+      .getByRole('link', { name: 'Automatic assignment', exact: true })
+      .click();
     await expect(chairPage.getByTestId('auto-per-paper')).toHaveAttribute('data-value', '2');
     await expectAccessible(chairPage, '/events/:id/assignment (en)');
     await chairPage.getByTestId('auto-compute').click();
