@@ -1,7 +1,7 @@
 import { finalVersionDeadlineEnd } from '@confero/contracts';
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, finalVersions, submissionFiles, submissions } from '../../db/schema/index.ts';
+import { events, finalVersions, submissionFiles } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { Storage, StoredObject } from '../../lib/storage.ts';
 import { queueMails } from '../../mail/outbox.ts';
@@ -9,8 +9,8 @@ import type { Actor } from '../../plugins/auth.ts';
 import { submissionLink } from '../submissions/commands/create-submission.ts';
 import { countPdfPages, readUploadedBytes } from '../submissions/files.ts';
 import { holdStoredObject } from '../submissions/stored-objects.ts';
-import { submissionNotFound } from '../submissions/submission-errors.ts';
 import { checkSubmissionEdit, formInputFromFields } from '../submissions/submission-input.ts';
+import { lockEventAndSubmission } from '../submissions/submission-locks.ts';
 import { findAuthorRecipients, type SubmissionBundle } from '../submissions/submissions.queries.ts';
 import {
   formFieldError,
@@ -143,22 +143,17 @@ export async function submitFinalVersion(
   const current = await findFinalVersion(deps.db, submission.id);
   const checked = await checkForm(deps, submission, form, current);
   await deps.db.transaction(async (tx) => {
-    const [phase] = await tx
-      .select({
+    const { event: phase, decision } = await lockEventAndSubmission(
+      tx,
+      submission,
+      {
         finalVersionEnabled: events.finalVersionEnabled,
         finalVersionDeadline: events.finalVersionDeadline,
         timezone: events.timezone,
-      })
-      .from(events)
-      .where(eq(events.id, submission.eventId))
-      .for('share');
-    const [locked] = await tx
-      .select({ decision: submissions.decision })
-      .from(submissions)
-      .where(eq(submissions.id, submission.id))
-      .for('update');
-    if (!phase || !locked) throw submissionNotFound();
-    checkFinalVersionOpen({ ...phase, decision: locked.decision }, now);
+      },
+      'update',
+    );
+    checkFinalVersionOpen({ ...phase, decision }, now);
     const stored = await findFinalVersion(tx, submission.id);
     if (checked.version !== undefined && stored?.version !== checked.version) throw staleFinalVersion();
     if (!form.file && !stored) throw formFieldError('file', 'finalVersions.fileRequired');

@@ -9,7 +9,7 @@ import {
 } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, metaReviews, submissions } from '../../db/schema/index.ts';
+import { events, metaReviews } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { messageFieldError } from '../../lib/errors.ts';
 import { makePublicId, nextId } from '../../lib/ids.ts';
@@ -21,6 +21,7 @@ import { findCommitteeRecipients } from '../responses/responses.queries.ts';
 import { currentReviewForm, type ReviewForm, reviewFormAt } from '../review-forms/review-forms.queries.ts';
 import { mergeAnswers } from '../reviews/review-state.ts';
 import { submissionLink } from '../submissions/commands/create-submission.ts';
+import { lockEventAndSubmission } from '../submissions/submission-locks.ts';
 import { metaReviewCannotReopen, metaReviewDecided, staleMetaReview } from './meta-review-errors.ts';
 import type { MetaReviewRow } from './meta-reviews.queries.ts';
 
@@ -83,13 +84,8 @@ export async function saveMetaReview(
   const readVersion = existing?.version ?? 0;
   if (input.version !== undefined && input.version !== readVersion) throw staleMetaReview(readVersion);
   return db.transaction(async (tx) => {
-    await tx.select({ id: events.id }).from(events).where(eq(events.id, submission.eventId)).for('share');
-    const [paper] = await tx
-      .select({ decision: submissions.decision })
-      .from(submissions)
-      .where(eq(submissions.id, submission.id))
-      .for('share');
-    if (paper?.decision !== 'pending') throw metaReviewDecided();
+    const { decision } = await lockEventAndSubmission(tx, submission, { id: events.id }, 'share');
+    if (decision !== 'pending') throw metaReviewDecided();
     const form =
       (existing ? await reviewFormAt(tx, submission.eventId, existing.formVersion, 'meta_review') : undefined) ??
       (await currentReviewForm(tx, submission.eventId, 'meta_review'));

@@ -1,7 +1,7 @@
 import { countWords, type PutResponseBody, presentResponsePhase } from '@confero/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authorResponses, events, submissions } from '../../db/schema/index.ts';
+import { authorResponses, events } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { queueMails } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -9,7 +9,7 @@ import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
 import { pairKey } from '../conflicts/detection.ts';
 import { responsePhaseOf } from '../events/events.presenter.ts';
 import { submissionLink } from '../submissions/commands/create-submission.ts';
-import { submissionNotFound } from '../submissions/submission-errors.ts';
+import { lockEventAndSubmission } from '../submissions/submission-locks.ts';
 import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
 import { alreadySubmitted, bodyError, staleResponse, submissionDecided } from './response-errors.ts';
 import { findResponseRecipients, type ResponseRow } from './responses.queries.ts';
@@ -79,24 +79,19 @@ export async function saveResponse(
   return db.transaction(async (tx) => {
     // The event row, then the submission row, held as the rules read them: a chair's change of the phase
     // (`PATCH events/{id}/`, which holds the event row) and a decision wait for the save, or the save reads theirs.
-    const [phase] = await tx
-      .select({
+    const { event: phase, decision } = await lockEventAndSubmission(
+      tx,
+      submission,
+      {
         responseEnabled: events.responseEnabled,
         responseOpensAt: events.responseOpensAt,
         responseClosesAt: events.responseClosesAt,
         responseWordLimit: events.responseWordLimit,
         timezone: events.timezone,
-      })
-      .from(events)
-      .where(eq(events.id, submission.eventId))
-      .for('share');
-    const [locked] = await tx
-      .select({ decision: submissions.decision })
-      .from(submissions)
-      .where(eq(submissions.id, submission.id))
-      .for('share');
-    if (!phase || !locked) throw submissionNotFound();
-    const wordCount = checkResponseSave({ decision: locked.decision, event: phase }, body, now);
+      },
+      'share',
+    );
+    const wordCount = checkResponseSave({ decision, event: phase }, body, now);
     const values = {
       body: body.body,
       status: body.status,
