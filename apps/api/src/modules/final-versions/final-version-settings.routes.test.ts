@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { daysFromNow } from '../../../test/factories/events.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
-import { buildFinalVersionWorld, type FinalVersionWorld } from '../../../test/fixtures/final-versions.ts';
+import { type FinalVersionWorld, useFinalVersionWorld } from '../../../test/fixtures/final-versions.ts';
 import { signedInClients } from '../../../test/http.ts';
 import { events, finalVersions } from '../../db/schema/index.ts';
 
@@ -16,13 +16,7 @@ let app: TestApp;
 let world: FinalVersionWorld;
 const as = signedInClients(() => app);
 
-beforeAll(async () => {
-  app = await buildTestApp();
-  world = await buildFinalVersionWorld(app);
-});
-afterAll(async () => {
-  await app.close();
-});
+useFinalVersionWorld((built) => ({ app, world } = built));
 
 const eventUrl = () => `/api/events/${world.event.publicId}/`;
 const stored = async () => {

@@ -1,12 +1,12 @@
-import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
   authorsField,
-  buildFinalVersionWorld,
   type FinalVersionWorld,
   finalVersionBody,
+  sha256,
+  useFinalVersionWorld,
 } from '../../../test/fixtures/final-versions.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { signedInClients } from '../../../test/http.ts';
@@ -21,15 +21,8 @@ import { sweepStoredObjects } from '../submissions/stored-objects.ts';
 let app: TestApp;
 let world: FinalVersionWorld;
 const as = signedInClients(() => app);
-const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
-beforeAll(async () => {
-  app = await buildTestApp();
-  world = await buildFinalVersionWorld(app);
-});
-afterAll(async () => {
-  await app.close();
-});
+useFinalVersionWorld((built) => ({ app, world } = built));
 
 describe('two first sends of a final version at once', () => {
   it('make one row and keep both PDFs as versions', { timeout: 60_000 }, async () => {

@@ -2,16 +2,17 @@ import crypto from 'node:crypto';
 import { DEFAULT_REVIEW_SETTINGS, type FinalVersionDto, type FinalVersionPageDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { daysFromNow } from '../../../test/factories/events.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import {
   authorsField,
-  buildFinalVersionWorld,
   buildZip,
   type FinalVersionWorld,
   finalVersionBody,
   setFinalVersionPhase,
+  sha256,
+  useFinalVersionWorld,
 } from '../../../test/fixtures/final-versions.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
@@ -22,16 +23,9 @@ let app: TestApp;
 let world: FinalVersionWorld;
 const as = signedInClients(() => app);
 
-beforeAll(async () => {
-  app = await buildTestApp();
-  world = await buildFinalVersionWorld(app);
-});
-afterAll(async () => {
-  await app.close();
-});
+useFinalVersionWorld((built) => ({ app, world } = built));
 
 const url = (paper: { publicId: string }, rest = '') => `/api/submissions/${paper.publicId}/final-version/${rest}`;
-const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 async function send(
   user: FinalVersionWorld['author'],

@@ -1,14 +1,14 @@
-import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import {
   authorsField,
-  buildFinalVersionWorld,
   type FinalVersionWorld,
   finalVersionBody,
+  sha256,
+  useFinalVersionWorld,
 } from '../../../test/fixtures/final-versions.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { signedInClients } from '../../../test/http.ts';
@@ -23,7 +23,6 @@ import { bibtexNamePart, bibtexText, proceedingsFileName, titleSlug } from './pr
 let app: TestApp;
 let world: FinalVersionWorld;
 const as = signedInClients(() => app);
-const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 const pdfs: Record<string, Uint8Array> = {};
 
 async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -47,9 +46,8 @@ async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   return entries;
 }
 
+useFinalVersionWorld((built) => ({ app, world } = built), { title: 'Conference on {Data} & Systems' });
 beforeAll(async () => {
-  app = await buildTestApp();
-  world = await buildFinalVersionWorld(app, { title: 'Conference on {Data} & Systems' });
   const missing = await buildSubmission(app, {
     event: world.event,
     submitter: world.author,
@@ -95,9 +93,6 @@ beforeAll(async () => {
     );
     expect(response.statusCode).toBe(200);
   }
-});
-afterAll(async () => {
-  await app.close();
 });
 
 describe('the proceedings helpers', () => {
