@@ -1,7 +1,8 @@
-import { ActionIcon, Avatar, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { BadgeCheck, CircleDashed, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AccountStatusBadge } from '../../../components/data/AccountStatusBadge.tsx';
+import { RowAction } from '../../../components/data/DataTable.tsx';
 import { formatDate } from '../../../components/data/format.ts';
 import { UserText } from '../../../components/data/UserText.tsx';
 import { type AdminUserRow, rowInitials, rowName } from '../admin-users.ts';
@@ -96,25 +97,19 @@ export function UsersTable({ rows, onEdit, onDelete }: UsersTableProps) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={t('adminUsers.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('adminUsers.editUser', { email: row.email })}
-                        onClick={() => onEdit(row)}
-                      >
-                        <Pencil size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('adminUsers.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('adminUsers.deleteUser', { email: row.email })}
-                        onClick={() => onDelete(row)}
-                      >
-                        <Trash2 size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      label={t('adminUsers.edit')}
+                      ariaLabel={t('adminUsers.editUser', { email: row.email })}
+                      icon={Pencil}
+                      onClick={() => onEdit(row)}
+                    />
+                    <RowAction
+                      label={t('adminUsers.delete')}
+                      ariaLabel={t('adminUsers.deleteUser', { email: row.email })}
+                      icon={Trash2}
+                      onClick={() => onDelete(row)}
+                      color="red"
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,22 +1,11 @@
 import type { AreaChairDto } from '@confero/contracts';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { BookOpenCheck, Pencil, Send, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, RowAction } from '../../../components/data/DataTable.tsx';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { UserText } from '../../../components/data/UserText.tsx';
@@ -180,85 +169,69 @@ export function AreaChairsCard({ eventId }: { eventId: string }) {
       >
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('areaChairs.committee.name')}</Table.Th>
-                    <Table.Th>{t('areaChairs.committee.expertise')}</Table.Th>
-                    <Table.Th>{t('areaChairs.committee.load')}</Table.Th>
-                    <Table.Th>{t('areaChairs.committee.metaReviews')}</Table.Th>
-                    <Table.Th>{t('areaChairs.committee.status')}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t('areaChairs.committee.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((row) => (
-                    <Table.Tr
-                      key={row.public_id ?? row.email}
-                      data-testid="committee-area-chair"
-                      data-email={row.email}
-                    >
-                      <Table.Td>
-                        <UserText size="sm" fw={600}>
-                          {row.name || row.email}
-                        </UserText>
-                        <Text size="xs" c="dimmed" dir="ltr">
-                          {row.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <UserText size="sm" lineClamp={2}>
-                          {row.expertise}
-                        </UserText>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={loadColor(row)} data-testid="committee-area-chair-load">
-                          {t('areaChairs.committee.loadValue', {
-                            load: number.format(row.assigned),
-                            max: number.format(row.max_papers),
-                          })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{number.format(row.completed_meta_reviews)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={reviewerStatusColor(row.status as 'active')} variant="light">
-                          {t(statusKey(row.status))}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          {row.public_id ? (
-                            <Tooltip label={t('areaChairs.committee.edit')}>
-                              <ActionIcon
-                                variant="subtle"
-                                onClick={() => setEditing(row)}
-                                aria-label={t('areaChairs.committee.editAria', { name: row.name || row.email })}
-                                data-testid="committee-area-chair-edit"
-                              >
-                                <Pencil size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          ) : null}
-                          <Tooltip label={t('areaChairs.committee.remove')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setRemoving(row)}
-                              aria-label={t('areaChairs.committee.removeAria', { name: row.name || row.email })}
-                            >
-                              <Trash2 size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={720}
+              headers={[
+                t('areaChairs.committee.name'),
+                t('areaChairs.committee.expertise'),
+                t('areaChairs.committee.load'),
+                t('areaChairs.committee.metaReviews'),
+                t('areaChairs.committee.status'),
+              ]}
+              actionsLabel={t('areaChairs.committee.actions')}
+            >
+              {data.results.map((row) => (
+                <Table.Tr key={row.public_id ?? row.email} data-testid="committee-area-chair" data-email={row.email}>
+                  <Table.Td>
+                    <UserText size="sm" fw={600}>
+                      {row.name || row.email}
+                    </UserText>
+                    <Text size="xs" c="dimmed" dir="ltr">
+                      {row.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <UserText size="sm" lineClamp={2}>
+                      {row.expertise}
+                    </UserText>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c={loadColor(row)} data-testid="committee-area-chair-load">
+                      {t('areaChairs.committee.loadValue', {
+                        load: number.format(row.assigned),
+                        max: number.format(row.max_papers),
+                      })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{number.format(row.completed_meta_reviews)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={reviewerStatusColor(row.status as 'active')} variant="light">
+                      {t(statusKey(row.status))}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      {row.public_id ? (
+                        <RowAction
+                          label={t('areaChairs.committee.edit')}
+                          ariaLabel={t('areaChairs.committee.editAria', { name: row.name || row.email })}
+                          icon={Pencil}
+                          onClick={() => setEditing(row)}
+                          testId="committee-area-chair-edit"
+                        />
+                      ) : null}
+                      <RowAction
+                        label={t('areaChairs.committee.remove')}
+                        ariaLabel={t('areaChairs.committee.removeAria', { name: row.name || row.email })}
+                        icon={Trash2}
+                        onClick={() => setRemoving(row)}
+                        color="red"
+                      />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
             <ListPagination
               page={page}
               pages={pageCount(data.count, AREA_CHAIRS_PAGE_SIZE)}

@@ -5,6 +5,7 @@ import { BookOpenCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data/DataTable.tsx';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
@@ -115,24 +116,20 @@ export function PapersIChairScreen() {
         >
           {(data) => (
             <Stack gap={0}>
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('areaChairs.mine.paper')}</Table.Th>
-                      <Table.Th>{t('areaChairs.mine.reviews')}</Table.Th>
-                      <Table.Th>{t('areaChairs.mine.metaReviewStatus')}</Table.Th>
-                      <Table.Th>{t('areaChairs.mine.discussionColumn')}</Table.Th>
-                      <Table.Th>{t('areaChairs.mine.links')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.results.map((paper) => (
-                      <PaperRow key={paper.public_id} paper={paper} />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                minWidth={760}
+                headers={[
+                  t('areaChairs.mine.paper'),
+                  t('areaChairs.mine.reviews'),
+                  t('areaChairs.mine.metaReviewStatus'),
+                  t('areaChairs.mine.discussionColumn'),
+                  t('areaChairs.mine.links'),
+                ]}
+              >
+                {data.results.map((paper) => (
+                  <PaperRow key={paper.public_id} paper={paper} />
+                ))}
+              </DataTable>
               <ListPagination
                 page={page}
                 pages={pageCount(data.count, AREA_CHAIRS_PAGE_SIZE)}

@@ -1,9 +1,10 @@
 import type { CommitteeReviewerDto } from '@confero/contracts';
-import { ActionIcon, Badge, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Paper, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, RowAction } from '../../../components/data/DataTable.tsx';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { USER_DIR, UserText } from '../../../components/data/UserText.tsx';
@@ -72,26 +73,20 @@ function ReviewerRow({
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           {reviewer.public_id ? (
-            <Tooltip label={t('committee.reviewers.edit')}>
-              <ActionIcon
-                variant="subtle"
-                onClick={onEdit}
-                aria-label={t('committee.reviewers.editAria', { name: reviewer.display_name })}
-              >
-                <Pencil size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label={t('committee.reviewers.edit')}
+              ariaLabel={t('committee.reviewers.editAria', { name: reviewer.display_name })}
+              icon={Pencil}
+              onClick={onEdit}
+            />
           ) : null}
-          <Tooltip label={t('committee.reviewers.remove')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={onRemove}
-              aria-label={t('committee.reviewers.removeAria', { name: reviewer.display_name })}
-            >
-              <Trash2 size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('committee.reviewers.remove')}
+            ariaLabel={t('committee.reviewers.removeAria', { name: reviewer.display_name })}
+            icon={Trash2}
+            onClick={onRemove}
+            color="red"
+          />
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -141,32 +136,26 @@ export function ReviewersCard({ eventId }: { eventId: string }) {
       >
         {(rows) => (
           <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('committee.reviewers.name')}</Table.Th>
-                    <Table.Th>{t('committee.reviewers.expertise')}</Table.Th>
-                    <Table.Th>{t('committee.reviewers.maxPapers')}</Table.Th>
-                    <Table.Th>{t('committee.reviewers.load')}</Table.Th>
-                    <Table.Th>{t('committee.reviewers.status')}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t('committee.reviewers.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {reviewersPage(rows, list.filters.page).map((reviewer) => (
-                    <ReviewerRow
-                      key={reviewer.public_id ?? reviewer.email}
-                      reviewer={reviewer}
-                      onEdit={() => setEditing(reviewer)}
-                      onRemove={() => setRemoving(reviewer)}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={720}
+              headers={[
+                t('committee.reviewers.name'),
+                t('committee.reviewers.expertise'),
+                t('committee.reviewers.maxPapers'),
+                t('committee.reviewers.load'),
+                t('committee.reviewers.status'),
+              ]}
+              actionsLabel={t('committee.reviewers.actions')}
+            >
+              {reviewersPage(rows, list.filters.page).map((reviewer) => (
+                <ReviewerRow
+                  key={reviewer.public_id ?? reviewer.email}
+                  reviewer={reviewer}
+                  onEdit={() => setEditing(reviewer)}
+                  onRemove={() => setRemoving(reviewer)}
+                />
+              ))}
+            </DataTable>
             <ListPagination
               page={list.filters.page}
               pages={pages}
