@@ -1,5 +1,6 @@
 import type { EventAbilities } from '@confero/contracts';
 import { Button, Text } from '@mantine/core';
+import type { ParseKeys } from 'i18next';
 import {
   ChartColumn,
   ClipboardCheck,
@@ -7,6 +8,7 @@ import {
   FileCheck2,
   Gavel,
   Hand,
+  type LucideIcon,
   Network,
   ShieldAlert,
   Workflow,
@@ -19,6 +21,56 @@ type ReviewingCardProps = {
   eventRef: string;
   abilities: Pick<EventAbilities, 'bid' | 'manage_reviewing' | 'view_progress'>;
 };
+
+type ReviewingLink = {
+  ability: keyof ReviewingCardProps['abilities'];
+  path: string;
+  label: ParseKeys;
+  icon: LucideIcon;
+  testId?: string;
+};
+
+/** The card's links in their order, each shown to whoever holds its ability. */
+const REVIEWING_LINKS: readonly ReviewingLink[] = [
+  { ability: 'bid', path: 'bids', label: 'events.reviewing.bids', icon: Hand },
+  {
+    ability: 'view_progress',
+    path: 'progress',
+    label: 'events.reviewing.progress',
+    icon: ChartColumn,
+    testId: 'progress-link',
+  },
+  {
+    ability: 'view_progress',
+    path: 'final-versions',
+    label: 'events.reviewing.finalVersions',
+    icon: FileCheck2,
+    testId: 'final-versions-link',
+  },
+  { ability: 'manage_reviewing', path: 'assignment', label: 'events.reviewing.assignment', icon: Workflow },
+  {
+    ability: 'manage_reviewing',
+    path: 'area-chair-assignment',
+    label: 'events.reviewing.areaChairAssignment',
+    icon: Network,
+    testId: 'area-chair-assignment-link',
+  },
+  { ability: 'manage_reviewing', path: 'conflicts', label: 'events.reviewing.conflicts', icon: ShieldAlert },
+  {
+    ability: 'manage_reviewing',
+    path: 'review-form',
+    label: 'reviewFormEditor.screen.link',
+    icon: ClipboardList,
+    testId: 'review-form-link',
+  },
+  {
+    ability: 'manage_reviewing',
+    path: 'meta-review-form',
+    label: 'metaReviews.formScreen.link',
+    icon: ClipboardCheck,
+    testId: 'meta-review-form-link',
+  },
+];
 
 /**
  * The event's reviewing tools, by ability: its reviewers bid on submissions; its organizers follow the progress
@@ -35,87 +87,19 @@ export function ReviewingCard({ eventRef, abilities }: ReviewingCardProps) {
       <Text size="sm" c="dimmed">
         {abilities.manage_reviewing ? t('events.reviewing.committeeText') : t('events.reviewing.reviewerText')}
       </Text>
-      {abilities.bid ? (
-        <Button component={Link} to={`${base}/bids`} variant="light" justify="start" leftSection={<Hand size={16} />}>
-          {t('events.reviewing.bids')}
-        </Button>
-      ) : null}
-      {abilities.view_progress ? (
+      {REVIEWING_LINKS.filter((link) => abilities[link.ability]).map(({ path, label, icon: Icon, testId }) => (
         <Button
+          key={path}
           component={Link}
-          to={`${base}/progress`}
+          to={`${base}/${path}`}
           variant="light"
           justify="start"
-          leftSection={<ChartColumn size={16} />}
-          data-testid="progress-link"
+          leftSection={<Icon size={16} />}
+          data-testid={testId}
         >
-          {t('events.reviewing.progress')}
+          {t(label)}
         </Button>
-      ) : null}
-      {abilities.view_progress ? (
-        <Button
-          component={Link}
-          to={`${base}/final-versions`}
-          variant="light"
-          justify="start"
-          leftSection={<FileCheck2 size={16} />}
-          data-testid="final-versions-link"
-        >
-          {t('events.reviewing.finalVersions')}
-        </Button>
-      ) : null}
-      {abilities.manage_reviewing ? (
-        <>
-          <Button
-            component={Link}
-            to={`${base}/assignment`}
-            variant="light"
-            justify="start"
-            leftSection={<Workflow size={16} />}
-          >
-            {t('events.reviewing.assignment')}
-          </Button>
-          <Button
-            component={Link}
-            to={`${base}/area-chair-assignment`}
-            variant="light"
-            justify="start"
-            leftSection={<Network size={16} />}
-            data-testid="area-chair-assignment-link"
-          >
-            {t('events.reviewing.areaChairAssignment')}
-          </Button>
-          <Button
-            component={Link}
-            to={`${base}/conflicts`}
-            variant="light"
-            justify="start"
-            leftSection={<ShieldAlert size={16} />}
-          >
-            {t('events.reviewing.conflicts')}
-          </Button>
-          <Button
-            component={Link}
-            to={`${base}/review-form`}
-            variant="light"
-            justify="start"
-            leftSection={<ClipboardList size={16} />}
-            data-testid="review-form-link"
-          >
-            {t('reviewFormEditor.screen.link')}
-          </Button>
-          <Button
-            component={Link}
-            to={`${base}/meta-review-form`}
-            variant="light"
-            justify="start"
-            leftSection={<ClipboardCheck size={16} />}
-            data-testid="meta-review-form-link"
-          >
-            {t('metaReviews.formScreen.link')}
-          </Button>
-        </>
-      ) : null}
+      ))}
     </DetailCard>
   );
 }
