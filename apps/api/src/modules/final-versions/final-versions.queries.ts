@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-
 import type { Db } from '../../db/client.ts';
 import { finalVersions, submissionFiles } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
+import type { AuthorValues } from '../submissions/submission-input.ts';
 
 /*
  * Reads of the final versions (`docs/domain.md#final-version`). A paper's number is its place among its event's
@@ -13,16 +14,7 @@ import { queryRows } from '../../lib/sql.ts';
 export type FinalVersionRow = typeof finalVersions.$inferSelect;
 
 /** An author (checked, or a submission's stored author) as a final version stores it (`SubmissionAuthorInput`). */
-export const authorInputOf = (author: {
-  firstName: string;
-  lastName: string;
-  email: string;
-  affiliation: string;
-  country: string;
-  webpage: string | null;
-  isCorresponding: boolean;
-  position: number;
-}): SubmissionAuthorInput => ({
+export const authorInputOf = (author: AuthorValues): SubmissionAuthorInput => ({
   first_name: author.firstName,
   last_name: author.lastName,
   email: author.email,
