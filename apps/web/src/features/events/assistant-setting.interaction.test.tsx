@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
-import { DEFAULT_REVIEW_SETTINGS, type EventDto } from '@confero/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { eventDto } from '../../test/fixtures.ts';
-import { mountScreen, stubApi } from '../../test/interact.tsx';
-import { EventEditScreen } from './components/EventEditScreen.tsx';
+import { stubApi } from '../../test/interact.tsx';
+import {
+  EDIT_EVENT_AREAS as AREAS,
+  editEventDto,
+  EDIT_EVENT_ID as ID,
+  openEventEditForm,
+} from './event-edit-harness.tsx';
 
 /* The edit form's "Review assistant" switch (`docs/domain.md#review-assistant`): read from the event, sent alone when changed. */
 
-const ID = '7-abcdefgh';
-const AREAS = [{ key: 'computer_science', name_en: 'Computer science', name_ar: 'علوم الحاسوب', subcategories: [] }];
-const EVENT: EventDto = eventDto({
-  review_settings: DEFAULT_REVIEW_SETTINGS,
-  reminder_days: [],
-  discussion: { reviewers_see: 'after_own_review' },
-  assistant_enabled: true,
-});
+const EVENT = editEventDto({ assistant_enabled: true });
 
 async function openForm(language: 'en' | 'ar') {
   const api = stubApi({
@@ -23,14 +19,7 @@ async function openForm(language: 'en' | 'ar') {
     'GET research-areas/': { status: 200, body: AREAS },
     [`PATCH events/${ID}/`]: { status: 200, body: { ...EVENT, assistant_enabled: false, deadlines_changed: [] } },
   });
-  const mounted = await mountScreen(<EventEditScreen id={ID} />, {
-    url: `/events/${ID}/edit`,
-    path: '/events/:id/edit',
-    otherPaths: ['/events/:id', '/events'],
-    language,
-  });
-  await screen.findByTestId('section-responses');
-  return { ...mounted, api };
+  return { ...(await openEventEditForm(language)), api };
 }
 
 describe('the review assistant switch of the event form', { timeout: 60_000 }, () => {

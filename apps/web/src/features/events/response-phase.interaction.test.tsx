@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { DEFAULT_REVIEW_SETTINGS, type EventDto } from '@confero/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { eventDto } from '../../test/fixtures.ts';
-import { mountScreen, stubApi } from '../../test/interact.tsx';
-import { EventEditScreen } from './components/EventEditScreen.tsx';
+import { stubApi } from '../../test/interact.tsx';
+import {
+  EDIT_EVENT_AREAS as AREAS,
+  editEventDto,
+  EDIT_EVENT_ID as ID,
+  openEventEditForm,
+} from './event-edit-harness.tsx';
 
 /*
  * The edit form's section "Author response and discussion", driven by a user: the switch, the window's times in the
@@ -12,25 +16,8 @@ import { EventEditScreen } from './components/EventEditScreen.tsx';
  * of `response_phase` and `discussion`; the rules are checked first and a refusal of the server shows under its field.
  */
 
-const ID = '7-abcdefgh';
-const AREAS = [{ key: 'computer_science', name_en: 'Computer science', name_ar: 'علوم الحاسوب', subcategories: [] }];
-
-const EVENT: EventDto = eventDto({
-  review_settings: DEFAULT_REVIEW_SETTINGS,
-  reminder_days: [],
-  discussion: { reviewers_see: 'after_own_review' },
-});
-
-async function openForm(language: 'en' | 'ar' = 'en') {
-  const mounted = await mountScreen(<EventEditScreen id={ID} />, {
-    url: `/events/${ID}/edit`,
-    path: '/events/:id/edit',
-    otherPaths: ['/events/:id', '/events'],
-    language,
-  });
-  await screen.findByTestId('section-responses');
-  return mounted;
-}
+const EVENT = editEventDto();
+const openForm = openEventEditForm;
 
 const section = () => within(screen.getByTestId('section-responses'));
 const setTime = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });

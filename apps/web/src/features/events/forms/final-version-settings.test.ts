@@ -5,17 +5,8 @@ import { eventFormValuesOf, finalVersionProblem, toUpdateEventBody } from './eve
 /* The edit form's final version section: its checks in the API's order and the part of the update it sends. */
 
 const initial = eventFormValuesOf(
-  eventDto({
-    notification_date: '2027-03-01',
-    final_version: {
-      enabled: false,
-      deadline: null,
-      deadline_utc: null,
-      timezone: 'AoE',
-      supplementary_max_mb: 50,
-      open: false,
-    },
-  }),
+  // The fixture's final version phase: off, no deadline, AoE, 50 MB.
+  eventDto({ notification_date: '2027-03-01' }),
 );
 
 describe('the final version section of the event form', () => {
