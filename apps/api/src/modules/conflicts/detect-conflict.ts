@@ -167,3 +167,19 @@ export async function detectedConflictsAmong(
   );
   return detections.flatMap((detection) => [...detection.detected.values()].map((found) => found.submissionId));
 }
+
+/**
+ * The people of a paper's mail (the committee members a query found, stored conflicts and authorship already left out)
+ * without those detection finds conflicted with the paper now: one detection over that paper and those people.
+ */
+export async function withoutDetectedConflicts<T extends { userId: number }>(
+  db: Db,
+  submission: { id: number; eventId: number },
+  people: T[],
+): Promise<T[]> {
+  const { detected } = await detectEventConflicts(db, submission.eventId, {
+    submissionIds: [submission.id],
+    userIds: people.map((person) => person.userId),
+  });
+  return people.filter((person) => !detected.has(pairKey(submission.id, person.userId)));
+}

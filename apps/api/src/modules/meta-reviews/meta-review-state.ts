@@ -15,8 +15,7 @@ import { messageFieldError } from '../../lib/errors.ts';
 import { makePublicId, nextId } from '../../lib/ids.ts';
 import { queueMails } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
-import { pairKey } from '../conflicts/detection.ts';
+import { withoutDetectedConflicts } from '../conflicts/detect-conflict.ts';
 import { findCommitteeRecipients } from '../responses/responses.queries.ts';
 import { currentReviewForm, type ReviewForm, reviewFormAt } from '../review-forms/review-forms.queries.ts';
 import { mergeAnswers } from '../reviews/review-state.ts';
@@ -152,30 +151,24 @@ async function mailCompleted(
   form: ReviewForm,
   publicUrl: string,
 ): Promise<void> {
-  const candidates = await findCommitteeRecipients(db, submission);
-  const { detected } = await detectEventConflicts(db, submission.eventId, {
-    submissionIds: [submission.id],
-    userIds: candidates.map((person) => person.userId),
-  });
+  const recipients = await withoutDetectedConflicts(db, submission, await findCommitteeRecipients(db, submission));
   const recommendation = form.questions.find((question) => question.key === META_RECOMMENDATION_KEY);
   const option = recommendation?.options?.find((candidate) => candidate.value === row.answers[META_RECOMMENDATION_KEY]);
   await queueMails(
     db,
-    candidates
-      .filter((person) => !detected.has(pairKey(submission.id, person.userId)))
-      .map((person) => ({
-        to: person.email,
-        template: 'meta_reviews.completed' as const,
-        locale: person.locale,
-        eventId: submission.eventId,
-        dedupeKey: `meta_review_completed:${row.publicId}:${person.userId}`,
-        data: {
-          first_name: person.firstName,
-          submission_title: submission.title,
-          event_title: submission.eventTitle,
-          recommendation: option ? questionLabel(option, person.locale === 'ar' ? 'ar' : 'en') : '—',
-          link: submissionLink(publicUrl, submission.publicId),
-        },
-      })),
+    recipients.map((person) => ({
+      to: person.email,
+      template: 'meta_reviews.completed' as const,
+      locale: person.locale,
+      eventId: submission.eventId,
+      dedupeKey: `meta_review_completed:${row.publicId}:${person.userId}`,
+      data: {
+        first_name: person.firstName,
+        submission_title: submission.title,
+        event_title: submission.eventTitle,
+        recommendation: option ? questionLabel(option, person.locale === 'ar' ? 'ar' : 'en') : '—',
+        link: submissionLink(publicUrl, submission.publicId),
+      },
+    })),
   );
 }

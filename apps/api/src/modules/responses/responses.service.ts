@@ -5,8 +5,7 @@ import { authorResponses, events } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { queueMails } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { detectEventConflicts } from '../conflicts/detect-conflict.ts';
-import { pairKey } from '../conflicts/detection.ts';
+import { withoutDetectedConflicts } from '../conflicts/detect-conflict.ts';
 import { responsePhaseOf } from '../events/events.presenter.ts';
 import { submissionLink } from '../submissions/commands/create-submission.ts';
 import { lockEventAndSubmission } from '../submissions/submission-locks.ts';
@@ -147,15 +146,10 @@ export async function saveResponse(
 /**
  * The "authors responded" mail to each member of the paper's committee without a conflict, in their language: stored
  * conflicts and authorship leave them out in the query, and so does a conflict detection finds now
- * (`detectEventConflicts`), as it takes the reading of the response away (`withDetectedConflict`).
+ * (`withoutDetectedConflicts`), as it takes the reading of the response away (`withDetectedConflict`).
  */
 async function mailResponded(db: Db, submission: SubmissionBundle, version: number, publicUrl: string) {
-  const candidates = await findResponseRecipients(db, submission);
-  const { detected } = await detectEventConflicts(db, submission.eventId, {
-    submissionIds: [submission.id],
-    userIds: candidates.map((person) => person.userId),
-  });
-  const recipients = candidates.filter((person) => !detected.has(pairKey(submission.id, person.userId)));
+  const recipients = await withoutDetectedConflicts(db, submission, await findResponseRecipients(db, submission));
   await queueMails(
     db,
     recipients.map((person) => ({
