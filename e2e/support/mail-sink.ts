@@ -86,3 +86,12 @@ const close = () => {
 };
 process.on('SIGTERM', close);
 process.on('SIGINT', close);
+
+/*
+ * Playwright starts the sink through a shell; when the run is killed without its cleanup (a CI step cut short) the
+ * sink would outlive it, keep its ports and stop the next run from starting. It closes once its parent is gone.
+ */
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) close();
+}, 1_000).unref();
