@@ -75,12 +75,16 @@ function dayName(date: string): string {
 
 /** Picks a date in one of the form's date pickers (English interface): open, go to the month, click the day. */
 export async function pickDate(page: Page, label: string, date: string) {
+  // The calendar of the previous pick fades out after its day is chosen: wait until it is gone, so the headings below
+  // are this picker's alone.
+  const calendarHeading = page.getByRole('button', { name: 'Choose another month', exact: true });
+  await expect(calendarHeading).toHaveCount(0);
   await page.getByRole('button', { name: label, exact: true }).click();
   const [year, month] = date.split('-').map(Number);
   const wanted = (year ?? 0) * 12 + (month ?? 1) - 1;
   // The calendar opens on the month of the current value, or on this month; its heading says which.
   for (let guard = 0; guard < 36; guard += 1) {
-    const heading = await page.getByRole('button', { name: 'Choose another month', exact: true }).textContent();
+    const heading = await calendarHeading.textContent();
     const shown = new Date(`1 ${(heading ?? '').trim()} 12:00 UTC`);
     const difference = wanted - (shown.getUTCFullYear() * 12 + shown.getUTCMonth());
     if (difference === 0) break;
