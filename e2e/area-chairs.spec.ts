@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
 import { label, pageFor, registerUser, signIn, snapshot } from './support/accounts.ts';
-import { setExpertiseThroughApi, sha256, tinyZip, unzip } from './support/area-chairs.ts';
+import { setExpertiseThroughApi, tinyZip, unzip } from './support/area-chairs.ts';
 import { parseCsv } from './support/csv.ts';
 import { nextMonthDate } from './support/events.ts';
 import { useLanguage } from './support/language.ts';
@@ -18,7 +18,7 @@ import {
   submitPaperThroughApi,
   submitReviewThroughApi,
 } from './support/reviewing.ts';
-import { pdfFile, switchRole, toast } from './support/submissions.ts';
+import { pdfFile, sha256Of, switchRole, toast } from './support/submissions.ts';
 
 /**
  * The journey of issue 14, through its screens: the chair adds two area chairs and runs their automatic assignment;
@@ -328,7 +328,7 @@ test.describe('area chairs', () => {
     expect([...entries.keys()].sort()).toEqual(
       [FINAL_FILE, 'missing.txt', 'proceedings.bib', 'proceedings.csv'].sort(),
     );
-    expect(sha256(entries.get(FINAL_FILE) ?? Buffer.alloc(0))).toBe(sha256(finalPdf.buffer));
+    expect(sha256Of(entries.get(FINAL_FILE) ?? Buffer.alloc(0))).toBe(sha256Of(finalPdf.buffer));
     const [header, ...rows] = parseCsv(entries.get('proceedings.csv')?.toString('utf8') ?? '');
     expect(rows).toHaveLength(1);
     const column = (name: string) => rows[0]?.[header?.indexOf(name) ?? -1];

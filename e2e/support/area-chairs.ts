@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import type { SeededUser } from './accounts.ts';
@@ -14,9 +13,6 @@ import { asUser, sendJson } from './reviewing.ts';
 export async function setExpertiseThroughApi(user: SeededUser, expertise: string): Promise<void> {
   await asUser(user, (api) => sendJson(api, 'PUT', '/api/users/profile/', { expertise }));
 }
-
-/** The SHA-256 of bytes, in hex. */
-export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * A ZIP archive of small text files, written by hand (entries stored, not compressed): each local header and its
