@@ -151,15 +151,6 @@ export async function findAccount(db: Db, userId: number) {
   return row;
 }
 
-/** Several accounts by id (the area chairs of a page of papers): one query. */
-export async function findAccounts(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({ id: users.id, publicId: users.publicId, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(inArray(users.id, userIds));
-}
-
 /** A paper the caller chairs, as `pageChairedSubmissions` reads it. */
 export type ChairedSubmissionRow = {
   id: number;

@@ -32,7 +32,6 @@ import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
 import {
   countChairedPapers,
   findAccount,
-  findAccounts,
   findActiveAreaChairs,
   findChairedCandidates,
   pageChairedSubmissions,
@@ -326,15 +325,6 @@ export async function listChairedSubmissions(
       comment_count: row.comment_count,
     })),
   };
-}
-
-/** The public ids and names of some users (the area chairs of a page of papers), by id: one query. */
-export async function areaChairRefs(
-  db: Db,
-  userIds: number[],
-): Promise<Map<number, { public_id: string; name: string }>> {
-  const rows = await findAccounts(db, [...new Set(userIds)]);
-  return new Map(rows.map((row) => [row.id, { public_id: row.publicId, name: nameOf(row) }]));
 }
 
 /**
