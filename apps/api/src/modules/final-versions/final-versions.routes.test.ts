@@ -215,9 +215,13 @@ describe('POST submissions/{id}/final-version/', () => {
     const file = await (await as(world.chair)).get(url(world.accepted, 'file/'));
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="final.pdf"; filename*=UTF-8''final.pdf`);
     expect(sha256(file.rawPayload)).toBe(sha256(pdf));
     const supplementary = await (await as(world.chair)).get(url(world.accepted, 'supplementary/'));
     expect(supplementary.headers['content-type']).toBe('application/zip');
+    expect(supplementary.headers['content-disposition']).toBe(
+      `attachment; filename="data.zip"; filename*=UTF-8''data.zip`,
+    );
     expect(sha256(supplementary.rawPayload)).toBe(sha256(zip));
     // The final PDF names its authors: a double-blind event's area chair downloads neither file (403), a
     // single-blind event's does.

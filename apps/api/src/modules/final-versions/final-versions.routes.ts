@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
+import { attachmentDisposition } from '../../lib/downloads.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { type Actor, requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
@@ -34,12 +35,6 @@ const FinalVersionForm = z.object({
 });
 
 const FILE_KINDS = { file: 'camera_ready', supplementary: 'supplementary' } as const;
-
-/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-function attachment(fileName: string, fallback: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
-  return `attachment; filename="${/[A-Za-z0-9]/.test(ascii) ? ascii : fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * The final version of accepted papers (`docs/domain.md#final-version`): each handler reads parse → load (404 when
@@ -132,7 +127,10 @@ export const finalVersionRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-length', String(stat.size))
           .header(
             'content-disposition',
-            attachment(file.originalName || `${path}.pdf`, kind === 'camera_ready' ? 'final.pdf' : 'supplementary'),
+            attachmentDisposition(
+              file.originalName || `${path}.pdf`,
+              kind === 'camera_ready' ? 'final.pdf' : 'supplementary',
+            ),
           )
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff');

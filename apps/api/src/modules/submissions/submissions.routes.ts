@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
+import { attachmentDisposition } from '../../lib/downloads.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { type Actor, requireSignedIn, requireUser } from '../../plugins/auth.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
@@ -56,13 +57,6 @@ const SubmissionForm = z.object({
   authors: z.string().describe('A JSON list of authors as text (the fields of SubmissionAuthorInput)'),
   file: z.file().mime('application/pdf').describe('The paper: a PDF of at most MAX_UPLOAD_MB'),
 });
-
-/** `Content-Disposition: attachment` with `downloadFileName`'s name, ASCII fallback and UTF-8 form (RFC 6266). */
-function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
-  const fallback = /[A-Za-z0-9]/.test(ascii.replace(/\.pdf$/, '')) ? ascii : 'submission.pdf';
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * Submissions. Each handler reads parse → load (404 when invisible) → authorize (403) → service → present. Signed-in
@@ -312,7 +306,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('application/pdf')
         .header('content-length', String(stat.size))
-        .header('content-disposition', attachmentHeader(downloadFileName(submission.title)))
+        .header('content-disposition', attachmentDisposition(downloadFileName(submission.title), 'submission.pdf'))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff');
       return reply.send(app.storage.get(file.storageKey));
