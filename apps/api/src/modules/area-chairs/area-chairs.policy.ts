@@ -9,7 +9,7 @@ import { isCommittee, managesSubmission, type SubmissionAccess } from '../submis
  */
 
 /** 403 `areaChairs.denied`: choosing a paper's area chair is its committee's business. */
-export const areaChairDenied = () => messageError(403, 'PERMISSION_DENIED', 'areaChairs.denied');
+const areaChairDenied = () => messageError(403, 'PERMISSION_DENIED', 'areaChairs.denied');
 /** 403 CONFLICT_OF_INTEREST: an organizer (or the paper's track chair) conflicted with the paper. */
 const managerConflicted = () => messageError(403, 'CONFLICT_OF_INTEREST', 'areaChairs.managerConflicted');
 

@@ -234,9 +234,10 @@ function auditUnassigned(tx: Db, actor: Actor, event: { id: number }, submission
 
 /**
  * Queues the 'area_chairs.assigned' mail telling an area chair, in their language, that they now chair a paper.
- * Called in the transaction that assigns them, by hand or by the automatic assignment.
+ * Called in the transaction that assigns them by hand (the automatic assignment mails each area chair once, with
+ * all their papers: 'area_chairs.papers_assigned').
  */
-export async function queueAreaChairMail(
+async function queueAreaChairMail(
   tx: Db,
   mail: {
     event: { id: number; title: string };
