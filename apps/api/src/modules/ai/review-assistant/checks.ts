@@ -1,4 +1,4 @@
-import type { AssistantFindingKind, AssistantSeverity } from '@confero/contracts';
+import { type AssistantFindingKind, type AssistantSeverity, countWords } from '@confero/contracts';
 import {
   GENERIC_REVIEW_WORDS,
   NEGATION_REACH,
@@ -11,7 +11,7 @@ import {
   TONE_PHRASES,
 } from './lexicons.ts';
 import { numberKey, type PaperTerms } from './paper-terms.ts';
-import { countWords, findPhrase, isStopWord, normalizeArabic, sentencesOf, type Word, words } from './text.ts';
+import { findPhrase, isStopWord, normalizeArabic, sentencesOf, type Word, words } from './text.ts';
 
 /** A finding before it is worded: its kind, the question, the sentence, the message's key and placeholders. */
 export type Finding = {

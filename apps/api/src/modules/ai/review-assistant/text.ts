@@ -84,9 +84,6 @@ export function isStopWord(word: Word): boolean {
   return STOP_WORDS.has(word.text.toLowerCase());
 }
 
-/** How many words a text holds (letters or digits, both scripts). */
-export const countWords = (text: string): number => words(text).length;
-
 /**
  * A text cut into sentences: at line breaks, at Arabic sentence ends (. ؟ ! ؛ before an Arabic word), and in English
  * prose as the insights split it (abbreviations such as "Fig. 2", "e.g." and "et al." end none).
