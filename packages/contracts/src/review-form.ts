@@ -654,6 +654,17 @@ export function isAnswered(question: Question, value: ReviewAnswer | undefined):
   return true;
 }
 
+/**
+ * The first required question without an answer, in the form's order: what a submit asks for first (the API answers
+ * 400 on its field; an editor shows the same before sending).
+ */
+export function firstUnanswered<Q extends Question>(
+  questions: readonly Q[],
+  answers: Readonly<Record<string, ReviewAnswer | undefined>>,
+): Q | undefined {
+  return questions.find((question) => question.required && !isAnswered(question, answers[question.key]));
+}
+
 /** The label of a question in a language (the English one when the other is empty). */
 export const questionLabel = (question: Pick<Question, 'label'>, language: 'en' | 'ar'): string =>
   (language === 'ar' ? question.label.ar : '') || question.label.en;

@@ -1,5 +1,5 @@
 import {
-  isAnswered,
+  firstUnanswered,
   META_RECOMMENDATION_KEY,
   type MetaReviewStatus,
   questionLabel,
@@ -38,7 +38,7 @@ export const META_REVIEW_TRANSITIONS: Record<MetaReviewStatus | 'none', readonly
 
 /** To submit: every required question of the form answered, checked in the form's order (400 on `answers.<key>`). */
 export function assertMetaReviewComplete(questions: readonly ReviewQuestionDto[], answers: ReviewAnswers): void {
-  const missing = questions.find((question) => question.required && !isAnswered(question, answers[question.key]));
+  const missing = firstUnanswered(questions, answers);
   if (missing) {
     throw messageFieldError(`answers.${missing.key}`, 'reviews.validations.answerRequired', {
       label: missing.label.en,

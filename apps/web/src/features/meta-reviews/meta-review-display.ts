@@ -1,5 +1,4 @@
 import type { MetaReviewDto, ReviewAnswer, ReviewAnswers, ReviewQuestionDto } from '@confero/contracts';
-import { isAnswered } from '@confero/contracts';
 import { type ReviewRow, reviewRows } from '../reviews/review-display.ts';
 
 /*
@@ -50,12 +49,4 @@ export function answersToSend(
       return [question.key, question.kind === 'score' ? Number(value) : value];
     }),
   );
-}
-
-/** The first required question without an answer, in the form's order (the API asks in the same order). */
-export function firstMissing(
-  questions: readonly ReviewQuestionDto[],
-  answers: ReviewAnswers,
-): ReviewQuestionDto | undefined {
-  return questions.find((question) => question.required && !isAnswered(question, answers[question.key] ?? null));
 }

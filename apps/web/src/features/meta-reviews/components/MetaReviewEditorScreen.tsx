@@ -1,4 +1,4 @@
-import type { MetaReviewDto } from '@confero/contracts';
+import { firstUnanswered, type MetaReviewDto } from '@confero/contracts';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { QuestionInput } from '../../reviews/components/ReviewFormSections.tsx';
 import { languageOf, textIn } from '../../reviews/review-display.ts';
 import { metaReviewQuery, useSaveMetaReviewMutation } from '../api.ts';
-import { answersToSend, type EditorAnswer, editorAnswers, firstMissing } from '../meta-review-display.ts';
+import { answersToSend, type EditorAnswer, editorAnswers } from '../meta-review-display.ts';
 import { MetaReviewAnswers } from './MetaReviewAnswers.tsx';
 
 /** The area chair's form: each question of the meta-review's form with the review screen's inputs. */
@@ -27,7 +27,7 @@ function Editor({ submissionId, metaReview }: { submissionId: string; metaReview
 
   const send = (status: 'in_progress' | 'completed') => {
     const answers = answersToSend(metaReview.questions, values);
-    const missing = status === 'completed' ? firstMissing(metaReview.questions, answers) : undefined;
+    const missing = status === 'completed' ? firstUnanswered(metaReview.questions, answers) : undefined;
     if (missing) {
       setErrors({ [missing.key]: t('metaReviews.editor.required', { label: textIn(missing.label, language) }) });
       return;
