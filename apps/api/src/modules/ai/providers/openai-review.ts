@@ -11,7 +11,7 @@ import { AiProviderError } from './types.ts';
  */
 
 /** How much of the paper's extracted text the model reads. */
-export const REVIEW_QUESTIONS_TEXT_LIMIT = 8_000;
+const REVIEW_QUESTIONS_TEXT_LIMIT = 8_000;
 
 const QUESTIONS_INSTRUCTIONS = [
   'You help a peer reviewer of an academic paper. From the paper given by the user, list the questions a careful',

@@ -183,7 +183,7 @@ export function sentiment(text: readonly Word[]): { positive: number; negative: 
 }
 
 /** How far one side of the sentiment must outweigh the other for the text to be strongly positive or negative. */
-export const STRONG_MARGIN = 3;
+const STRONG_MARGIN = 3;
 
 /**
  * A score that contradicts the text: the justification (and the comments to the authors) strongly positive while the

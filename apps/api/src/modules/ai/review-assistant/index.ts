@@ -13,7 +13,7 @@ import {
 import { type AssistantPaper, type PaperTerms, paperTerms } from './paper-terms.ts';
 
 export type { AssistantQuestion, DraftAnswer, Finding } from './checks.ts';
-export { type AssistantPaper, PAPER_TEXT_LIMIT, type PaperTerms, paperTerms } from './paper-terms.ts';
+export { type AssistantPaper, type PaperTerms, paperTerms } from './paper-terms.ts';
 
 /** What the local analysis reads: the form's questions, the draft's answers by question key, the paper. */
 export type DraftToAnalyze = {
