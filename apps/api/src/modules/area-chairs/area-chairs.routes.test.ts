@@ -285,7 +285,9 @@ describe('POST submissions/{id}/area-chair/', () => {
 
   it('refuses outsiders (404), reviewers, area chairs and authors (403), and a conflicted chair (403 CONFLICT_OF_INTEREST)', async () => {
     const body = { user_id: areaChair.publicId };
-    expect((await (await as(outsider)).post(areaChairUrl(paper), body)).statusCode).toBe(404);
+    const hidden = await (await as(outsider)).post(areaChairUrl(paper), body);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: 'NOT_FOUND' });
     for (const user of [reviewer, areaChair, author]) {
       const refused = await (await as(user)).post(areaChairUrl(paper), body);
       expect(refused.statusCode).toBe(403);
@@ -345,8 +347,12 @@ describe('POST submissions/{id}/area-chair/', () => {
       conflict: null,
     });
     expect(byId.get(conflictedAreaChair.publicId)?.conflict).toContain('Same e-mail domain');
-    expect((await (await as(outsider)).get(candidatesUrl(paper))).statusCode).toBe(404);
-    expect((await (await as(areaChair)).get(candidatesUrl(paper))).statusCode).toBe(403);
+    const hidden = await (await as(outsider)).get(candidatesUrl(paper));
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const refused = await (await as(areaChair)).get(candidatesUrl(paper));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'areaChairs.denied' });
   });
 
   it('clears the area chair with a null user_id (audited), and answers 400 to a user_id of the wrong type', async () => {
