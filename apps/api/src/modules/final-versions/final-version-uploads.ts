@@ -1,4 +1,4 @@
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { SUPPLEMENTARY_MAX_MB_MAX } from '@confero/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,7 +6,7 @@ import yauzl from 'yauzl';
 import { AppError, fieldErrors } from '../../lib/errors.ts';
 import type { Storage, StoredObject } from '../../lib/storage.ts';
 import { assertCleanText } from '../../plugins/input.ts';
-import { emptyFileError, pdfGuard, storageSink, uploadError } from '../submissions/files.ts';
+import { emptyFileError, headGuard, pdfGuard, storageSink, uploadError } from '../submissions/files.ts';
 import { claimStoredObject } from '../submissions/stored-objects.ts';
 import { onField } from './final-version-errors.ts';
 
@@ -63,36 +63,21 @@ export function supplementaryGuard(
   maxMb: number,
   found: (type: SupplementaryType) => void,
 ) {
-  const maxBytes = maxMb * MB;
-  let head: Buffer | undefined = Buffer.alloc(0);
-  let total = 0;
-  const tooLarge = () =>
-    supplementaryError(413, 'PAYLOAD_TOO_LARGE', 'finalVersions.supplementaryTooLarge', { max: maxMb });
-  const wrongType = () => supplementaryError(400, 'VALIDATION_ERROR', 'finalVersions.supplementaryType');
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      total += chunk.length;
-      if (total > maxBytes) return callback(tooLarge());
-      if (head === undefined) return callback(null, chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length < PDF_MAGIC.length) return callback();
+  return headGuard(source, {
+    maxBytes: maxMb * MB,
+    check: (head) => {
+      if (head.length < PDF_MAGIC.length) return 'more';
       const type = head.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)
         ? 'zip'
         : head.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)
           ? 'pdf'
           : undefined;
-      if (!type) return callback(wrongType());
-      found(type);
-      const out = head;
-      head = undefined;
-      return callback(null, out);
+      if (type) found(type);
+      return type !== undefined;
     },
-    flush(callback) {
-      if (source.truncated) callback(tooLarge());
-      else if (total === 0) callback(onField(emptyFileError(), 'supplementary') as Error);
-      else if (head !== undefined) callback(wrongType());
-      else callback();
-    },
+    tooLarge: () => supplementaryError(413, 'PAYLOAD_TOO_LARGE', 'finalVersions.supplementaryTooLarge', { max: maxMb }),
+    wrongType: () => supplementaryError(400, 'VALIDATION_ERROR', 'finalVersions.supplementaryType'),
+    empty: () => onField(emptyFileError(), 'supplementary') as Error,
   });
 }
 

@@ -56,6 +56,42 @@ export const emptyFileError = () => submissionError(400, 'EMPTY_FILE', 'submissi
 export const invalidPdfError = () => submissionError(400, 'INVALID_PDF', 'submissions.invalidPdf');
 export const uploadIncompleteError = () => submissionError(400, 'UPLOAD_INCOMPLETE', 'submissions.uploadIncomplete');
 
+/** What a `headGuard` reads from the bytes seen so far: they pass (true), are refused (false), or it waits ('more'). */
+export type HeadCheck = (head: Buffer) => boolean | 'more';
+
+/**
+ * A pass-through that refuses an upload while its bytes stream: a head `check` refuses (`wrongType`), more than
+ * `maxBytes` or a stream the multipart parser truncated at its limit (`tooLarge`), an empty file (`empty`), and a
+ * file that ends before its check passed (`wrongType`).
+ */
+export function headGuard(
+  source: { truncated?: boolean },
+  options: { maxBytes: number; check: HeadCheck; tooLarge: () => Error; wrongType: () => Error; empty: () => Error },
+): Transform {
+  let head: Buffer | undefined = Buffer.alloc(0);
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > options.maxBytes) return callback(options.tooLarge());
+      if (head === undefined) return callback(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      const passed = options.check(head);
+      if (passed === 'more') return callback();
+      if (!passed) return callback(options.wrongType());
+      const out = head;
+      head = undefined;
+      return callback(null, out);
+    },
+    flush(callback) {
+      if (source.truncated) callback(options.tooLarge());
+      else if (total === 0) callback(options.empty());
+      else if (head !== undefined) callback(options.wrongType());
+      else callback();
+    },
+  });
+}
+
 /**
  * A pass-through that refuses, while the bytes stream: anything without `%PDF-` in its first 1024 bytes (415), more
  * than `maxBytes` or a stream the multipart parser truncated at its limit (413), and an empty file (400).
@@ -65,38 +101,14 @@ export function pdfGuard(
   maxBytes: number,
   notPdf: () => AppError = notPdfError,
 ): Transform {
-  let head: Buffer | undefined = Buffer.alloc(0);
-  let total = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      total += chunk.length;
-      if (total > maxBytes) {
-        callback(fileTooLargeError(maxBytes));
-        return;
-      }
-      if (head === undefined) {
-        callback(null, chunk);
-        return;
-      }
-      head = Buffer.concat([head, chunk]);
-      if (head.subarray(0, HEADER_WINDOW + PDF_MAGIC.length).includes(PDF_MAGIC)) {
-        const out = head;
-        head = undefined;
-        callback(null, out);
-        return;
-      }
-      if (head.length >= HEADER_WINDOW + PDF_MAGIC.length) {
-        callback(notPdf());
-        return;
-      }
-      callback();
-    },
-    flush(callback) {
-      if (source.truncated) callback(fileTooLargeError(maxBytes));
-      else if (total === 0) callback(emptyFileError());
-      else if (head !== undefined) callback(notPdf());
-      else callback();
-    },
+  return headGuard(source, {
+    maxBytes,
+    check: (head) =>
+      head.subarray(0, HEADER_WINDOW + PDF_MAGIC.length).includes(PDF_MAGIC) ||
+      (head.length >= HEADER_WINDOW + PDF_MAGIC.length ? false : 'more'),
+    tooLarge: () => fileTooLargeError(maxBytes),
+    wrongType: notPdf,
+    empty: emptyFileError,
   });
 }
 
