@@ -63,7 +63,7 @@ export function useSaveReviewMutation() {
   });
 }
 
-export type AskAssistantArgs = { reviewId: string; payload: ReviewPayload; language: 'en' | 'ar' };
+type AskAssistantArgs = { reviewId: string; payload: ReviewPayload; language: 'en' | 'ar' };
 
 /**
  * `POST reviews/{id}/assistant/?lang=`: suggestions on the draft as the editor holds it, worded in the interface

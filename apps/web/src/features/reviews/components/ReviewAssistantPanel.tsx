@@ -12,7 +12,7 @@ import { UserText } from '../../../components/data/UserText.tsx';
 type KeyedFinding = AssistantFindingDto & { key: string };
 
 /** The findings of each kind, in the order the answer gave them, each with a key unique in the answer. */
-export function findingsByKind(
+function findingsByKind(
   findings: readonly AssistantFindingDto[],
 ): { kind: AssistantFindingKind; findings: KeyedFinding[] }[] {
   const seen = new Map<string, number>();

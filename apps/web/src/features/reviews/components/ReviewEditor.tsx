@@ -45,7 +45,7 @@ type ReviewEditorProps = {
 };
 
 /** Moves the focus to the first input of a question of the editor (the assistant's "go to question"). */
-export function focusQuestion(root: ParentNode, key: string): boolean {
+function focusQuestion(root: ParentNode, key: string): boolean {
   const container = Array.from(root.querySelectorAll('[data-question-key]')).find(
     (element) => element.getAttribute('data-question-key') === key,
   );
