@@ -74,8 +74,9 @@ export type ThreadPerson = {
  * The people of a paper's thread by user id: its managers, area chair and reviewers, with whether each reads the
  * thread (the committee and the area chair without a conflict; an assigned reviewer still a reviewer of the event,
  * without a conflict, as the event's setting allows), and the other users given (writers and mentioned who are no
- * longer on the paper). A conflict is a stored one, authorship, or one detection finds now (`detectEventConflicts`), as for the viewer's
- * own access (`withDetectedConflict`). Six queries whatever the numbers (two more when the paper has an area chair).
+ * longer on the paper). A conflict is a stored one, authorship, or one detection finds now (`detectEventConflicts`),
+ * as for the viewer's own access (`withDetectedConflict`). Six queries whatever the numbers (one more when the paper
+ * has an area chair).
  */
 export async function loadThreadPeople(
   db: Db,
@@ -87,14 +88,14 @@ export async function loadThreadPeople(
   const managers = await findPaperManagers(db, submission.eventId, submission.trackId);
   const areaChairIds = submission.areaChairId === null ? [] : [submission.areaChairId];
   const candidateIds = [...new Set([...managers.map((user) => user.id), ...reviewerIds, ...areaChairIds])];
-  const [stored, detection, activeReviewers, reviewerRows, activeAreaChairs, areaChairRows] = await Promise.all([
+  const [stored, detection, activeReviewers, personRows, activeAreaChairs] = await Promise.all([
     findSubmissionConflictRows(db, submission.id),
     detectEventConflicts(db, submission.eventId, { submissionIds: [submission.id], userIds: candidateIds }),
     findActiveReviewerIds(db, submission.eventId, reviewerIds),
-    findPersons(db, reviewerIds),
+    findPersons(db, [...new Set([...reviewerIds, ...areaChairIds])]),
     findActiveReviewerIds(db, submission.eventId, areaChairIds, 'area_chair'),
-    findPersons(db, areaChairIds),
   ]);
+  const persons = new Map(personRows.map((user) => [user.id, user]));
   const authors = new Set([
     ...submission.authors.flatMap((author) => (author.userId === null ? [] : [author.userId])),
     ...(submission.submittedBy === null ? [] : [submission.submittedBy]),
@@ -103,14 +104,14 @@ export async function loadThreadPeople(
     authors.has(userId) || stored.has(userId) || detection.detected.has(pairKey(submission.id, userId));
   const people = new Map<number, ThreadPerson>();
   for (const user of managers) people.set(user.id, { user, role: 'chair', readsThread: !conflicted(user.id) });
-  for (const user of areaChairRows) {
-    if (!activeAreaChairs.has(user.id) || people.get(user.id)?.readsThread) continue;
-    people.set(user.id, { user, role: 'area_chair', readsThread: !conflicted(user.id) });
+  for (const userId of areaChairIds) {
+    const user = persons.get(userId);
+    if (!user || !activeAreaChairs.has(userId) || people.get(userId)?.readsThread) continue;
+    people.set(userId, { user, role: 'area_chair', readsThread: !conflicted(userId) });
   }
-  const reviewerUsers = new Map(reviewerRows.map((user) => [user.id, user]));
   const reviewersSee = context.access.reviewersSee;
   for (const { review } of reviews) {
-    const user = reviewerUsers.get(review.reviewerId);
+    const user = persons.get(review.reviewerId);
     const manager = people.get(review.reviewerId);
     if (!user || manager?.readsThread) continue;
     const reads =
