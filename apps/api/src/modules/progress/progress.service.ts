@@ -84,10 +84,12 @@ export type DecisionPlanItem = BulkDecisionItemDto & { target?: DecisionTarget }
  * meta-review recommends (accept, reject, revision; `docs/domain.md#meta-review`); undefined without one.
  */
 function decisionFor(choice: BulkDecisionChoice, target: DecisionTarget | undefined): SubmissionDecision | undefined {
-  if (choice !== 'follow_meta_review') return choice;
-  const recommended = target?.metaRecommendation;
-  return isMetaRecommendation(recommended) ? recommended : undefined;
+  return choice === 'follow_meta_review' ? recommendedDecision(target?.metaRecommendation) : choice;
 }
+
+/** The decision a meta-review's recommendation names; undefined without a (valid) one. */
+const recommendedDecision = (recommendation: string | null | undefined): SubmissionDecision | undefined =>
+  isMetaRecommendation(recommendation) ? recommendation : undefined;
 
 /**
  * What a decision on these papers would do, paper by paper, in the order given: each paper's own rule
@@ -219,8 +221,7 @@ export async function applyDecisions(
       // Following the meta-review: its recommendation read again under the paper's row lock, which its area chair's
       // save holds shared, so the paper gets what its meta-review recommends as it is decided (and then frozen).
       await db.transaction(async (tx) => {
-        const recommended = await lockedMetaRecommendation(tx, target.id);
-        const decision = isMetaRecommendation(recommended) ? recommended : undefined;
+        const decision = recommendedDecision(await lockedMetaRecommendation(tx, target.id));
         item.to_decision = decision ?? null;
         if (decision === undefined) Object.assign(item, { ok: false, reason: 'no_meta_review' });
         else if (decision === target.decision) Object.assign(item, { ok: false, reason: 'unchanged' });
