@@ -72,6 +72,7 @@ describe('PATCH events/{id}/ final_version', () => {
   it('refuses members who are not organizers (403)', async () => {
     const response = await (await as(world.reviewer)).patch(eventUrl(), { final_version: { enabled: false } });
     expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'PERMISSION_DENIED' });
     expect((await stored())?.enabled).toBe(true);
   });
 });

@@ -94,6 +94,7 @@ describe('POST submissions/{id}/final-version/', () => {
   it('refuses outsiders (404) and staff who are not authors (403), storing nothing', async () => {
     const outsider = await send(world.outsider, world.accepted, { file: pdf });
     expect(outsider.statusCode).toBe(404);
+    expect(outsider.json()).toMatchObject({ code: 'NOT_FOUND' });
     const chair = await send(world.chair, world.accepted, { file: pdf });
     expect(chair.statusCode).toBe(403);
     expect(chair.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'finalVersions.authorsOnly' });
@@ -244,6 +245,7 @@ describe('POST submissions/{id}/final-version/', () => {
     }
     const reviewer = await (await as(world.reviewer)).get(url(world.accepted, 'file/'));
     expect(reviewer.statusCode).toBe(403);
+    expect(reviewer.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'finalVersions.readDenied' });
     const none = await (await as(world.author)).get(url(world.rejected, 'file/'));
     expect(none.statusCode).toBe(404);
     expect(none.json()).toMatchObject({ message_code: 'finalVersions.fileMissing' });
@@ -319,7 +321,9 @@ describe('GET events/{id}/final-versions/', () => {
     const reviewer = await (await as(world.reviewer)).get(listUrl());
     expect(reviewer.statusCode).toBe(403);
     expect(reviewer.json()).toMatchObject({ message_code: 'finalVersions.organizersOnly' });
-    expect((await (await as(world.outsider)).get(listUrl())).statusCode).toBe(404);
+    const outsider = await (await as(world.outsider)).get(listUrl());
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -169,8 +169,10 @@ describe('GET events/{id}/proceedings.zip', () => {
     expect(reviewer.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'finalVersions.organizersOnly' });
     const areaChair = await (await as(world.areaChair)).get(`/api/events/${world.event.publicId}/proceedings.zip`);
     expect(areaChair.statusCode).toBe(403);
+    expect(areaChair.json()).toMatchObject({ code: 'PERMISSION_DENIED', message_code: 'finalVersions.organizersOnly' });
     const outsider = await (await as(world.outsider)).get(`/api/events/${world.event.publicId}/proceedings.zip`);
     expect(outsider.statusCode).toBe(404);
+    expect(outsider.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('gives a conflicted chair the proceedings too: accepted papers meant for publication', async () => {
