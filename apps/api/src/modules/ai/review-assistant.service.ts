@@ -27,8 +27,8 @@ import { paperTextOf } from './review-assistant.queries.ts';
  *   1. the draft: what the editor sent laid over the saved review (`mergeContent`, and the chair's questions' answers
  *      checked as a save checks them: 400 on `answers.<key>`), each question of the review's form read from it;
  *   2. the local findings (`review-assistant/`), worded in the caller's language with the question's label;
- *   3. with the `openai` provider, its questions about the paper (never the draft); its failure leaves the local
- *      findings with a notice, never an error for the whole answer.
+ *   3. the provider's questions about the paper (`local` has none; `openai` reads the paper, never the draft); its
+ *      failure leaves the local findings with a notice, never an error for the whole answer.
  * Nothing is written: neither the draft, nor the findings, nor an audit entry of them.
  */
 export async function assistReview(
@@ -74,7 +74,6 @@ export async function assistReview(
     paper,
   ).map(word);
 
-  if (deps.provider.name === 'local') return { findings, questions: [], provider: 'local', notice: null };
   try {
     const questions = await deps.provider.reviewQuestions(paper, language);
     const asked = questions.map((question) =>
