@@ -10,16 +10,18 @@ export function DataTable({
   minWidth,
   headers,
   actionsLabel,
+  testId,
   children,
 }: {
   minWidth: number;
   headers: readonly ReactNode[];
   actionsLabel?: string;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+      <Table verticalSpacing="sm" horizontalSpacing="md" striped data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
             {headers.map((header, index) => (

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileArchive, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data/DataTable.tsx';
 import { ListPagination } from '../../../components/data/ListPagination.tsx';
 import { QueryView } from '../../../components/data/QueryView.tsx';
 import { errorMessageOr, useMessageText } from '../../../components/feedback/message.ts';
@@ -119,50 +120,47 @@ function FinalVersionsList({ eventId, ref }: { eventId: string; ref: string }) {
         }}
       >
         {(data) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="final-versions-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('finalVersions.chair.columns.number')}</Table.Th>
-                  <Table.Th>{t('finalVersions.chair.columns.title')}</Table.Th>
-                  <Table.Th>{t('finalVersions.chair.columns.state')}</Table.Th>
-                  <Table.Th>{t('finalVersions.chair.columns.sentAt')}</Table.Th>
-                  <Table.Th>{t('finalVersions.chair.columns.versions')}</Table.Th>
-                  <Table.Th>{t('finalVersions.chair.columns.supplementary')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.results.map((row) => (
-                  <Table.Tr key={row.submission_id} data-testid={`final-version-row-${row.submission_id}`}>
-                    <Table.Td>{number.format(row.number)}</Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`/submissions/${encodeURIComponent(row.submission_id)}/final-version`}
-                        dir="auto"
-                      >
-                        {row.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={row.sent ? 'green' : 'orange'} variant="light">
-                        {t(row.sent ? 'finalVersions.chair.sent' : 'finalVersions.chair.missing')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {row.submitted_at ? (
-                        <time dateTime={row.submitted_at}>{date.format(new Date(row.submitted_at))}</time>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>{number.format(row.versions)}</Table.Td>
-                    <Table.Td>{t(row.supplementary ? 'finalVersions.chair.yes' : 'finalVersions.chair.no')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={640}
+            testId="final-versions-table"
+            headers={[
+              t('finalVersions.chair.columns.number'),
+              t('finalVersions.chair.columns.title'),
+              t('finalVersions.chair.columns.state'),
+              t('finalVersions.chair.columns.sentAt'),
+              t('finalVersions.chair.columns.versions'),
+              t('finalVersions.chair.columns.supplementary'),
+            ]}
+          >
+            {data.results.map((row) => (
+              <Table.Tr key={row.submission_id} data-testid={`final-version-row-${row.submission_id}`}>
+                <Table.Td>{number.format(row.number)}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/submissions/${encodeURIComponent(row.submission_id)}/final-version`}
+                    dir="auto"
+                  >
+                    {row.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={row.sent ? 'green' : 'orange'} variant="light">
+                    {t(row.sent ? 'finalVersions.chair.sent' : 'finalVersions.chair.missing')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {row.submitted_at ? (
+                    <time dateTime={row.submitted_at}>{date.format(new Date(row.submitted_at))}</time>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+                <Table.Td>{number.format(row.versions)}</Table.Td>
+                <Table.Td>{t(row.supplementary ? 'finalVersions.chair.yes' : 'finalVersions.chair.no')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </QueryView>
       <ListPagination page={filters.page} pages={pages} onChange={list.setPage} data-testid="final-versions-pages" />
