@@ -135,22 +135,6 @@ export async function countChairedPapers(
   return Number(row?.value ?? 0);
 }
 
-/** A user's account as the area chair services need it (the mail's address and language). */
-export async function findAccount(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      publicId: users.publicId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
-
 /** A paper the caller chairs, as `pageChairedSubmissions` reads it. */
 export type ChairedSubmissionRow = {
   id: number;

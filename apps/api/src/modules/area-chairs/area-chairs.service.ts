@@ -9,7 +9,6 @@ import type { Db } from '../../db/client.ts';
 import { eventMemberships, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { messageError, messageFieldError } from '../../lib/errors.ts';
-import { parseIdParam } from '../../lib/ids.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { currentConflicts } from '../assignment/commands/list-candidates.ts';
@@ -29,9 +28,9 @@ import type { ReviewContext } from '../reviews/review-access.ts';
 import { reviewNotFound } from '../reviews/review-errors.ts';
 import type { ReviewRow } from '../reviews/reviews.queries.ts';
 import type { SubmissionBundle } from '../submissions/submissions.queries.ts';
+import { findUserById, findUserByIdParam } from '../users/users.queries.ts';
 import {
   countChairedPapers,
-  findAccount,
   findActiveAreaChairs,
   findChairedCandidates,
   pageChairedSubmissions,
@@ -136,9 +135,8 @@ export async function assignAreaChair(db: Db, choice: AreaChairChoice) {
     await clearAreaChair(db, choice);
     return null;
   }
-  const parsed = parseIdParam(String(choice.userId).trim());
-  const account = parsed ? await findAccount(db, parsed.id) : undefined;
-  if (!account || (parsed?.publicId && account.publicId !== parsed.publicId)) throw notActive();
+  const account = await findUserByIdParam(db, String(choice.userId).trim());
+  if (!account) throw notActive();
   const [membership] = await activeMembership(db, event.id, account.id);
   if (!membership) throw notActive();
   const conflict = (await paperConflicts(db, submission, [account.id])).get(account.id);
@@ -273,7 +271,7 @@ export async function listAreaChairCandidates(
     findActiveAreaChairs(db, submission.eventId),
     paperConflicts(db, submission),
   ]);
-  const current = submission.areaChairId === null ? undefined : await findAccount(db, submission.areaChairId);
+  const current = submission.areaChairId === null ? undefined : await findUserById(db, submission.areaChairId);
   return {
     current: current ? { public_id: current.publicId, name: nameOf(current) } : null,
     candidates: chairs.map((chair) => {
@@ -338,7 +336,7 @@ export async function requestRevisit(
   input: { actor: Actor; context: ReviewContext; review: ReviewRow; message: string; publicUrl: string },
 ): Promise<void> {
   const { context, review } = input;
-  const reviewer = await findAccount(db, review.reviewerId);
+  const reviewer = await findUserById(db, review.reviewerId);
   if (!reviewer) throw reviewNotFound();
   const event = context.submission.event;
   await db.transaction(async (tx) => {
