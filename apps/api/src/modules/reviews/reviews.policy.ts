@@ -53,6 +53,9 @@ export const authorsReadDecidedReviews = (a: {
   isDecided: boolean;
 }) => a.settings.authors_see_reviews === 'after_decision' && a.isDecided;
 
+/** The paper's committee or its area chair, without a conflict: who leads the reviewing of the paper. */
+const leadsReviewing = (a: ReviewAccess) => isCommittee(a.submission) || leadsSubmission(a.submission);
+
 /** A viewer of a review, from the most to the least trusted; 'none' sees nothing. */
 export type ReviewViewer = 'owner' | 'committee' | 'co_reviewer' | 'author' | 'none';
 
@@ -65,7 +68,7 @@ export type ReviewViewer = 'owner' | 'committee' | 'co_reviewer' | 'author' | 'n
  */
 export function reviewViewer(a: ReviewAccess, status: ReviewStatus): ReviewViewer {
   if (a.isOwn) return 'owner';
-  if (isCommittee(a.submission) || leadsSubmission(a.submission)) return 'committee';
+  if (leadsReviewing(a)) return 'committee';
   if (a.submission.isAuthor) return status === 'completed' && authorsReadReviews(a) ? 'author' : 'none';
   if (a.submission.isConflicted || !a.submission.event.isReviewer || a.ownStatus === null) return 'none';
   if (status !== 'completed') return 'none';
@@ -109,9 +112,6 @@ const assistantDisabled = denied(() => reviewError(403, 'ASSISTANT_DISABLED', 'r
 const notAssignedDenied = denied(() => reviewError(403, 'PERMISSION_DENIED', 'reviews.notAssigned'));
 const revisitDenied = denied(() => messageError(403, 'PERMISSION_DENIED', 'areaChairs.revisitDenied'));
 const revisitOwnDenied = denied(() => messageError(403, 'PERMISSION_DENIED', 'areaChairs.revisitOwn'));
-
-/** The paper's committee or its area chair, without a conflict: who leads the reviewing of the paper. */
-export const leadsReviewing = (a: ReviewAccess) => isCommittee(a.submission) || leadsSubmission(a.submission);
 
 /**
  * Only the assigned reviewer, still a reviewer of the event and without a conflict, writes the review. Its own
