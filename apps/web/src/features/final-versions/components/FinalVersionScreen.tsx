@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, FileCheck2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data/DataTable.tsx';
 import { DetailCard } from '../../../components/data/DetailCard.tsx';
 import { isAoe } from '../../../components/data/deadline.ts';
 import { QueryView } from '../../../components/data/QueryView.tsx';
@@ -103,49 +104,43 @@ function FileHistory({ data }: { data: FinalVersionDto }) {
     (['camera_ready', 'supplementary'] as const).map((kind) => data.files.find((file) => file.kind === kind)),
   );
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table data-testid="final-version-files">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('finalVersions.files.kind')}</Table.Th>
-            <Table.Th>{t('finalVersions.files.version')}</Table.Th>
-            <Table.Th>{t('finalVersions.files.name')}</Table.Th>
-            <Table.Th>{t('finalVersions.files.sentAt')}</Table.Th>
-            <Table.Th>{t('finalVersions.files.size')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.files.map((file) => (
-            <Table.Tr key={`${file.kind}-${file.version}`}>
-              <Table.Td>{t(`finalVersions.files.kinds.${file.kind}`)}</Table.Td>
-              <Table.Td>{file.version}</Table.Td>
-              <Table.Td>
-                {latest.has(file) && data.abilities.download ? (
-                  <Anchor
-                    href={finalVersionFileUrl(
-                      data.submission_id,
-                      file.kind === 'camera_ready' ? 'file' : 'supplementary',
-                    )}
-                    download
-                    dir="auto"
-                  >
-                    {file.original_name || t(`finalVersions.files.kinds.${file.kind}`)}
-                  </Anchor>
-                ) : (
-                  <Text span size="sm" dir="auto">
-                    {file.original_name || t(`finalVersions.files.kinds.${file.kind}`)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <time dateTime={file.uploaded_at}>{date.format(new Date(file.uploaded_at))}</time>
-              </Table.Td>
-              <Table.Td>{formatFileSize(file.size, language)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={480}
+      testId="final-version-files"
+      headers={[
+        t('finalVersions.files.kind'),
+        t('finalVersions.files.version'),
+        t('finalVersions.files.name'),
+        t('finalVersions.files.sentAt'),
+        t('finalVersions.files.size'),
+      ]}
+    >
+      {data.files.map((file) => (
+        <Table.Tr key={`${file.kind}-${file.version}`}>
+          <Table.Td>{t(`finalVersions.files.kinds.${file.kind}`)}</Table.Td>
+          <Table.Td>{file.version}</Table.Td>
+          <Table.Td>
+            {latest.has(file) && data.abilities.download ? (
+              <Anchor
+                href={finalVersionFileUrl(data.submission_id, file.kind === 'camera_ready' ? 'file' : 'supplementary')}
+                download
+                dir="auto"
+              >
+                {file.original_name || t(`finalVersions.files.kinds.${file.kind}`)}
+              </Anchor>
+            ) : (
+              <Text span size="sm" dir="auto">
+                {file.original_name || t(`finalVersions.files.kinds.${file.kind}`)}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <time dateTime={file.uploaded_at}>{date.format(new Date(file.uploaded_at))}</time>
+          </Table.Td>
+          <Table.Td>{formatFileSize(file.size, language)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 
