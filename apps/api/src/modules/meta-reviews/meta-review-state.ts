@@ -30,14 +30,14 @@ import type { MetaReviewRow } from './meta-reviews.queries.ts';
  * is made; then it never changes. `saveMetaReview` is the one function that writes one.
  */
 
-export const META_REVIEW_TRANSITIONS: Record<MetaReviewStatus | 'none', readonly MetaReviewStatus[]> = {
+const META_REVIEW_TRANSITIONS: Record<MetaReviewStatus | 'none', readonly MetaReviewStatus[]> = {
   none: ['in_progress', 'completed'],
   in_progress: ['in_progress', 'completed'],
   completed: ['completed'],
 };
 
 /** To submit: every required question of the form answered, checked in the form's order (400 on `answers.<key>`). */
-export function assertMetaReviewComplete(questions: readonly ReviewQuestionDto[], answers: ReviewAnswers): void {
+function assertMetaReviewComplete(questions: readonly ReviewQuestionDto[], answers: ReviewAnswers): void {
   const missing = firstUnanswered(questions, answers);
   if (missing) {
     throw messageFieldError(`answers.${missing.key}`, 'reviews.validations.answerRequired', {
