@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type LogStream, loggerOptions } from './lib/logging.ts';
+import { holdWorkerPool } from './lib/worker-pool.ts';
 import { aiExtractRoutes } from './modules/ai/extract.routes.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { areaChairRoutes } from './modules/area-chairs/index.ts';
@@ -83,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // The process's worker threads stop when the last app holding them closes (a later task starts them again).
+  const releaseWorkerPool = holdWorkerPool();
+  app.addHook('onClose', releaseWorkerPool);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,0 +1,20 @@
+/** Tasks of worker-pool.test.ts: plain functions a pool thread runs. */
+import { isMainThread, threadId } from 'node:worker_threads';
+
+export function sumSquares(input: { values: Float64Array }): { sum: number; mainThread: boolean; threadId: number } {
+  let sum = 0;
+  for (const value of input.values) sum += value * value;
+  return { sum, mainThread: isMainThread, threadId };
+}
+
+export function fail(input: { message: string }): never {
+  throw new Error(input.message);
+}
+
+/** Busy for `ms` milliseconds: the request thread must stay free meanwhile. */
+export function spin(input: { ms: number }): number {
+  const end = Date.now() + input.ms;
+  let n = 0;
+  while (Date.now() < end) n++;
+  return n;
+}

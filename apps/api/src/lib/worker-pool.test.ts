@@ -1,0 +1,74 @@
+import { isMainThread } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  closeWorkerPool,
+  defineWorkerTask,
+  holdWorkerPool,
+  runInWorker,
+  workerPoolLoad,
+  workerThreads,
+} from './worker-pool.ts';
+
+const taskModule = new URL('./worker-pool.test-task.ts', import.meta.url);
+const sumSquares = defineWorkerTask<{ values: Float64Array }, { sum: number; mainThread: boolean; threadId: number }>(
+  taskModule,
+  'sumSquares',
+);
+const fail = defineWorkerTask<{ message: string }, never>(taskModule, 'fail');
+const spin = defineWorkerTask<{ ms: number }, number>(taskModule, 'spin');
+
+afterAll(closeWorkerPool);
+
+describe('worker pool', () => {
+  it('runs a task in a worker thread and returns its result', async () => {
+    const values = Float64Array.from([1, 2, 3]);
+    const result = await runInWorker(sumSquares, { values }, { transferList: [values.buffer as ArrayBuffer] });
+    expect(result.sum).toBe(14);
+    expect(result.mainThread).toBe(false);
+    expect(isMainThread).toBe(true);
+    expect(values.length).toBe(0); // transferred, not copied
+  });
+
+  it("rejects with the task's own error", async () => {
+    await expect(runInWorker(fail, { message: 'bad input 42' })).rejects.toThrow('bad input 42');
+  });
+
+  it('rejects a name the module does not export', async () => {
+    const missing = defineWorkerTask<object, never>(taskModule, 'nothing');
+    await expect(runInWorker(missing, {})).rejects.toThrow('worker task nothing is not exported');
+  });
+
+  it('keeps the calling thread free while a task is busy', async () => {
+    const started = Date.now();
+    const busy = runInWorker(spin, { ms: 300 });
+    // A timer on this thread fires on time although the task spins for 300 ms.
+    const delay = await new Promise<number>((resolve) => {
+      const at = Date.now();
+      setTimeout(() => resolve(Date.now() - at), 20);
+    });
+    expect(delay).toBeLessThan(200);
+    expect(await busy).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(workerPoolLoad().threads).toBeGreaterThan(0);
+  });
+
+  it('sizes itself from WORKER_THREADS, or the cores', () => {
+    expect(workerThreads({ WORKER_THREADS: '3' })).toBe(3);
+    expect(workerThreads({ WORKER_THREADS: '0' })).toBeGreaterThanOrEqual(1);
+    expect(workerThreads({ WORKER_THREADS: 'x' })).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('holdWorkerPool', () => {
+  it('stops the threads only when the last holder releases the pool', async () => {
+    const first = holdWorkerPool();
+    const second = holdWorkerPool();
+    await runInWorker(spin, { ms: 1 });
+    expect(workerPoolLoad().threads).toBeGreaterThan(0);
+    await first();
+    await first(); // idempotent
+    expect(workerPoolLoad().threads).toBeGreaterThan(0);
+    await second();
+    expect(workerPoolLoad()).toEqual({ threads: 0, queued: 0, utilization: 0 });
+  });
+});

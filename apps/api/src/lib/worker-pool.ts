@@ -1,0 +1,92 @@
+import os from 'node:os';
+import { Piscina } from 'piscina';
+
+/**
+ * The process's pool of worker threads for CPU-bound work that must not run on the request thread: PDF parsing,
+ * conflict detection, affinity and the assignment's preparation. One pool per process (piscina), sized to the
+ * machine's cores, threads started on demand and stopped when idle.
+ *
+ * A task is a named export of a module: `defineWorkerTask(new URL('./x.task.ts', import.meta.url), 'name')`. The
+ * function runs in a worker thread with its input copied by structured clone (typed arrays may be transferred), so
+ * it must take and return plain data: no database, no app, no closures. Its module is imported once per thread.
+ */
+
+export type WorkerTask<Input, Output> = {
+  readonly module: string;
+  readonly name: string;
+  /** Types only: what the task takes and returns. */
+  readonly __types?: (input: Input) => Output;
+};
+
+export type RunOptions = {
+  /** Buffers moved to the worker instead of copied (their typed arrays become unusable here). */
+  transferList?: ArrayBuffer[];
+  signal?: AbortSignal;
+};
+
+export function defineWorkerTask<Input, Output>(module: URL, name: string): WorkerTask<Input, Output> {
+  return { module: module.href, name };
+}
+
+/** Threads of the pool: `WORKER_THREADS` when set (a positive integer), else the cores available. */
+export function workerThreads(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.WORKER_THREADS);
+  return Number.isInteger(asked) && asked > 0 ? asked : Math.max(1, os.availableParallelism());
+}
+
+let pool: Piscina | undefined;
+
+function sharedPool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./worker-pool.thread.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: workerThreads(),
+    idleTimeout: 30_000,
+  });
+  return pool;
+}
+
+/** Runs `task` on `input` in the pool; rejects with the task's own error. */
+export async function runInWorker<Input, Output>(
+  task: WorkerTask<Input, Output>,
+  input: Input,
+  options: RunOptions = {},
+): Promise<Output> {
+  return sharedPool().run(
+    { module: task.module, name: task.name, input },
+    {
+      ...(options.transferList ? { transferList: options.transferList } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+  ) as Promise<Output>;
+}
+
+/** The pool's threads, tasks waiting for one, and its utilisation (0–1), for metrics and load shedding. */
+export function workerPoolLoad(): { threads: number; queued: number; utilization: number } {
+  if (!pool) return { threads: 0, queued: 0, utilization: 0 };
+  return { threads: pool.threads.length, queued: pool.queueSize, utilization: pool.utilization };
+}
+
+/** Stops the pool's threads (tests, a worker process's end). A later task starts a new pool. */
+export async function closeWorkerPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.destroy();
+}
+
+let holders = 0;
+
+/**
+ * Holds the pool for an owner (each app of the process): the threads stop when the last holder releases it, so one
+ * app closing (tests build several) does not stop tasks another one started.
+ */
+export function holdWorkerPool(): () => Promise<void> {
+  holders++;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders--;
+    if (holders === 0) await closeWorkerPool();
+  };
+}
