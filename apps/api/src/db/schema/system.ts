@@ -36,6 +36,8 @@ export const jobs = pgTable(
     lastError: text(),
     progress: jsonb().$type<Record<string, unknown>>(),
     result: jsonb().$type<Record<string, unknown>>(),
+    /** The id of the request that queued the job, carried into the job's log lines. */
+    requestId: varchar({ length: 64 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },
