@@ -1,5 +1,6 @@
 /** Tasks of worker-pool.test.ts: plain functions a pool thread runs. */
 import { isMainThread, threadId } from 'node:worker_threads';
+import { fieldErrors } from './errors.ts';
 
 export function sumSquares(input: { values: Float64Array }): { sum: number; mainThread: boolean; threadId: number } {
   let sum = 0;
@@ -9,6 +10,11 @@ export function sumSquares(input: { values: Float64Array }): { sum: number; main
 
 export function fail(input: { message: string }): never {
   throw new Error(input.message);
+}
+
+/** An AppError with fields and a message key, as a service would throw it. */
+export function refuse(input: { field: string }): never {
+  throw fieldErrors([{ field: input.field, key: 'submissions.invalidPdf' }]);
 }
 
 /** Busy for `ms` milliseconds: the request thread must stay free meanwhile. */

@@ -1,5 +1,6 @@
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AppError, fieldErrors } from './errors.ts';
 import {
   closeWorkerPool,
   defineWorkerTask,
@@ -31,6 +32,22 @@ describe('worker pool', () => {
 
   it("rejects with the task's own error", async () => {
     await expect(runInWorker(fail, { message: 'bad input 42' })).rejects.toThrow('bad input 42');
+  });
+
+  it('rejects with an AppError thrown in the worker as the same AppError (status, code, fields, message key)', async () => {
+    const refuse = defineWorkerTask<{ field: string }, never>(taskModule, 'refuse');
+    const expected = fieldErrors([{ field: 'file', key: 'submissions.invalidPdf' }]);
+    const error = await runInWorker(refuse, { field: 'file' }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(AppError);
+    const { statusCode, code, message, fields, extra } = error as AppError;
+    expect({ statusCode, code, message, fields, extra }).toEqual({
+      statusCode: expected.statusCode,
+      code: 'VALIDATION_ERROR',
+      message: expected.message,
+      fields: expected.fields,
+      extra: expected.extra,
+    });
+    expect(fields).toEqual({ file: [expect.any(String)] });
   });
 
   it('rejects a name the module does not export', async () => {

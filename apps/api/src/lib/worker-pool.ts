@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { AppError, type FieldErrors } from './errors.ts';
 
 /**
  * The process's pool of worker threads for CPU-bound work that must not run on the request thread: PDF parsing,
@@ -46,19 +47,43 @@ function sharedPool(): Piscina {
   return pool;
 }
 
-/** Runs `task` on `input` in the pool; rejects with the task's own error. */
+/** How a thread sends an AppError back: its fields as plain data (worker-pool.thread.ts). */
+export type ThrownAppError = {
+  appError: {
+    statusCode: number;
+    code: AppError['code'];
+    message: string;
+    fields: FieldErrors | undefined;
+    extra: Record<string, unknown> | undefined;
+  };
+};
+
+function isThrownAppError(error: unknown): error is ThrownAppError {
+  return typeof error === 'object' && error !== null && 'appError' in error;
+}
+
+/**
+ * Runs `task` on `input` in the pool; rejects with the task's own error: an AppError as the same AppError (status,
+ * code, message, fields and extra), anything else as an Error with its message.
+ */
 export async function runInWorker<Input, Output>(
   task: WorkerTask<Input, Output>,
   input: Input,
   options: RunOptions = {},
 ): Promise<Output> {
-  return sharedPool().run(
-    { module: task.module, name: task.name, input },
-    {
-      ...(options.transferList ? { transferList: options.transferList } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    },
-  ) as Promise<Output>;
+  try {
+    return (await sharedPool().run(
+      { module: task.module, name: task.name, input },
+      {
+        ...(options.transferList ? { transferList: options.transferList } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    )) as Output;
+  } catch (error) {
+    if (!isThrownAppError(error)) throw error;
+    const { statusCode, code, message, fields, extra } = error.appError;
+    throw new AppError(statusCode, code, message, { fields, extra });
+  }
 }
 
 /** The pool's threads, tasks waiting for one, and its utilisation (0–1), for metrics and load shedding. */
