@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { safeErrorMessage } from '../lib/logging.ts';
+import { currentRequestId, runWithRequestId } from '../lib/request-context.ts';
 
 export type JobContext = {
   db: Db;
@@ -83,6 +84,7 @@ const MAX_ERROR_LENGTH = 4000;
 /**
  * Inserts a job. Works inside a transaction (pass the transaction as `db`), so a
  * job is queued exactly when the change that needs it commits. Returns its id.
+ * The id of the request this runs for (`currentRequestId`) goes into `request_id`: the job's log lines carry it.
  */
 export async function enqueueJob(
   db: Db,
@@ -95,6 +97,7 @@ export async function enqueueJob(
     .values({
       type,
       payload,
+      requestId: currentRequestId() ?? null,
       ...(options.runAt ? { runAt: options.runAt } : {}),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     })
@@ -103,10 +106,11 @@ export async function enqueueJob(
   return row.id;
 }
 
-/** Enqueues one job of `type` per payload, due now, in one statement (nothing for none). */
+/** Enqueues one job of `type` per payload, due now, in one statement (nothing for none); request id as `enqueueJob`. */
 export async function enqueueJobs(db: Db, type: string, payloads: Record<string, unknown>[]): Promise<void> {
   if (payloads.length === 0) return;
-  await db.insert(jobs).values(payloads.map((payload) => ({ type, payload })));
+  const requestId = currentRequestId() ?? null;
+  await db.insert(jobs).values(payloads.map((payload) => ({ type, payload, requestId })));
 }
 
 /**
@@ -386,9 +390,17 @@ export class JobQueue {
     return sql`now() + (${delaySeconds}::double precision * interval '1 second')`;
   }
 
-  /** Runs one claimed job and records the outcome; never throws for a handler's failure. */
+  /**
+   * Runs one claimed job and records the outcome; never throws for a handler's failure. Its log lines carry the id
+   * of the request that queued it (`reqId`, as the request's own lines), and the jobs it queues record that id too.
+   */
   private async run(job: JobRow): Promise<void> {
-    const log = this.log.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
+    const log = this.log.child({
+      jobId: job.id,
+      jobType: job.type,
+      attempt: job.attempts,
+      ...(job.requestId ? { reqId: job.requestId } : {}),
+    });
     // Writes are conditioned on the attempt we claimed, so a job reclaimed after an
     // expired lease is not overwritten by the slow worker that lost it.
     const mine = and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
@@ -418,7 +430,7 @@ export class JobQueue {
     };
     const started = Date.now();
     try {
-      const result = await handler(job.payload ?? {}, ctx);
+      const result = await runWithRequestId(job.requestId, () => handler(job.payload ?? {}, ctx));
       await this.db
         .update(jobs)
         .set({
