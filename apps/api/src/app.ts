@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type LogStream, loggerOptions } from './lib/logging.ts';
+import { runWithRequestId } from './lib/request-context.ts';
 import { holdWorkerPool } from './lib/worker-pool.ts';
 import { aiExtractRoutes } from './modules/ai/extract.routes.ts';
 import { aiRoutes } from './modules/ai/index.ts';
@@ -90,6 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The request's id is the current one for everything its hooks and handler run (the jobs it queues record it);
+  // set again before the handler, as reading the body may have left the request's async context.
+  app.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done));
+  app.addHook('preHandler', (request, _reply, done) => runWithRequestId(request.id, done));
 
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
