@@ -39,6 +39,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
 import { openapiOptions } from './plugins/openapi.ts';
+import { HTTP_SERVER_OPTIONS, overloadPlugin } from './plugins/overload.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './plugins/services.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     routerOptions: { ignoreTrailingSlash: false },
     frameworkErrors,
+    ...HTTP_SERVER_OPTIONS,
   }).withTypeProvider<ZodTypeProvider>();
 
   reportPoolError = (error) => app.log.warn({ err: error }, 'database pool: idle connection lost');
@@ -97,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preHandler', (request, _reply, done) => runWithRequestId(request.id, done));
 
   await app.register(errorsPlugin);
+  await app.register(overloadPlugin, { limits: config.overload, db: database.db });
   await app.register(inputPlugin);
   await app.register(dbPlugin, { database, owned: !options.database });
   await app.register(cookie, { secret: config.secretKey });

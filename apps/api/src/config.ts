@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -47,6 +48,12 @@ const EnvSchema = z.object({
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).optional()),
+  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(500),
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(500),
+  SHED_MAX_DB_WAITING: z.coerce.number().int().min(1).default(50),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  WORKER_HEALTH_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
 });
 
 export type Config = {
@@ -76,6 +83,18 @@ export type Config = {
   trustProxy: boolean;
   /** Multiplies every per-route rate limit (end-to-end suites that sign up many users from one address). */
   rateLimitScale: number;
+  /** HTTP server processes (WEB_CONCURRENCY): 1 serves in this process; more fork workers (PostgreSQL only). */
+  webConcurrency: number;
+  /**
+   * Load shedding (plugins/overload.ts): a request is answered 503 SERVER_BUSY at once while this process has more
+   * than `maxInFlight` requests open, its event loop lags more than `maxEventLoopDelayMs`, or more than
+   * `maxDbWaiting` queries wait for a database connection.
+   */
+  overload: { maxInFlight: number; maxEventLoopDelayMs: number; maxDbWaiting: number };
+  /** The bearer token GET /metrics requires (METRICS_TOKEN); without one, production answers loopback only. */
+  metricsToken: string | undefined;
+  /** Where `npm run worker` answers GET /health (WORKER_HEALTH_PORT); no health endpoint when unset. */
+  workerHealthPort: number | undefined;
   /** Directory of the built web app; absent in API-only runs. */
   webDist: string | undefined;
   /** Directory holding locales/{lng}/translation.json. */
@@ -106,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.SECRET_KEY) problems.push('SECRET_KEY: required when NODE_ENV=production');
   if (e.AI_PROVIDER === 'openai' && !e.AI_BASE_URL) problems.push('AI_BASE_URL: required when AI_PROVIDER=openai');
+  if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+    problems.push(
+      'WEB_CONCURRENCY: must be 1 on the embedded database (one process owns DATA_DIR); set DATABASE_URL (PostgreSQL) to run several server processes',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -138,6 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runJobs: e.RUN_JOBS === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    webConcurrency: e.WEB_CONCURRENCY ?? (isProduction && e.DATABASE_URL ? os.availableParallelism() : 1),
+    overload: {
+      maxInFlight: e.SHED_MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxDbWaiting: e.SHED_MAX_DB_WAITING,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    workerHealthPort: e.WORKER_HEALTH_PORT,
     webDist: fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     localesDir: path.join(repoRoot, 'packages/i18n/locales'),
     ...overrides,

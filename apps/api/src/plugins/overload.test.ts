@@ -1,0 +1,103 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { RETRY_AFTER_SECONDS } from './overload.ts';
+
+let app: TestApp;
+/** Resolves the slow test route's open requests. */
+let release: () => void = () => undefined;
+const held = Promise.withResolvers<void>();
+
+beforeAll(async () => {
+  app = await buildTestApp(
+    // The plugin reads these bounds on every request: each test sets the one it forces (a busy test machine lags).
+    { overload: { maxInFlight: 1, maxEventLoopDelayMs: 60_000, maxDbWaiting: 5 } },
+    {
+      beforeReady: (instance) => {
+        instance.get('/api/test/slow/', async () => {
+          await held.promise;
+          return { done: true };
+        });
+      },
+    },
+  );
+  release = () => held.resolve();
+});
+afterAll(async () => {
+  release();
+  await app.close();
+});
+
+const busyBody = {
+  detail: `The server is busy. Please try again in ${RETRY_AFTER_SECONDS} seconds.`,
+  code: 'SERVER_BUSY',
+  message_code: 'http.serverBusy',
+  params: { seconds: RETRY_AFTER_SECONDS },
+};
+
+describe('load shedding', () => {
+  it('answers 503 SERVER_BUSY with Retry-After while the requests in flight are at the bound, and serves again after', async () => {
+    // inject sends on its first then().
+    const slow = app.inject({ method: 'GET', url: '/api/test/slow/' }).then((response) => response);
+    await sleep(20);
+    expect(app.load.state().inFlight).toBe(1);
+
+    const refused = await app.inject({ method: 'GET', url: '/api/config/' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(refused.headers['x-request-id']).toBeTruthy();
+    expect(refused.json()).toEqual(busyBody);
+    expect(app.load.shed.in_flight).toBeGreaterThanOrEqual(1);
+
+    // Health is never shed.
+    const health = await app.inject({ method: 'GET', url: '/api/health/' });
+    expect(health.statusCode).toBe(200);
+
+    release();
+    expect((await slow).json()).toEqual({ done: true });
+    expect(app.load.state().inFlight).toBe(0);
+    const served = await app.inject({ method: 'GET', url: '/api/config/' });
+    expect(served.statusCode).toBe(200);
+    expect(served.json()).toHaveProperty('max_upload_mb');
+  });
+
+  it('sheds while the event loop lags past its bound, and serves again once it caught up', async () => {
+    app.config.overload.maxInFlight = 100;
+    app.config.overload.maxEventLoopDelayMs = 100;
+    // Block the loop for 400 ms, like a CPU-bound task on the request thread would.
+    const until = performance.now() + 400;
+    while (performance.now() < until) {
+      // busy
+    }
+    await sleep(0); // the lag sampler's timer, due long ago, fires first
+    expect(app.load.state().eventLoopDelayMs).toBeGreaterThan(100);
+    const refused = await app.inject({ method: 'GET', url: '/api/config/' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual(busyBody);
+    expect(app.load.shed.event_loop_delay).toBeGreaterThanOrEqual(1);
+
+    app.config.overload.maxEventLoopDelayMs = 250;
+    await sleep(350);
+    expect(app.load.state().eventLoopDelayMs).toBeLessThan(250);
+    expect((await app.inject({ method: 'GET', url: '/api/config/' })).statusCode).toBe(200);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'sheds while more queries wait for a database connection than its bound',
+    async () => {
+      app.config.overload.maxEventLoopDelayMs = 60_000;
+      app.config.overload.maxDbWaiting = 1;
+      // The pool holds 10 connections: 13 slow queries leave 3 waiting.
+      const slowQueries = Promise.all(Array.from({ length: 13 }, () => app.db.execute(sql`select pg_sleep(0.5)`)));
+      await sleep(50);
+      expect(app.load.state().dbWaiting).toBe(3);
+      const refused = await app.inject({ method: 'GET', url: '/api/config/' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual(busyBody);
+      expect(app.load.shed.db_waiting).toBe(1);
+      await slowQueries;
+      expect((await app.inject({ method: 'GET', url: '/api/config/' })).statusCode).toBe(200);
+    },
+  );
+});

@@ -1,0 +1,111 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { databasePoolStats } from '../lib/database-pool.ts';
+import { messageError } from '../lib/errors.ts';
+
+/*
+ * Load shedding: a process that cannot keep up answers at once `503 SERVER_BUSY` with `Retry-After` rather than
+ * queueing requests until clients time out. Three signals, each checked when a request arrives, each with its
+ * bound in `config.overload` (SHED_* variables):
+ *   - requests in flight in this process (received, not yet answered);
+ *   - the event loop's lag: how late a timer due every SAMPLE_MS fired last time (a loop busy with CPU work);
+ *   - queries waiting for a database connection (PostgreSQL's pool; none on the embedded database).
+ * Health and metrics are never shed: orchestrators and scrapers must see a busy process, not a dead one.
+ */
+
+/** How often the event loop's lag is measured. */
+const SAMPLE_MS = 100;
+/** What a shed request is told to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 2;
+/** Route patterns never shed (and not counted in flight). */
+const NEVER_SHED = new Set(['/api/health/', '/metrics']);
+
+export type LoadState = { inFlight: number; eventLoopDelayMs: number; dbWaiting: number };
+export type ShedReason = 'in_flight' | 'event_loop_delay' | 'db_waiting';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's load as load shedding sees it, and the requests it shed so far by reason. */
+    load: { state(): LoadState; shed: Record<ShedReason, number> };
+  }
+}
+
+/**
+ * The HTTP server's settings that keep a saturated process answering (Fastify's server options): idle keep-alive
+ * connections are closed after 5 s instead of Fastify's 72 s, so they do not pile up; a connection serves at most
+ * 1,000 requests, so clients reconnect and spread over the worker processes; a request (an upload on a slow link
+ * included) has 2 minutes to arrive, headers 30 s.
+ */
+export const HTTP_SERVER_OPTIONS = {
+  keepAliveTimeout: 5_000,
+  maxRequestsPerSocket: 1_000,
+  requestTimeout: 120_000,
+  http: { headersTimeout: 30_000 },
+} as const;
+
+/** The pending connections the kernel keeps for `listen` while every worker is busy (capped by somaxconn). */
+export const LISTEN_BACKLOG = 4_096;
+
+function shed(reply: FastifyReply) {
+  const error = messageError(503, 'SERVER_BUSY', 'http.serverBusy', { seconds: RETRY_AFTER_SECONDS });
+  // Answered here rather than through the error handler: no stack, no error log line per refused request.
+  return reply
+    .code(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .type('application/json; charset=utf-8')
+    .send({ detail: error.message, code: error.code, ...error.extra });
+}
+
+export const overloadPlugin = fp(
+  async (app: FastifyInstance, options: { limits: Config['overload']; db: Db }) => {
+    const { limits, db } = options;
+    let inFlight = 0;
+    let eventLoopDelayMs = 0;
+    let expected = performance.now() + SAMPLE_MS;
+    let timer: NodeJS.Timeout;
+    const sample = () => {
+      const now = performance.now();
+      eventLoopDelayMs = Math.max(0, now - expected);
+      expected = now + SAMPLE_MS;
+      timer = setTimeout(sample, SAMPLE_MS).unref();
+    };
+    timer = setTimeout(sample, SAMPLE_MS).unref();
+    app.addHook('onClose', async () => clearTimeout(timer));
+
+    const state = (): LoadState => ({ inFlight, eventLoopDelayMs, dbWaiting: databasePoolStats(db)?.waiting ?? 0 });
+    const counts: Record<ShedReason, number> = { in_flight: 0, event_loop_delay: 0, db_waiting: 0 };
+    app.decorate('load', { state, shed: counts });
+
+    const reasonToShed = (): ShedReason | undefined => {
+      if (inFlight >= limits.maxInFlight) return 'in_flight';
+      if (eventLoopDelayMs > limits.maxEventLoopDelayMs) return 'event_loop_delay';
+      if ((databasePoolStats(db)?.waiting ?? 0) > limits.maxDbWaiting) return 'db_waiting';
+      return undefined;
+    };
+
+    let lastWarning = 0;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (NEVER_SHED.has(request.routeOptions.url ?? '')) return done();
+      const reason = reasonToShed();
+      if (reason) {
+        counts[reason] += 1;
+        if (Date.now() - lastWarning > 10_000) {
+          lastWarning = Date.now();
+          app.log.warn({ reason, ...state(), limits }, 'overloaded: answering 503 SERVER_BUSY');
+        }
+        shed(reply);
+        return;
+      }
+      inFlight += 1;
+      // 'close' comes once per response: sent, or its connection lost.
+      reply.raw.once('close', () => {
+        inFlight -= 1;
+      });
+      done();
+    });
+  },
+  { name: 'overload' },
+);
