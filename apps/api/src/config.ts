@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type StorageSettings, StorageUrlError } from './lib/storage-settings.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -32,7 +33,7 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^file:\/\//, 'must be a file:// URL (the local content-addressed store)')
+      .regex(/^(file|s3):\/\//, 'must be a file:// URL (a local folder) or an s3:// URL (a bucket)')
       .optional(),
   ),
   SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
@@ -72,6 +73,9 @@ export type Config = {
    * 48 hours, 30 s, 30 minutes (tests shrink them).
    */
   mailRetry: { windowMs: number; baseBackoffMs: number; maxBackoffMs: number };
+  /** Where uploaded files go (STORAGE_URL): a local folder or an S3 bucket. */
+  storage: StorageSettings;
+  /** The local store's folder (STORAGE_URL's file:// path, else DATA_DIR/files); unused with an S3 bucket. */
   storageDir: string;
   secretKey: string;
   adminEmail: string | undefined;
@@ -130,10 +134,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'WEB_CONCURRENCY: must be 1 on the embedded database (one process owns DATA_DIR); set DATABASE_URL (PostgreSQL) to run several server processes',
     );
   }
+  const dataDir = path.resolve(e.DATA_DIR);
+  let storage: StorageSettings = { kind: 'local', dir: path.join(dataDir, 'files') };
+  try {
+    storage = parseStorageUrl(e.STORAGE_URL, { dataDir, fallbackRegion: env.AWS_REGION ?? env.AWS_DEFAULT_REGION });
+  } catch (error) {
+    if (!(error instanceof StorageUrlError)) throw error;
+    problems.push(`STORAGE_URL: ${error.message}`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const dataDir = path.resolve(e.DATA_DIR);
-  const storageDir = e.STORAGE_URL ? decodeURIComponent(new URL(e.STORAGE_URL).pathname) : path.join(dataDir, 'files');
+  const storageDir = storage.kind === 'local' ? storage.dir : path.join(dataDir, 'files');
   const webDist = path.join(repoRoot, 'apps/web/dist');
   return {
     env: e.NODE_ENV,
@@ -146,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailRetry: { windowMs: 48 * 60 * 60_000, baseBackoffMs: 30_000, maxBackoffMs: 30 * 60_000 },
+    storage,
     storageDir,
     secretKey: e.SECRET_KEY ?? readOrCreateSecret(dataDir),
     adminEmail: e.ADMIN_EMAIL,

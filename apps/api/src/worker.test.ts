@@ -36,7 +36,7 @@ describe('startWorker', () => {
       MAIL_FROM: 'Worker <worker@confero.test>',
     });
     const log = Fastify({ logger: false }).log;
-    const worker = startWorker({ config, database, log });
+    const worker = await startWorker({ config, database, log });
     try {
       expect(worker.queue.types()).toEqual(expect.arrayContaining(['mail.send', 'maintenance.prune_rate_limits']));
       const id = await queueMail(database.db, {

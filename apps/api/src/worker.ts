@@ -5,7 +5,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { registerJobHandlers } from './jobs/index.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { loggerOptions } from './lib/logging.ts';
-import { createLocalStorage } from './lib/storage.ts';
+import { openStorage } from './lib/storage-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { exitOnStartFailure, loadConfigOrExit, lockEmbeddedDatabase } from './startup.ts';
 
@@ -14,19 +14,25 @@ export type Worker = { queue: JobQueue; stop(): Promise<void> };
 /**
  * Starts a job worker on an open database: the same handlers as the server's
  * in-process worker (registerJobHandlers). `stop` lets the current job finish
- * and closes the mailer; the caller closes the database.
+ * and closes the mailer and the store; the caller closes the database.
  */
-export function startWorker(options: { config: Config; database: Database; log: FastifyBaseLogger }): Worker {
+export async function startWorker(options: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+}): Promise<Worker> {
   const { config, database, log } = options;
   const mailer = createMailer(config);
+  const storage = await openStorage(config.storage);
   const queue = new JobQueue({ db: database.db, log });
-  registerJobHandlers(queue, { config, mailer, storage: createLocalStorage(config.storageDir) });
+  registerJobHandlers(queue, { config, mailer, storage });
   queue.start();
   return {
     queue,
     async stop() {
       await queue.stop();
       mailer.close();
+      storage.close();
     },
   };
 }
@@ -48,7 +54,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'db'),
     onPoolError: (error) => log.warn({ err: error }, 'database pool: idle connection lost'),
   });
-  const worker = startWorker({ config, database, log });
+  const worker = await startWorker({ config, database, log });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -31,7 +31,11 @@ export interface Storage {
    *  content address (files/ab/cd/<sha256>), or drops it when that address already holds the same bytes. Throws
    *  AppError 413 (PAYLOAD_TOO_LARGE) past maxBytes. A failing stream or claim leaves no temporary file. */
   put(body: Readable, options?: PutOptions): Promise<StoredObject>;
-  /** Throws notFound() when missing. With a range, streams only its bytes (`start` included, `end` excluded). */
+  /**
+   * Streams a stored file; with a range, only its bytes (`start` included, `end` excluded). A missing file is a
+   * notFound() AppError: thrown at once by the local store, emitted as the stream's error by S3, which learns it only
+   * when the stream starts. Callers read the stream's errors either way (`stat` first where the answer depends on it).
+   */
   get(key: string, range?: ByteRange): Readable;
   stat(key: string): Promise<{ size: number } | undefined>;
   /**
@@ -47,9 +51,44 @@ export interface Storage {
    * were removed.
    */
   sweepTemporary(maxAgeMs: number): Promise<number>;
+  /** Frees what the store holds open (the S3 client's connections); the store is not used afterwards. */
+  close(): void;
 }
 
 const KEY_PATTERN = /^files\/[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/;
+
+/** Whether `key` is a content address (`files/ab/cd/<sha256>`): any other key names no object in either store. */
+export const isStorageKey = (key: string) => KEY_PATTERN.test(key);
+
+/** The name of an upload's temporary object: its start time first, so a listing reads oldest first. */
+export const temporaryName = () => `${Date.now()}-${crypto.randomBytes(8).toString('hex')}.part`;
+
+/**
+ * The stage every upload streams through: it hashes and counts the bytes, and fails with 413 (PAYLOAD_TOO_LARGE)
+ * as soon as they pass `maxBytes`. `object()` is the content address once the stream has ended.
+ */
+export function uploadMeter(maxBytes = Number.POSITIVE_INFINITY): { meter: Transform; object(): StoredObject } {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        callback(fileTooLarge(maxBytes));
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  return {
+    meter,
+    object() {
+      const sha256 = hash.digest('hex');
+      return { key: storageKey(sha256), sha256, size };
+    },
+  };
+}
 
 /** The content address of a SHA-256 digest: `files/ab/cd/abcd…`. */
 export function storageKey(sha256: string): string {
@@ -83,34 +122,19 @@ export function createLocalStorage(rootDir: string): Storage {
   const root = path.resolve(rootDir);
   const tmpDir = path.join(root, 'tmp');
   /** A malformed key names no file (and can never escape the root). */
-  const fileOf = (key: string) => (KEY_PATTERN.test(key) ? path.join(root, ...key.split('/')) : undefined);
+  const fileOf = (key: string) => (isStorageKey(key) ? path.join(root, ...key.split('/')) : undefined);
 
   return {
     async put(body, options = {}) {
-      const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
       await fs.promises.mkdir(tmpDir, { recursive: true });
-      const tmpFile = path.join(tmpDir, `${Date.now()}-${crypto.randomBytes(8).toString('hex')}.part`);
-      const hash = crypto.createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > maxBytes) {
-            callback(fileTooLarge(maxBytes));
-            return;
-          }
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
+      const tmpFile = path.join(tmpDir, temporaryName());
+      const { meter, object } = uploadMeter(options.maxBytes);
       try {
         // flush: the bytes are on disk before the rename, so a committed row never names a short file.
         await pipeline(body, meter, fs.createWriteStream(tmpFile, { flags: 'wx', flush: true }));
-        const sha256 = hash.digest('hex');
-        const key = storageKey(sha256);
-        const stored = { key, sha256, size };
+        const stored = object();
         await options.claim?.(stored);
-        const target = path.join(root, ...key.split('/'));
+        const target = path.join(root, ...stored.key.split('/'));
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
         if (fs.existsSync(target)) {
           await fs.promises.rm(tmpFile, { force: true });
@@ -150,7 +174,7 @@ export function createLocalStorage(rootDir: string): Storage {
           const dir = path.join(filesDir, first, second);
           for (const name of await fileNames(dir)) {
             const key = `files/${first}/${second}/${name}`;
-            if (!KEY_PATTERN.test(key)) continue;
+            if (!isStorageKey(key)) continue;
             const stats = await statOrUndefined(path.join(dir, name));
             if (stats) yield { key, size: stats.size, modifiedAt: stats.mtime };
           }
@@ -171,6 +195,8 @@ export function createLocalStorage(rootDir: string): Storage {
       }
       return removed;
     },
+
+    close() {},
   };
 }
 

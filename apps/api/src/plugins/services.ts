@@ -4,7 +4,8 @@ import { composeExtensions, type Extensions } from '../compose.ts';
 import type { Config } from '../config.ts';
 import { registerJobHandlers } from '../jobs/index.ts';
 import { JobQueue } from '../jobs/queue.ts';
-import { createLocalStorage, type Storage } from '../lib/storage.ts';
+import type { Storage } from '../lib/storage.ts';
+import { openStorage } from '../lib/storage-provider.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { devMailboxRoutes, devRoutesDisabled } from '../modules/dev/index.ts';
 import { TEMPORARY_FILE_MAX_AGE_MS } from '../modules/submissions/stored-objects.ts';
@@ -13,7 +14,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue; its worker loop runs in this process when RUN_JOBS=true. */
     jobs: JobQueue;
-    /** The file store (content-addressed). */
+    /** The file store (content-addressed): the local folder or the S3 bucket of STORAGE_URL. */
     storage: Storage;
     /** Where mails go: SMTP, or the dev mailbox. */
     mailer: Mailer;
@@ -32,7 +33,7 @@ export const servicesPlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
     const { config } = options;
     const mailer = createMailer(config);
-    const storage = createLocalStorage(config.storageDir);
+    const storage = await openStorage(config.storage);
     const jobs = new JobQueue({ db: app.db, log: app.log.child({ component: 'jobs' }) });
     registerJobHandlers(jobs, { config, mailer, storage });
 
@@ -54,7 +55,10 @@ export const servicesPlugin = fp(
       app.addHook('onReady', async () => jobs.start());
     }
     app.addHook('preClose', async () => jobs.stop());
-    app.addHook('onClose', async () => mailer.close());
+    app.addHook('onClose', async () => {
+      mailer.close();
+      storage.close();
+    });
 
     await app.register(config.isProduction ? devRoutesDisabled : devMailboxRoutes);
   },

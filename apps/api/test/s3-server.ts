@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import type { S3Settings } from '../src/lib/storage-s3.ts';
+
+/**
+ * The files behind a store, as the tests see them: where an object's bytes lie on disk (to age or inspect them),
+ * every key present, and a way to empty the store. The same for the local folder and for the S3 test server, so
+ * one test reads both.
+ */
+export type StoreFiles = {
+  /** The file holding the bytes of `key` (`files/…` or `tmp/…`). */
+  fileOf(key: string): string;
+  /** Writes an object directly (a file a crashed upload left, say), last modified at `modifiedAt`. */
+  write(key: string, body: string | Uint8Array, modifiedAt?: Date): void;
+  /** Every key in the store, sorted; on S3 also `uploads/<id>` for each multipart upload never completed or aborted. */
+  keys(): string[];
+  /** Empties the store. */
+  clear(): void;
+};
+
+/** Every file under `dir`, relative to it with `/` separators. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? filesUnder(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : [`${prefix}${entry.name}`],
+    );
+}
+
+/** Builds a StoreFiles from where a key's bytes lie and how the keys are listed. */
+function storeFiles(root: string, fileOf: (key: string) => string, keys: () => string[]): StoreFiles {
+  return {
+    fileOf,
+    write(key, body, modifiedAt = new Date()) {
+      const file = fileOf(key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, body);
+      fs.utimesSync(file, modifiedAt, modifiedAt);
+    },
+    keys: () => keys().sort(),
+    clear() {
+      for (const name of fs.existsSync(root) ? fs.readdirSync(root) : []) {
+        fs.rmSync(path.join(root, name), { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The local store's files: the key is the path under its folder. */
+export function localStoreFiles(root: string): StoreFiles {
+  return storeFiles(
+    root,
+    (key) => path.join(root, ...key.split('/')),
+    () => filesUnder(root),
+  );
+}
+
+export type S3TestServer = { settings: S3Settings; files: StoreFiles; stop(): Promise<void> };
+
+const OBJECT_SUFFIX = '._S3rver_object';
+const UPLOADS_DIR = '._S3rver_uploads';
+
+/**
+ * A real S3-protocol server (s3rver, over a temporary folder) on a free port of 127.0.0.1, with one bucket, and
+ * the S3 settings that reach it. s3rver keeps each object as a file `<bucket>/<key>._S3rver_object` (its last
+ * modification is the object's LastModified), which `files` reads and ages.
+ *
+ * s3rver 3.7 answers AbortMultipartUpload (DELETE ?uploadId) with MethodNotAllowed: it never implemented it. A
+ * middleware of this helper does what S3 does, removing the upload's parts, so an aborted upload leaves nothing
+ * here as it leaves nothing on S3.
+ */
+export async function startS3Server(): Promise<S3TestServer> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-s3-'));
+  const bucket = 'confero-test';
+  const bucketDir = path.join(directory, bucket);
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  server.middleware.unshift(async (context, next) => {
+    const uploadId = context.query.uploadId;
+    if (context.method !== 'DELETE' || !uploadId || !context.path.startsWith(`/${bucket}/`)) return next();
+    fs.rmSync(path.join(bucketDir, UPLOADS_DIR, path.basename(uploadId)), { recursive: true, force: true });
+    context.status = 204;
+    context.body = null;
+  });
+  const { port } = await server.run();
+  const fileOf = (key: string) => path.join(bucketDir, ...`${key}${OBJECT_SUFFIX}`.split('/'));
+  const keys = () => [
+    ...filesUnder(bucketDir)
+      .filter((name) => name.endsWith(OBJECT_SUFFIX))
+      .map((name) => name.slice(0, -OBJECT_SUFFIX.length)),
+    ...(fs.existsSync(path.join(bucketDir, UPLOADS_DIR))
+      ? fs.readdirSync(path.join(bucketDir, UPLOADS_DIR)).map((id) => `uploads/${id}`)
+      : []),
+  ];
+  return {
+    settings: {
+      kind: 's3',
+      bucket,
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    },
+    files: storeFiles(bucketDir, fileOf, keys),
+    async stop() {
+      server.httpServer?.closeAllConnections();
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

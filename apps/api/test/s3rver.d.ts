@@ -1,0 +1,30 @@
+/** The part of s3rver (an S3-protocol server over a folder, for tests) that the test helpers use. */
+declare module 's3rver' {
+  import type { Server } from 'node:http';
+  import type { AddressInfo } from 'node:net';
+
+  /** The part of a Koa context a middleware of the tests reads and writes. */
+  export type S3rverContext = {
+    method: string;
+    path: string;
+    query: Record<string, string | undefined>;
+    status: number;
+    body: unknown;
+  };
+  export type S3rverMiddleware = (context: S3rverContext, next: () => Promise<void>) => Promise<void>;
+
+  export default class S3rver {
+    constructor(options: {
+      address?: string;
+      port?: number;
+      silent?: boolean;
+      directory: string;
+      configureBuckets?: { name: string }[];
+    });
+    /** Koa's middleware stack, in order: the first entry sees every request first. */
+    middleware: S3rverMiddleware[];
+    httpServer?: Server;
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
