@@ -5,8 +5,17 @@
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** What a timed call gives back: its status (0 when no response came), the body and the time to the last byte. */
-export type Outcome = { status: number; body: string; ms: number; failure?: 'timeout' | 'network' };
+/**
+ * What a timed call gives back: its status (0 when no response came), the body, the time to the last byte, and the
+ * Retry-After header of a 503 (the server shedding load).
+ */
+export type Outcome = {
+  status: number;
+  body: string;
+  ms: number;
+  failure?: 'timeout' | 'network';
+  retryAfter?: string;
+};
 
 export type CallOptions = { json?: unknown; form?: FormData; timeoutMs?: number };
 
@@ -46,11 +55,16 @@ export class Session {
     return token;
   }
 
+  /** The Cookie header of the session (for clients other than `call`). */
+  cookieHeader(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   /** One request; never throws for an HTTP status, a timeout or a refused connection (see Outcome). */
   async call(method: string, path: string, options: CallOptions = {}): Promise<Outcome> {
     const headers: Record<string, string> = {};
     if (UNSAFE.has(method)) headers['x-csrftoken'] = await this.csrf();
-    if (this.jar.size > 0) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (this.jar.size > 0) headers.cookie = this.cookieHeader();
     let body: string | FormData | undefined;
     if (options.form) body = options.form;
     else if (options.json !== undefined) {
@@ -67,7 +81,13 @@ export class Session {
       });
       this.remember(response);
       const text = await response.text();
-      return { status: response.status, body: text, ms: performance.now() - started };
+      const retryAfter = response.headers.get('retry-after') ?? undefined;
+      return {
+        status: response.status,
+        body: text,
+        ms: performance.now() - started,
+        ...(retryAfter ? { retryAfter } : {}),
+      };
     } catch (error) {
       const name = (error as { name?: string }).name;
       const failure = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network';

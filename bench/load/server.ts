@@ -77,7 +77,10 @@ export function startNode(script: string, env: Record<string, string>, logFile: 
   };
 }
 
-/** Starts `apps/api/src/server.ts` (startNode) and waits until `/api/health/` answers 200. */
+/**
+ * Starts `apps/api/src/server.ts` (startNode) and waits until `/api/health/` answers 200 and the server has said it
+ * runs (after making the first admin).
+ */
 export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
   const server = startNode('apps/api/src/server.ts', env, logFile);
   let exitCode: number | null | undefined;
@@ -102,6 +105,11 @@ export async function startServer(env: Record<string, string>, logFile: string):
     }
     await sleep(250);
   }
+  // The first admin is made once the server listens, and the line saying it runs comes after: wait for it (a while).
+  const readyBy = Date.now() + 30_000;
+  while (!tail(logFile, 200).includes('Confero is running') && exitCode === undefined && Date.now() < readyBy) {
+    await sleep(100);
+  }
   return { ...server, baseUrl };
 }
 
@@ -118,15 +126,83 @@ export function tail(file: string, lines: number): string {
 
 /** CPU seconds (user + system, all threads) a process has used so far; 0 once it has gone. */
 export function cpuSeconds(pid: number): number {
-  let stat: string;
+  const fields = statFields(pid);
+  // utime and stime are fields 14 and 15 of the line.
+  return fields ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS : 0;
+}
+
+/**
+ * The fields of /proc/<pid>/stat after the command name, which may hold spaces (state is [0], ppid [1], utime [11]);
+ * null once the process has gone.
+ */
+function statFields(pid: number): string[] | null {
   try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return null;
   }
-  // Fields after the command name (which may hold spaces) start at field 3; utime and stime are fields 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** A process and all its descendants (the server's worker processes with WEB_CONCURRENCY), found by parent pid. */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const ppid = Number(statFields(Number(entry))?.[1]);
+    if (!Number.isFinite(ppid)) continue;
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i] as number) ?? []));
+  return tree;
+}
+
+/**
+ * CPU seconds a process and its descendants have used so far: each live one's user + system time (all threads), and
+ * the root's time of children it has reaped (a worker process that exited still counts).
+ */
+export function treeCpuSeconds(root: number): number {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    const fields = statFields(pid);
+    if (!fields) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+    if (pid === root) ticks += Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks / CLOCK_TICKS;
+}
+
+/** The resident memory of a process and its descendants together (MB), and how many processes that is. */
+export function treeRss(root: number): { rssMb: number; processes: number } {
+  let rssMb = 0;
+  let processes = 0;
+  for (const pid of processTree(root)) {
+    try {
+      rssMb += memory(pid).rssMb;
+      processes += 1;
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return { rssMb, processes };
+}
+
+/** Samples `treeRss(root)` every `intervalMs` until `stop()`, which returns the peak and the most processes seen. */
+export function watchTreeRss(root: number, intervalMs = 100): { stop(): { peakMb: number; processes: number } } {
+  let peak = treeRss(root);
+  const sample = () => {
+    const now = treeRss(root);
+    peak = { rssMb: Math.max(peak.rssMb, now.rssMb), processes: Math.max(peak.processes, now.processes) };
+  };
+  const timer = setInterval(sample, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { peakMb: peak.rssMb, processes: peak.processes };
+    },
+  };
 }
 
 /** CPU seconds the whole machine has been busy (every core, every process: /proc/stat minus idle and iowait). */
@@ -177,7 +253,7 @@ export function resetPeak(pid: number): boolean {
  * jobs such as the insights extraction done), at most `maxMs`. Returns how long it waited and whether it went idle.
  */
 export async function settle(pids: number[], maxMs: number, idleShare = 0.1): Promise<{ ms: number; idle: boolean }> {
-  const cpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpu = () => pids.reduce((sum, pid) => sum + treeCpuSeconds(pid), 0);
   const started = performance.now();
   let previous = cpu();
   while (performance.now() - started < maxMs) {

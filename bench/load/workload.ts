@@ -29,17 +29,20 @@ export type Sample = {
   /** How late the generator sent it. */
   lagMs: number;
   bytesOut: number;
+  /** A 503 with Retry-After: the server shed it at once (counted apart from the errors). */
+  shed?: boolean;
 };
 
 /**
- * Fires `fire(dueAt)` at Poisson arrivals of `ratePerSecond` for `seconds`, without waiting for answers, then waits
- * for every request still running. Returns how many were fired.
+ * Fires `fire(dueAt)` at Poisson arrivals of `ratePerSecond` for `seconds` (or until `stop()` says so), without
+ * waiting for answers, then waits for every request still running. Returns how many were fired.
  */
 export async function openLoop(
   ratePerSecond: number,
   seconds: number,
   random: () => number,
   fire: (dueAt: number) => Promise<void>,
+  stop: () => boolean = () => false,
 ): Promise<number> {
   if (ratePerSecond <= 0) return 0;
   const gap = () => (-Math.log(1 - random()) / ratePerSecond) * 1000;
@@ -48,9 +51,9 @@ export async function openLoop(
   const running = new Set<Promise<void>>();
   let fired = 0;
   let next = start + gap();
-  while (next < end) {
+  while (next < end && !stop()) {
     const wait = next - performance.now();
-    if (wait > 1) await sleep(wait);
+    if (wait > 1) await sleep(Math.min(wait, 50));
     while (next < end && next <= performance.now()) {
       const request = fire(next).finally(() => running.delete(request));
       running.add(request);
@@ -72,8 +75,10 @@ export type EndpointSummary = {
   endpoint: string;
   requests: number;
   ok: number;
-  /** Answers that were not 2xx, by status ('timeout' / 'network' when none came). */
+  /** Answers that were not 2xx, by status ('timeout' / 'network' when none came); shed requests apart. */
   errors: Record<string, number>;
+  /** 503 answers with Retry-After (load shedding). */
+  shed: number;
   offeredPerSecond: number;
   achievedPerSecond: number;
   p50: number;
@@ -85,19 +90,25 @@ export type EndpointSummary = {
 };
 
 /**
- * Per endpoint: counts, error statuses, rates and latencies. The offered rate is requests over the phase's
- * `seconds`; the achieved rate is 2xx answers over `elapsedSeconds`, the phase plus the time its last answers took.
+ * Per endpoint: counts, error statuses, shed requests, rates and latencies. The offered rate is requests over the
+ * phase's `seconds`; the achieved rate is 2xx answers over `elapsedSeconds`, the phase plus the time its last answers
+ * took. The latencies are of the requests not shed (a shed request is answered at once, and would hide the others).
  */
 export function summarize(samples: readonly Sample[], seconds: number, elapsedSeconds: number): EndpointSummary[] {
   const byEndpoint = new Map<string, Sample[]>();
   for (const sample of samples) byEndpoint.set(sample.endpoint, [...(byEndpoint.get(sample.endpoint) ?? []), sample]);
   return [...byEndpoint].map(([endpoint, list]) => {
-    const latencies = list.map((s) => s.ms).sort((a, b) => a - b);
+    const latencies = list
+      .filter((s) => !s.shed)
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     const lags = list.map((s) => s.lagMs).sort((a, b) => a - b);
     const errors: Record<string, number> = {};
     let ok = 0;
+    let shed = 0;
     for (const s of list) {
       if (s.status >= 200 && s.status < 300) ok += 1;
+      else if (s.shed) shed += 1;
       else {
         const key = s.failure ?? String(s.status);
         errors[key] = (errors[key] ?? 0) + 1;
@@ -108,6 +119,7 @@ export function summarize(samples: readonly Sample[], seconds: number, elapsedSe
       requests: list.length,
       ok,
       errors,
+      shed,
       offeredPerSecond: list.length / seconds,
       achievedPerSecond: ok / elapsedSeconds,
       p50: percentile(latencies, 0.5),

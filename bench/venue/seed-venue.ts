@@ -23,12 +23,14 @@ export type Venue = { server: RunningServer; databaseUrl: string; admin: Admin; 
 
 /**
  * Creates a throwaway database on the server of `adminUrl`, starts the API on it (no jobs, the rate limits scaled out
- * of the way) and runs `body`; then stops the server and drops the database, unless `body` called `keepDatabase`.
+ * of the way; `env` adds or overrides variables) and runs `body`; then stops the server and drops the database, unless
+ * `body` called `keepDatabase`.
  */
 export async function withVenueServer(
   name: string,
   adminUrl: string,
   body: (venue: Venue) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `confero-${name}-`));
   const admin = { email: 'bench-admin@bench.example', password: `Bench-${crypto.randomBytes(6).toString('hex')}-42` };
@@ -48,6 +50,7 @@ export async function withVenueServer(
         RATE_LIMIT_SCALE: '1000',
         RUN_JOBS: 'false',
         LOG_LEVEL: 'warn',
+        ...env,
       },
       path.join(dataDir, 'server.log'),
     );
