@@ -30,6 +30,10 @@ const STRUCTURE_LABEL = new RegExp(
 /** A sub-heading of a structured abstract standing on its own line ("Background", "Methods/Design"). */
 const isStructureLabel = (line: Line) => STRUCTURE_LABEL.test(line.text.trim());
 
+/** The parts that close a structured abstract: after one of them, a part that opens one starts the body. */
+const CLOSING_LABEL = /^(?:conclusions?|interpretation|significance|implications|trial registration)\b/i;
+const labelKey = (line: Line) => line.text.trim().toLowerCase().replace(/[.:]$/, '').replace(/\s+/g, ' ');
+
 const startsWithMarker = (line: Line) => line.words[0]?.sup === true || /^[*†‡§¶]/.test(line.text);
 
 /**
@@ -125,14 +129,23 @@ export function findAbstract(layout: Layout, afterIndex: number): AbstractResult
   const options = { continueAcross: true, stop: endsAbstract };
   // Under a heading, sub-headings on lines of their own ("Background", "Methods", …) belong to the abstract
   // when it opens with one; a lone "Background" after a plain abstract is the first section instead.
+  // Each part comes once and in order, so a sub-heading met again ("Background" as the body's first section) or
+  // an opening one after a closing one ("Methods" after "Conclusions") is the body's.
   const structuredOptions = () => {
     let structured = false;
+    const seen = new Set<string>();
+    let closed = false;
     return {
       continueAcross: true,
       stop: (line: Line, previous: Line | undefined, taken: readonly Line[]) => {
         const body = taken.find((l) => !isStructureLabel(l));
         const heading = body !== undefined && line.size > body.size + 1.5;
         if (isStructureLabel(line) && (taken.length === 0 || structured) && !heading) {
+          const key = labelKey(line);
+          const closing = CLOSING_LABEL.test(key);
+          if (seen.has(key) || (closed && !closing)) return true;
+          seen.add(key);
+          closed ||= closing;
           structured = true;
           return false;
         }

@@ -36,6 +36,10 @@ function withoutEmailWords(line: Line): Line {
   return { ...line, words };
 }
 
+/** A line that stops in the middle of a phrase: on a preposition, a conjunction, a comma or a hyphen. */
+const endsMidPhrase = (text: string) =>
+  /(?:[,&‐-]|\b(?:of|for|and|de|del|der|des|di|du|la|le|für|und|et|y|e|in|on|at|the))\s*$/iu.test(text);
+
 function classify(region: Line[], layout: Layout, titleRange: { x: number; x2: number }): Classified[] {
   const result: Classified[] = [];
   let skipping: Line | undefined;
@@ -65,6 +69,13 @@ function classify(region: Line[], layout: Layout, titleRange: { x: number; x2: n
       continue;
     }
     const candidate = emails.length > 0 ? withoutEmailWords(line) : line;
+    // A line that carries on a text left mid-phrase above it ("Department of" / "Freshwater Ecology") is the rest
+    // of that text (a wrapped affiliation), whatever it reads like.
+    const above = result.at(-1);
+    if (above?.kind === 'text' && endsMidPhrase(above.line.text) && continuesBlock(above.line, line)) {
+      result.push({ line, kind: 'text', emails });
+      continue;
+    }
     const analysis = analyseNameLine(candidate);
     // "³Arbeitsbereich Medizinische …": a marker opening the line, text right after it, heads an affiliation.
     const tokens = tokenize(candidate);

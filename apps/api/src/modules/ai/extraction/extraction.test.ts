@@ -173,7 +173,7 @@ describe('unreadable and image-only PDFs', () => {
   it('returns empty fields, not an error, for a scan without a text layer', async () => {
     const scanned = await buildScannedPdf();
     expect(await extractMetadata(scanned)).toEqual({ title: '', abstract: '', keywords: [], authors: [] });
-    expect(await readPdfText(scanned)).toEqual({ pageCount: 2, pages: ['', ''] });
+    expect(await readPdfText(scanned)).toEqual({ pageCount: 2, pages: ['', ''], unreadable: false });
   });
 });
 
@@ -186,7 +186,7 @@ describe('readPdfText', () => {
     expect(all.pages[0]).toContain('Learning to Assign Reviewers: A Study of Bidding');
     expect(all.pages[1]).toContain('Conference management systems coordinate submissions');
     const first = await readPdfText(bytes, { maxPages: 1 });
-    expect(first).toEqual({ pageCount: 2, pages: [all.pages[0]] });
+    expect(first).toEqual({ pageCount: 2, pages: [all.pages[0]], unreadable: false });
     expect(await readPdfPageCount(bytes)).toBe(2);
     expect(await readPdfPageCount(await buildScannedPdf())).toBe(2);
   });

@@ -76,6 +76,26 @@ describe('names', () => {
 
   it('drops degrees and titles', () => {
     expect(stripDegrees(['Dr.', 'Jane', 'Doe', 'PhD'])).toEqual(['Jane', 'Doe']);
+    expect(stripDegrees(['Alice', 'Smith', 'MD'])).toEqual(['Alice', 'Smith']);
+    expect(stripDegrees(['MD', 'PhD'])).toEqual([]);
+  });
+
+  it('keeps a given name spelt like a degree at the start of a name ("Ma Lourdes", "Md Rahman")', () => {
+    expect(stripDegrees(['Ma', 'Lourdes', 'Santos'])).toEqual(['Ma', 'Lourdes', 'Santos']);
+    expect(stripDegrees(['Md', 'Rahman'])).toEqual(['Md', 'Rahman']);
+    expect(stripDegrees(['MA', 'Lourdes', 'Santos'])).toEqual(['Lourdes', 'Santos']);
+    expect(splitName(['Maria', 'del', 'Carmen', 'Ruiz'])).toEqual({
+      first_name: 'Maria del Carmen',
+      last_name: 'Ruiz',
+    });
+  });
+
+  it('never takes the name of a discipline for a person', () => {
+    expect(isName(['Freshwater', 'Ecology'])).toBe(false);
+    expect(isName(['Molecular', 'Biología'])).toBe(false);
+    expect(isName(['Applied', 'Mathematics'])).toBe(false);
+    expect(isName(['Analytical', 'Chemistry'])).toBe(false);
+    expect(isName(['Anna', 'Petrovics'])).toBe(true);
   });
 
   it('tells names from institutions, places and society grades', () => {
@@ -126,6 +146,16 @@ describe('keywords', () => {
       'cyber-physical systems',
       'DevOps',
     ]);
+  });
+
+  it('splits on squares, bullet and dot operators, and on dashes or bars between spaces only', () => {
+    for (const separator of ['▪', '■', '∙', '⋅', '•', '—', '–', '|']) {
+      expect(splitKeywords(`Peer review ${separator} Mann–Whitney test ${separator} Fairness`)).toEqual([
+        'Peer review',
+        'Mann–Whitney test',
+        'Fairness',
+      ]);
+    }
   });
 
   it('drops empty and duplicate entries', () => {

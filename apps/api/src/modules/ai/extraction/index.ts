@@ -4,12 +4,31 @@ import { findKeywords, type KeywordsResult } from './keywords.ts';
 import { buildLayout, continuesBlock, type Layout, type Line } from './layout.ts';
 import { isSectionHeading } from './patterns.ts';
 import { openPdf, type PageContent, readPdfContent } from './pdf-reader.ts';
+import { isReadable } from './readability.ts';
 import { joinLines } from './text.ts';
 import { findTitle } from './title.ts';
 
 export type { ExtractedAuthor } from './authors.ts';
 
-export type ExtractedMetadata = { title: string; abstract: string; keywords: string[]; authors: ExtractedAuthor[] };
+export type ExtractedMetadata = {
+  title: string;
+  abstract: string;
+  keywords: string[];
+  authors: ExtractedAuthor[];
+  /**
+   * True when the text layer is not language (a font with a broken character map: see readability.ts); every
+   * field is then empty, since no field is better than a wrong one. Absent otherwise.
+   */
+  unreadable?: boolean;
+};
+
+/** readPdfText's answer; `unreadable` when a page's text was garbage and left out (its string is empty). */
+export type PdfText = { pageCount: number; pages: string[]; unreadable: boolean };
+
+const EMPTY_METADATA: ExtractedMetadata = { title: '', abstract: '', keywords: [], authors: [] };
+
+/** The text of a laid-out document, for judging whether it reads as language. */
+const layoutText = (layout: Layout) => layout.lines.map((line) => line.text).join('\n');
 
 /** Title, authors and abstract sit on the first page, the end of a long abstract or the keywords on the second. */
 const DEFAULT_METADATA_PAGES = 2;
@@ -74,7 +93,8 @@ function needsNextPage(inference: Inference): boolean {
  * e-mails, affiliations and countries) from the lines between the title and the abstract, the abstract under its
  * heading (or the first paragraph of prose), the keywords after their label. Page 2 is read only when the
  * abstract or keywords may be there (up to `maxPages`, default 2). A field that cannot be found is empty; a PDF
- * without a text layer (a scan) gives empty fields, not an error.
+ * without a text layer (a scan) gives empty fields, not an error. A text layer that is not language (a broken
+ * character map) gives empty fields and `unreadable: true`.
  *
  * Throws AppError 400 INVALID_PDF for an unreadable PDF. The caller's bytes are not modified.
  */
@@ -86,10 +106,12 @@ export async function extractMetadata(pdf: Uint8Array, options?: { maxPages?: nu
     let inference: Inference | undefined;
     while (pages.length < Math.min(maxPages, document.pageCount)) {
       pages.push(await document.readPage(pages.length + 1));
-      inference = infer(buildLayout(pages));
+      const layout = buildLayout(pages);
+      if (!isReadable(layoutText(layout))) return { ...EMPTY_METADATA, unreadable: true };
+      inference = infer(layout);
       if (!needsNextPage(inference)) break;
     }
-    return inference?.metadata ?? { title: '', abstract: '', keywords: [], authors: [] };
+    return inference?.metadata ?? { ...EMPTY_METADATA };
   } finally {
     await document.close();
   }
@@ -112,14 +134,12 @@ export async function readPdfPageCount(pdf: Uint8Array): Promise<number> {
  * Page count and the plain text of the first pages (default three), one string per page in reading order:
  * columns read one after the other, running heads and page numbers left out, the lines of a paragraph of prose
  * joined (hyphenation undone), other lines (headings, names, affiliations) kept on lines of their own. For the
- * openai provider, insights and affinity.
+ * openai provider, insights and affinity. A page whose text is not language (a broken character map) gives an
+ * empty string and `unreadable: true`, so garbage is never stored or sent on.
  *
  * Throws AppError 400 INVALID_PDF for an unreadable PDF.
  */
-export async function readPdfText(
-  pdf: Uint8Array,
-  options?: { maxPages?: number },
-): Promise<{ pageCount: number; pages: string[] }> {
+export async function readPdfText(pdf: Uint8Array, options?: { maxPages?: number }): Promise<PdfText> {
   const content = await readPdfContent(pdf, pageLimit(options?.maxPages, DEFAULT_TEXT_PAGES));
   const layout = buildLayout(content.pages);
   const pages = content.pages.map((page) => {
@@ -135,7 +155,12 @@ export async function readPdfText(
     }
     return paragraphs.map((paragraph) => joinLines(paragraph)).join('\n');
   });
-  return { pageCount: content.pageCount, pages };
+  const readable = pages.map((text) => isReadable(text));
+  return {
+    pageCount: content.pageCount,
+    pages: pages.map((text, i) => (readable[i] ? text : '')),
+    unreadable: readable.includes(false),
+  };
 }
 
 function widestNear(lines: readonly Line[], line: Line): number {

@@ -5,12 +5,18 @@ import { joinLines, wordCount } from './text.ts';
 
 export type KeywordsResult = { keywords: string[]; index: number };
 
-const SEPARATORS = /[;·•]/;
+/**
+ * What publishers print between keywords besides commas: semicolons, middle dots and bullets of every kind
+ * (Springer's "·", "•", "▪", the dot and bullet operators), and dashes or bars standing between spaces (a dash
+ * inside a keyword, "Mann–Whitney", is no separator).
+ */
+const SEPARATORS = /\s*[;·•▪▫■□◦●∙⋅‧・]\s*|\s+[—–|]\s+/u;
 const MAX_KEYWORDS = 20;
 
-/** Splits a keyword list on ; · • (or on commas when there are none of those) and tidies each keyword. */
+/** Splits a keyword list on the separators above (or on commas when there are none) and tidies each keyword. */
 export function splitKeywords(text: string): string[] {
-  const parts = SEPARATORS.test(text) ? text.split(/[;·•]+/) : text.split(/,/);
+  const separators = new RegExp(`(?:${SEPARATORS.source})+`, 'u');
+  const parts = SEPARATORS.test(text) ? text.split(separators) : text.split(/,/);
   return tidy(parts);
 }
 

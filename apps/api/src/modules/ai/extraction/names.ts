@@ -29,10 +29,12 @@ const SUFFIXES = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv']);
 const DEGREES = new Set(
   (
     'phd ph.d ph.d. md m.d m.d. msc m.sc m.sc. bsc b.sc ma m.a. ba b.a. mph rn dvm dphil mbbs mbchb frcp frcpc facs ' +
-    'facp mba ms m.s. bs b.s. meng beng dsc d.sc scd pharmd pharm.d dds dmd bpharm mpharm mres mphil llb llm jd ' +
-    'prof prof. dr dr. professor'
+    'facp mba ms m.s. bs b.s. meng beng dsc d.sc scd pharmd pharm.d dds dmd bpharm mpharm mres mphil llb llm jd'
   ).split(' '),
 );
+
+/** Titles printed before a name ("Dr.", "Prof."): dropped wherever they stand. */
+const TITLES = new Set('prof prof. dr dr. professor'.split(' '));
 
 /**
  * Words that never occur in a person's name but fill affiliations, labels and banners. A piece holding one of
@@ -58,6 +60,12 @@ const NOT_NAME_WORDS = new Set(
     'data learning analysis model models network networks theory'
   ).split(' '),
 );
+
+/**
+ * Names of disciplines, by their endings ("Ecology", "Biología", "Chemistry", "Mathematics", "Agronomy",
+ * "Geography"): the words of a department's name, never of a person's.
+ */
+const DISCIPLINE = /\p{Ll}(?:olog(?:y|ie|ia|ía|ies)|istry|(?:mat|nom|phys|ist|ron|tron)ics|onomy|ography)$/u;
 
 /** Society grades printed after names ("Alice Smith, Member, IEEE"): dropped, neither names nor clutter. */
 const MEMBERSHIP_WORDS = new Set(
@@ -166,13 +174,25 @@ export function tokenize(line: Line): Token[] {
 
 const plainWord = (word: string) => word.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}.]+$/gu, '');
 
-/** Drops academic degrees and titles ("Dr.", "PhD", "MD") from a piece's words. */
+const isDegree = (word: string) => {
+  const key = plainWord(word);
+  return DEGREES.has(key) || DEGREES.has(key.replace(/\.$/, ''));
+};
+
+/**
+ * Drops academic titles and degrees ("Dr.", "PhD", "MD") from a piece's words. Degrees follow a name, so a word
+ * spelt like a degree but set as a given name at the start of a name that goes on ("Ma Lourdes Santos", "Md
+ * Rahman", "Ba Tuan") is kept; a piece of degrees only ("MD, PhD" after a comma) is dropped whole.
+ */
 export function stripDegrees(words: readonly string[]): string[] {
-  return words.filter((word, i) => {
-    const key = plainWord(word);
-    if (DEGREES.has(key) || DEGREES.has(key.replace(/\.$/, ''))) return false;
-    // All-caps degree-like tail ("FRCS", "MPH") after the family name.
-    return !(i > 1 && /^[A-Z]{2,5}$/.test(word) && DEGREES.has(word.toLowerCase()));
+  const isTitle = (word: string) => TITLES.has(plainWord(word)) || TITLES.has(plainWord(word).replace(/\.$/, ''));
+  const rest = words.filter((word) => !isTitle(word));
+  if (rest.every(isDegree)) return [];
+  const firstName = rest.findIndex((word) => !isDegree(word));
+  return rest.filter((word, i) => {
+    if (!isDegree(word)) return true;
+    // "Ma", "Md", "Ba" leading a name, cased as a name (not "MA", "M.A."), with a name after it: a given name.
+    return i === 0 && firstName === 1 && /^\p{Lu}\p{Ll}+$/u.test(word) && rest.length >= 2;
   });
 }
 
@@ -189,6 +209,7 @@ export function isName(words: readonly string[]): boolean {
     if (/\d/.test(word)) return false;
     const lower = plainWord(word);
     if (NOT_NAME_WORDS.has(lower) || NOT_NAME_WORDS.has(lower.replace(/\.$/, ''))) return false;
+    if (DISCIPLINE.test(lower)) return false;
     if (PARTICLES.has(word)) {
       if (i === 0 || i === core.length - 1) return false;
       continue;

@@ -129,6 +129,32 @@ export function isBanner(text: string): boolean {
   return false;
 }
 
+/** A running header's citation: volume, year in parentheses, article number or pages ("142 (2022) 109231"). */
+const RUNNING_CITATION = /\b\d{1,4}\s*\((?:19|20)\d\d\)\s*[\d:–-]+/;
+
+/**
+ * The furniture of a journal banner around the journal's name (Elsevier and others): "Contents lists available
+ * at …", "journal homepage: …", "Available online at …", a bare URL, a running header with the citation. Not the
+ * article-type banners ("RESEARCH ARTICLE"), which sit right above many one-line titles.
+ */
+export function isBannerFurniture(text: string): boolean {
+  const value = collapseLetterSpacing(text).trim();
+  return (
+    /^(?:contents lists? available at|journal homepage|homepage|available online at|journal home ?page)\b/i.test(
+      value,
+    ) ||
+    /^(?:https?:\/\/|www\.)\S+$/i.test(value) ||
+    RUNNING_CITATION.test(value)
+  );
+}
+
+/** Whether `text` opens a running header with its citation ("Ecological Indicators 142 (2022) 109231"). */
+export function opensRunningHeader(text: string, header: string): boolean {
+  const name = text.trim().toLowerCase();
+  const line = header.trim().toLowerCase();
+  return name.length >= 4 && line.startsWith(name) && RUNNING_CITATION.test(line.slice(name.length));
+}
+
 /** Labels of front-matter fields: the text after them (or the block under them) is not an author list. */
 const FRONT_MATTER_LABEL =
   /^[*∗†‡]?\s*(?:edited by|reviewed by|academic editor|handling editor|editor|editors|communicated by|correspondence|corresponding authors?|author for correspondence|address for correspondence|present address|current address|e-?mail( addresses?)?|funding( information)?|received|accepted|revised|published|available online|citation|article history|article ?info(?:rmation)?|competing interests|conflicts? of interest|specialty section|data availability(?: statement)?|how to cite|cite this article|to cite this article|supplementary (material|information)|orcid|keywords?|subjects?|subject areas|subject category|categories|notes?)\s*(?::|$)/i;

@@ -1,5 +1,5 @@
 import type { Layout, Line } from './layout.ts';
-import { isBanner, isBoilerplate } from './patterns.ts';
+import { isBanner, isBannerFurniture, isBoilerplate, opensRunningHeader } from './patterns.ts';
 import { joinLines, wordCount } from './text.ts';
 
 export type TitleResult = { text: string; lines: Line[] };
@@ -31,10 +31,33 @@ export function cleanTitle(text: string): string {
   return value.trim();
 }
 
+/** The lines nearest above and below `line` on its page that share some of its width. */
+function neighbours(layout: Layout, line: Line): Line[] {
+  const beside = layout.lines.filter(
+    (other) => other.page === line.page && other !== line && other.x < line.x2 && other.x2 > line.x,
+  );
+  const above = beside.filter((other) => other.y > line.y + 0.3 * line.size).sort((a, b) => a.y - b.y)[0];
+  const below = beside.filter((other) => other.y < line.y - 0.3 * line.size).sort((a, b) => b.y - a.y)[0];
+  return [above, below].filter(
+    (other): other is Line => other !== undefined && Math.abs(other.y - line.y) <= 3 * line.size,
+  );
+}
+
+/**
+ * A journal's name in its banner, however large: one line, next to the banner's furniture ("Contents lists
+ * available at", "journal homepage: …"), or the name that opens the running header's citation. An article's
+ * title is rarely one line between such lines, and never the start of the running header.
+ */
+function isJournalName(layout: Layout, lines: Line[], text: string): boolean {
+  const page = layout.lines.filter((line) => line.page === (lines[0] as Line).page);
+  if (page.some((line) => !lines.includes(line) && opensRunningHeader(text, line.text))) return true;
+  return lines.length === 1 && neighbours(layout, lines[0] as Line).some((line) => isBannerFurniture(line.text));
+}
+
 /**
  * The title: the block set in the largest type in the upper part of page 1, its consecutive lines of that size
- * merged. Banners (article types, journal names, URLs), lone words and boilerplate are passed over, and a
- * title must be set larger than the running text.
+ * merged. Banners (article types, journal names with their banner furniture or running header, URLs), lone words
+ * and boilerplate are passed over, and a title must be set larger than the running text.
  */
 export function findTitle(layout: Layout): TitleResult | undefined {
   const candidates = layout.lines.filter(
@@ -60,6 +83,7 @@ export function findTitle(layout: Layout): TitleResult | undefined {
       const words = wordCount(text);
       const letters = text.match(/\p{L}/gu)?.length ?? 0;
       if (words < 2 || words > 60 || letters < 0.5 * text.length || isBanner(text)) continue;
+      if (isJournalName(layout, lines, text)) continue;
       return { text, lines };
     }
   }
