@@ -26,6 +26,8 @@ export type CallOptions = { json?: unknown; form?: FormData; timeoutMs?: number 
 export class Session {
   readonly baseUrl: string;
   private readonly jar = new Map<string, string>();
+  /** How many times `expect` met a 503 with Retry-After (the server shedding load) and sent the request again. */
+  shedRetries = 0;
 
   constructor(baseUrl: string) {
     this.baseUrl = baseUrl;
@@ -98,14 +100,25 @@ export class Session {
     }
   }
 
-  /** A call that must answer `expected`; its JSON body. Used for seeding, where any other answer stops the run. */
+  /**
+   * A call that must answer `expected`; its JSON body. Used for seeding and for the steps a benchmark times as a
+   * whole, where any other answer stops the run; a 503 with Retry-After (shed: nothing was done) is sent again after
+   * the delay (at most 5 s), up to 100 times.
+   */
   async expect<T>(method: string, path: string, expected: number, options: CallOptions = {}): Promise<T> {
-    const outcome = await this.call(method, path, options);
-    if (outcome.status !== expected) {
-      throw new Error(
-        `${method} ${path} answered ${outcome.status} (expected ${expected}): ${outcome.body.slice(0, 500)}`,
-      );
+    for (let attempt = 1; ; attempt += 1) {
+      const outcome = await this.call(method, path, options);
+      if (outcome.status === 503 && outcome.retryAfter && attempt < 100) {
+        this.shedRetries += 1;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(Number(outcome.retryAfter) || 1, 5) * 1000));
+        continue;
+      }
+      if (outcome.status !== expected) {
+        throw new Error(
+          `${method} ${path} answered ${outcome.status} (expected ${expected}): ${outcome.body.slice(0, 500)}`,
+        );
+      }
+      return (outcome.body ? JSON.parse(outcome.body) : undefined) as T;
     }
-    return (outcome.body ? JSON.parse(outcome.body) : undefined) as T;
   }
 }

@@ -418,32 +418,6 @@ async function runSync(m: Measure, session: Session, eventId: number, paperIds: 
   );
 }
 
-/**
- * A call that must answer `expected`, sent again after the Retry-After of a 503 (the server shed it: nothing was
- * done); the JSON body and how many times it was shed.
- */
-async function expectPatiently<T>(
-  session: Session,
-  method: string,
-  path: string,
-  expected: number,
-  json?: unknown,
-): Promise<{ body: T; shed: number }> {
-  for (let shed = 0; ; shed += 1) {
-    const outcome = await session.call(method, path, json === undefined ? {} : { json });
-    if (outcome.status === 503 && outcome.retryAfter && shed < 100) {
-      await sleep(Math.min(Number(outcome.retryAfter) || 1, 5) * 1000);
-      continue;
-    }
-    if (outcome.status !== expected) {
-      throw new Error(
-        `${method} ${path} answered ${outcome.status} (expected ${expected}): ${outcome.body.slice(0, 300)}`,
-      );
-    }
-    return { body: JSON.parse(outcome.body) as T, shed };
-  }
-}
-
 type Preview = { preview_id: string; status: string; error: string | null; result: { new_count: number } | null };
 
 /** The automatic assignment through the API: preview (202), its GET polled until done, then apply. */
@@ -452,28 +426,30 @@ async function assignment(m: Measure, session: Session, eventPublicId: string, p
   const base = `/api/events/${eventPublicId}/assignment`;
   const { result, wallSeconds } = await underLoad(m, session, paperIds, async () => {
     const started = performance.now();
-    const created = await expectPatiently<Preview>(session, 'POST', `${base}/preview/`, 202, { mode: 'keep_existing' });
-    let shed = created.shed;
+    const shedBefore = session.shedRetries;
+    // Long waits rather than time-outs: the figure is how long it takes.
+    const timeoutMs = 600_000;
+    const created = await session.expect<Preview>('POST', `${base}/preview/`, 202, {
+      json: { mode: 'keep_existing' },
+      timeoutMs,
+    });
     let preview: Preview;
     for (;;) {
       await sleep(100);
-      const polled = await expectPatiently<Preview>(session, 'GET', `${base}/preview/${created.body.preview_id}/`, 200);
-      shed += polled.shed;
-      preview = polled.body;
+      preview = await session.expect<Preview>('GET', `${base}/preview/${created.preview_id}/`, 200, { timeoutMs });
       if (preview.status === 'failed') throw new Error(`the assignment preview failed: ${preview.error}`);
       if (preview.status === 'done') break;
     }
     const computed = performance.now() - started;
-    const applied = await expectPatiently<{ message: string }>(session, 'POST', `${base}/apply/`, 200, {
-      preview_id: created.body.preview_id,
-      mode: 'keep_existing',
+    const applied = await session.expect<{ message: string }>('POST', `${base}/apply/`, 200, {
+      json: { preview_id: created.preview_id, mode: 'keep_existing' },
+      timeoutMs,
     });
-    shed += applied.shed;
     return {
       computedSeconds: computed / 1000,
       proposed: preview.result?.new_count ?? 0,
-      message: applied.body.message,
-      shed,
+      message: applied.message,
+      shed: session.shedRetries - shedBefore,
     };
   });
   console.log(
