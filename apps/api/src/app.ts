@@ -38,6 +38,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiOptions } from './plugins/openapi.ts';
 import { HTTP_SERVER_OPTIONS, overloadPlugin } from './plugins/overload.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -100,6 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(overloadPlugin, { limits: config.overload, db: database.db });
+  await app.register(metricsPlugin, {
+    db: database.db,
+    token: config.metricsToken,
+    isProduction: config.isProduction,
+  });
   await app.register(inputPlugin);
   await app.register(dbPlugin, { database, owned: !options.database });
   await app.register(cookie, { secret: config.secretKey });

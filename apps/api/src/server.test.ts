@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase } from '../test/build-test-app.ts';
-import { STARTUP_TIMEOUT, spawnEntryPoint, startServer } from '../test/processes.ts';
+import { type EntryProcess, STARTUP_TIMEOUT, spawnEntryPoint, startServer } from '../test/processes.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -38,5 +39,117 @@ describe('server entry point', { timeout: STARTUP_TIMEOUT }, () => {
     const stderr = server.stderr();
     expect(stderr).toContain('Invalid configuration');
     expect(stderr).toContain('PORT:');
+  });
+});
+
+/** The JSON log lines a process printed so far. */
+function logLines(server: EntryProcess): Array<Record<string, unknown>> {
+  return server
+    .stdout()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The pids of the server workers the primary saw listening, in order. */
+const listeningWorkers = (server: EntryProcess) =>
+  logLines(server)
+    .filter((line) => line.msg === 'server worker listening')
+    .map((line) => Number(line.pid));
+
+/** GET /api/health/ on a connection of its own (the cluster hands each new connection to the next worker). */
+function healthOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}/api/health/`, { agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('several server processes (WEB_CONCURRENCY)', { timeout: STARTUP_TIMEOUT }, () => {
+  it.runIf(onPostgres)(
+    'answers from two worker processes, replaces one that dies, and stops them all on SIGTERM',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-cluster-'));
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const database = await createPostgresTestDatabase();
+      cleanups.push(database.drop);
+      const server = await startServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        WEB_CONCURRENCY: '2',
+        LOG_LEVEL: 'info',
+      });
+      cleanups.push(() => {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      });
+      expect(server.stdout()).toContain('2 server processes');
+      // The first admin is created once, by the primary.
+      expect(server.output().split('e-mail:   admin@localhost').length - 1).toBe(1);
+      const workers = listeningWorkers(server);
+      expect(workers).toHaveLength(2);
+      expect(workers).not.toContain(server.child.pid);
+
+      const statuses = await Promise.all(Array.from({ length: 6 }, () => healthOnNewConnection(server.url)));
+      expect(statuses).toEqual(Array(6).fill(200));
+      const answeredBy = new Set(
+        logLines(server)
+          .filter((line) => line.msg === 'incoming request' && (line.req as { url?: string })?.url === '/api/health/')
+          .map((line) => Number(line.pid)),
+      );
+      expect([...answeredBy].sort()).toEqual([...workers].sort());
+      // Whichever worker answers /metrics, it counts the requests of both.
+      const healthCount =
+        /confero_http_requests_total\{method="GET",route="\/api\/health\/",status_class="2xx"\} (\d+)/;
+      for (let scrape = 0; scrape < 2; scrape += 1) {
+        const metrics = await (await fetch(`${server.url}/metrics`)).text();
+        expect(healthCount.exec(metrics)?.[1]).toBe('6');
+      }
+
+      const [victim, survivor] = workers as [number, number];
+      process.kill(victim, 'SIGKILL');
+      const replacement = await waitFor(() => listeningWorkers(server)[2], 60_000);
+      expect([victim, survivor]).not.toContain(replacement);
+      expect(isAlive(victim)).toBe(false);
+      expect(await healthOnNewConnection(server.url)).toBe(200);
+      expect(await healthOnNewConnection(server.url)).toBe(200);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(isAlive(survivor)).toBe(false);
+      expect(isAlive(replacement)).toBe(false);
+    },
+  );
+
+  it('refuses more than one process on the embedded database and names the variable', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-cluster-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const server = spawnEntryPoint('server.ts', { DATA_DIR: dataDir, WEB_CONCURRENCY: '2' });
+    expect(await server.exited).toBe(1);
+    expect(server.stdout()).toBe('');
+    expect(server.stderr()).toContain('WEB_CONCURRENCY: must be 1 on the embedded database');
+    expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
   });
 });

@@ -369,5 +369,10 @@ export const ExtractionResponseDto = z.object({
   /** Which provider produced the data; 'local' also when the openai provider failed. */
   provider: z.enum(AI_PROVIDERS),
   page_count: z.number().int(),
+  /**
+   * True when the PDF's text layer is not language (a font with a broken character map): every field is empty and
+   * message_code is ai.extractUnreadable, so the author types the details.
+   */
+  unreadable: z.boolean(),
 });
 export type ExtractionResponseDto = z.infer<typeof ExtractionResponseDto>;

@@ -39,7 +39,9 @@ export async function extractPaper(
     name = 'local';
     fellBack = true;
   }
-  const messageCode = fellBack ? 'ai.extractFallback' : 'ai.extractSuccess';
+  // A text layer that is not language gives no field (extraction/readability.ts); the author is told to type them.
+  const unreadable = metadata.unreadable === true;
+  const messageCode = unreadable ? 'ai.extractUnreadable' : fellBack ? 'ai.extractFallback' : 'ai.extractSuccess';
   return {
     success: true,
     data: {
@@ -61,5 +63,6 @@ export async function extractPaper(
     message_code: messageCode,
     provider: name,
     page_count: pageCount,
+    unreadable,
   };
 }

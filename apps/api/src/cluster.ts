@@ -1,0 +1,121 @@
+import cluster, { type Address, type Worker as ClusterWorker } from 'node:cluster';
+import Fastify from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { loggerOptions } from './lib/logging.ts';
+import { answerClusterMetrics } from './plugins/metrics.ts';
+import { StartupError } from './startup.ts';
+
+/*
+ * WEB_CONCURRENCY > 1 (PostgreSQL only): this process is the primary. It migrates the database once, forks that many
+ * HTTP workers (server.ts again, each its own app and connection pool, all accepting on the one port that
+ * node:cluster shares round-robin), runs the job worker itself when RUN_JOBS=true, creates the first admin once the
+ * workers listen, replaces a worker that dies (waiting longer after each of a series of quick deaths), and on
+ * SIGINT/SIGTERM lets every worker finish its requests before it exits. It also sums the workers' metrics for
+ * whichever of them answers GET /metrics.
+ */
+
+/** Set in a forked worker's environment: serve HTTP only, the primary runs the jobs and owns start-up writes. */
+export const CLUSTER_WORKER_ENV = { RUN_JOBS: 'false' };
+
+/** First wait before replacing a worker that died; doubled per death within RESTART_WINDOW_MS, capped. */
+const RESTART_BASE_MS = 500;
+const RESTART_MAX_MS = 30_000;
+const RESTART_WINDOW_MS = 60_000;
+/** How long the workers have to finish their requests on shutdown before they are killed. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+/** The wait before the next restart after `recentDeaths` deaths within the window (1 for the first). */
+export function restartDelayMs(recentDeaths: number): number {
+  return Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** Math.max(0, recentDeaths - 1));
+}
+
+export async function runPrimary(config: Config): Promise<void> {
+  const log = Fastify({ logger: loggerOptions(config.logLevel) }).log.child({ component: 'primary' });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    onPoolError: (error) => log.warn({ err: error }, 'database pool: idle connection lost'),
+  });
+  const [{ startWorker }, { ensureAdmin }] = await Promise.all([import('./worker.ts'), import('./bootstrap.ts')]);
+  const jobs = config.runJobs
+    ? await startWorker({ config, database, log: log.child({ component: 'jobs' }) })
+    : undefined;
+
+  let closing = false;
+  let started = false;
+  const deaths: number[] = [];
+  const fork = () => cluster.fork(CLUSTER_WORKER_ENV);
+
+  const firstAddresses = new Promise<Address[]>((resolve, reject) => {
+    const addresses: Address[] = [];
+    cluster.on('listening', (worker, address) => {
+      log.info({ pid: worker.process.pid, port: address.port }, 'server worker listening');
+      if (started) return;
+      addresses.push(address);
+      if (addresses.length === config.webConcurrency) resolve(addresses);
+    });
+    cluster.on('exit', (worker, code, signal) => {
+      if (closing) return;
+      if (!started) {
+        reject(
+          new StartupError(`A server worker (pid ${worker.process.pid}) exited with ${code ?? signal} while starting.`),
+        );
+        return;
+      }
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths.length > 0 && (deaths[0] ?? now) < now - RESTART_WINDOW_MS) deaths.shift();
+      const delay = restartDelayMs(deaths.length);
+      log.error({ pid: worker.process.pid, code, signal, restartInMs: delay }, 'server worker died; replacing it');
+      setTimeout(() => {
+        if (!closing) fork();
+      }, delay).unref();
+    });
+  });
+
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    await Promise.all(Object.values(cluster.workers ?? {}).map((worker) => worker && stopWorker(worker)));
+    await jobs?.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  answerClusterMetrics();
+  for (let index = 0; index < config.webConcurrency; index += 1) fork();
+  try {
+    const [address] = await firstAddresses;
+    started = true;
+    await ensureAdmin(database.db, config, (lines) => console.log(lines.join('\n')));
+    const host = address?.address ?? config.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${address?.port ?? config.port}`;
+    console.log(
+      `Confero is running on ${config.publicUrl} (listening on ${url}, database: postgres, ` +
+        `${config.webConcurrency} server processes)`,
+    );
+  } catch (error) {
+    closing = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+    await jobs?.stop();
+    await database.close();
+    throw error;
+  }
+}
+
+/** Asks a worker to close (it finishes its requests) and waits until it exited. */
+function stopWorker(worker: ClusterWorker): Promise<void> {
+  return new Promise((resolve) => {
+    if (worker.isDead()) return resolve();
+    worker.once('exit', () => resolve());
+    worker.process.kill('SIGTERM');
+  });
+}
