@@ -34,6 +34,7 @@ import { submissionsRoutes } from './modules/submissions/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     isProduction: config.isProduction,
   });
   await app.register(inputPlugin);
+  await app.register(compressionPlugin);
   await app.register(dbPlugin, { database, owned: !options.database });
   await app.register(cookie, { secret: config.secretKey });
   await app.register(securityPlugin, { hsts: config.isProduction });

@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import './global.css';
 
 import { TOAST_AUTO_CLOSE_MS } from '@confero/contracts';

@@ -9,8 +9,9 @@ const LOCALE_FILE = /^\/locales\/([a-z]{2,3}(?:-[A-Za-z]{2,4})?)\/translation\.j
 
 /**
  * Serves the translation files and the built web app on the API's origin,
- * with index.html as the fallback for client routes.
- * the JSON 404 of the error shape.
+ * with index.html as the fallback for client routes; anything else unknown answers
+ * the JSON 404 of the error shape. Hashed files under /assets/ are cached for a year (immutable), index.html and
+ * the translation files are revalidated on each use (no-cache).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: { webDist: string | undefined; localesDir: string }) => {
@@ -29,6 +30,9 @@ export const webPlugin = fp(
         root: options.webDist,
         wildcard: false,
         index: false,
+        // The build writes `file.br` and `file.gz` beside each text file: sent as they are to a client that accepts
+        // them (Content-Encoding and `Vary: Accept-Encoding` set by the plugin), so nothing is compressed per request.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

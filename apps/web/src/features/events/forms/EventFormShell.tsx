@@ -1,3 +1,5 @@
+// The date pickers' styles load with the event forms, the only screens that show them (not on the first visit).
+import '@mantine/dates/styles.css';
 import 'dayjs/locale/ar';
 import { Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
