@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -169,6 +170,37 @@ export const conflicts = pgTable(
     index('conflicts_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * What changed since the conflict sync last looked at an event (`docs/domain.md#conflict-of-interest`): one row per
+ * change to data detection reads, written by database triggers in the change's own transaction (migration
+ * 0011) and consumed by the sync. A submission mark re-detects that submission against every person of the event,
+ * a user mark that person against every submission; a mark with neither re-detects the whole event. No foreign
+ * keys: a mark may outlive what it names (the sync then finds nothing to detect, and removes what was stored).
+ */
+export const conflictSyncMarks = pgTable(
+  'conflict_sync_marks',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: integer().notNull(),
+    submissionId: integer(),
+    userId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conflict_sync_marks_event_idx').on(t.eventId)],
+);
+
+/**
+ * The events whose detected conflicts were computed in full at least once, with the version of the detection rules
+ * that did it: an event without a row (or with an older version) gets a full sync, later syncs follow the marks.
+ */
+export const conflictSyncState = pgTable('conflict_sync_state', {
+  eventId: integer()
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  rulesVersion: integer().notNull(),
+  syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The final version (camera-ready) of an accepted submission (`docs/domain.md#final-version`): the title, abstract and

@@ -18,6 +18,10 @@ export type OverrideRow = typeof conflictOverrides.$inferSelect;
 
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
+/** A list of ids as one parameter (`column in ${idList(ids)}`): the statement stays the same whatever their number. */
+export const idList = (ids: readonly number[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`;
+
 /**
  * The persons conflicts are detected for: every user with an active membership in the event (reviewers, chairs of
  * the event or a track, event admins), once each. Optionally only some users.
@@ -38,7 +42,7 @@ export async function findEventPersons(db: Db, eventId: number, userIds?: number
       and(
         eq(eventMemberships.eventId, eventId),
         eq(eventMemberships.status, 'active'),
-        userIds ? inArray(users.id, userIds) : undefined,
+        userIds ? sql`${users.id} in ${idList(userIds)}` : undefined,
       ),
     )
     .orderBy(asc(users.id));
@@ -50,7 +54,7 @@ export async function findEventPersons(db: Db, eventId: number, userIds?: number
   }));
 }
 
-/** Submissions with their authors, for detection: two queries whatever their number. */
+/** Submissions with their authors, for detection: two queries whatever their number (the same `where` in both). */
 async function loadDetectionSubmissions(db: Db, where: SQL | undefined): Promise<DetectionSubmission[]> {
   const rows = await db
     .select({ id: submissions.id, submittedBy: submissions.submittedBy })
@@ -68,12 +72,8 @@ async function loadDetectionSubmissions(db: Db, where: SQL | undefined): Promise
       lastName: submissionAuthors.lastName,
     })
     .from(submissionAuthors)
-    .where(
-      inArray(
-        submissionAuthors.submissionId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .innerJoin(submissions, eq(submissions.id, submissionAuthors.submissionId))
+    .where(where)
     .orderBy(asc(submissionAuthors.submissionId), asc(submissionAuthors.position));
   const bySubmission = new Map<number, DetectionSubmission>(
     rows.map((row) => [row.id, { id: row.id, submittedBy: row.submittedBy, authors: [] }]),
@@ -98,8 +98,54 @@ export function findEventSubmissionsForDetection(
   if (submissionIds && submissionIds.length === 0) return Promise.resolve([]);
   return loadDetectionSubmissions(
     db,
-    and(eq(submissions.eventId, eventId), submissionIds ? inArray(submissions.id, submissionIds) : undefined),
+    and(
+      eq(submissions.eventId, eventId),
+      submissionIds ? sql`${submissions.id} in ${idList(submissionIds)}` : undefined,
+    ),
   );
+}
+
+/**
+ * Every submission in the system that a person of an event (an active member; optionally only some users) authored,
+ * with all its authors, as `findSubmissionsAuthoredBy` reads them: the persons are a subquery, so the statement does
+ * not grow with the event.
+ */
+export function findSubmissionsAuthoredByEventPersons(
+  db: Db,
+  eventId: number,
+  userIds?: number[],
+): Promise<DetectionSubmission[]> {
+  const only = userIds ? sql`and u.id in ${idList(userIds)}` : sql``;
+  const persons = (column: SQL) => sql`(select ${column} from ${eventMemberships} m join ${users} u on u.id = m.user_id
+    where m.event_id = ${eventId} and m.status = 'active' ${only})`;
+  return loadDetectionSubmissions(
+    db,
+    or(
+      sql`${submissions.id} in (select a.submission_id from ${submissionAuthors} a
+        where a.user_id in ${persons(sql`u.id`)} or lower(a.email) in ${persons(sql`lower(u.email)`)})`,
+      sql`${submissions.submittedBy} in ${persons(sql`u.id`)}`,
+    ),
+  );
+}
+
+/** The pairs a chair lifted among an event's submissions (optionally only some submissions or users). */
+export function findLiftedPairs(
+  db: Db,
+  eventId: number,
+  scope: { submissionIds?: number[]; userIds?: number[] },
+): Promise<{ submissionId: number; userId: number }[]> {
+  return db
+    .select({ submissionId: conflictOverrides.submissionId, userId: conflictOverrides.userId })
+    .from(conflictOverrides)
+    .innerJoin(submissions, eq(submissions.id, conflictOverrides.submissionId))
+    .where(
+      and(
+        eq(submissions.eventId, eventId),
+        eq(conflictOverrides.kind, 'lifted'),
+        scope.submissionIds ? sql`${conflictOverrides.submissionId} in ${idList(scope.submissionIds)}` : undefined,
+        scope.userIds ? sql`${conflictOverrides.userId} in ${idList(scope.userIds)}` : undefined,
+      ),
+    );
 }
 
 /**
@@ -126,12 +172,6 @@ export async function findSubmissionsAuthoredBy(
     db,
     or(inArray(submissions.id, authoredIds), ids.length > 0 ? inArray(submissions.submittedBy, ids) : undefined),
   );
-}
-
-/** The conflict rows of some submissions. */
-export async function findConflictRows(db: Db, submissionIds: number[]): Promise<ConflictRow[]> {
-  if (submissionIds.length === 0) return [];
-  return db.select().from(conflicts).where(inArray(conflicts.submissionId, submissionIds));
 }
 
 /** The overrides (declared / lifted) of some submissions. */

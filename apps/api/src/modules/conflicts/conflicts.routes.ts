@@ -28,6 +28,7 @@ import {
   pageEventConflicts,
 } from './conflicts.queries.ts';
 import { checkCandidate, declareConflict, liftConflict, syncConflicts } from './conflicts.service.ts';
+import { detectPairs } from './detect-conflict.ts';
 import { pairKey } from './detection.ts';
 
 const TAGS = ['conflicts'];
@@ -70,7 +71,7 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((request.query.submission && !submission) || (request.query.user && userId === undefined)) {
         return { count: 0, next: null, previous: null, results: [] };
       }
-      const detected = await syncConflicts(app.db, event.id);
+      await syncConflicts(app.db, event.id);
       const { rows, count } = await pageEventConflicts(app.db, {
         eventId: event.id,
         viewerId: actor.id,
@@ -81,6 +82,11 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
         type,
         source,
       });
+      const detected = await detectPairs(
+        app.db,
+        event.id,
+        rows.filter((row) => row.conflict.source === 'detected').map((row) => row.conflict),
+      );
       return {
         count,
         ...pageLinks(app.config.publicUrl, request.url, { page, pageSize, count }),

@@ -5,7 +5,7 @@ import {
   type DeclareConflictBody,
   isFinalDecision,
 } from '@confero/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bids, conflictOverrides, conflicts, reviews, submissions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -23,7 +23,6 @@ import {
 } from './conflicts.policy.ts';
 import {
   type ConflictRow,
-  findConflictRows,
   findEventConflict,
   findEventSubmission,
   findEventSubmissionsForDetection,
@@ -31,15 +30,7 @@ import {
   findUserRef,
   isEventPerson,
 } from './conflicts.queries.ts';
-import { detectEventConflicts } from './detect-conflict.ts';
-import {
-  buildCoauthorIndex,
-  type DetectedConflict,
-  detectPair,
-  type Person,
-  pairKey,
-  reasonText,
-} from './detection.ts';
+import { buildCoauthorIndex, detectPair, type Person } from './detection.ts';
 
 /** The types detection owns: it adds, updates and removes these rows (authorship rows belong to submissions). */
 const DETECTED_TYPES: readonly ConflictType[] = ['coauthor', 'institutional', 'domain'];
@@ -60,71 +51,7 @@ export function isStaleDetection(
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/**
- * Brings the detected conflicts of an event (or of some of its submissions, or some persons) up to date with the
- * data, and returns what detection found (with structured reasons, lifted pairs left out). Idempotent: run before
- * every decision that depends on conflicts (assigning, listing candidates, computing an assignment, deciding on a
- * paper); reads ask `detectsConflict` (detect-conflict.ts) instead, which stores nothing. Rows declared by people, and
- * authorship rows written by the submissions module, are never removed here; a pair a chair lifted is never added
- * back.
- */
-export async function syncConflicts(
-  db: Db,
-  eventId: number,
-  options: { submissionIds?: number[]; userIds?: number[] } = {},
-): Promise<Map<string, DetectedConflict>> {
-  const { detected, persons, submissionIds } = await detectEventConflicts(db, eventId, options);
-  if (persons.length === 0 || submissionIds.length === 0) return detected;
-  const existing = await findConflictRows(db, submissionIds);
-
-  const personIds = new Set(persons.map((person) => person.userId));
-  const existingByPair = new Map(existing.map((row) => [pairKey(row.submissionId, row.userId), row]));
-  const inserts: (typeof conflicts.$inferInsert)[] = [];
-  const updates: { row: ConflictRow; type: ConflictType; reason: string }[] = [];
-  for (const [key, found] of detected) {
-    const row = existingByPair.get(key);
-    const reason = reasonText(found.reasons);
-    if (!row) {
-      inserts.push({
-        submissionId: found.submissionId,
-        userId: found.userId,
-        type: found.type,
-        source: 'detected',
-        reason,
-      });
-    } else if (
-      row.source === 'detected' &&
-      row.type !== 'author' &&
-      (row.type !== found.type || row.reason !== reason)
-    ) {
-      updates.push({ row, type: found.type, reason });
-    }
-  }
-  const stale = existing.filter(
-    (row) =>
-      (personIds.has(row.userId) || options.userIds === undefined) &&
-      isStaleDetection(row, pairKey(row.submissionId, row.userId), detected),
-  );
-  if (inserts.length > 0) await db.insert(conflicts).values(inserts).onConflictDoNothing();
-  for (const update of updates) {
-    await db
-      .update(conflicts)
-      .set({ type: update.type, reason: update.reason })
-      .where(and(eq(conflicts.id, update.row.id), eq(conflicts.source, 'detected')));
-  }
-  if (stale.length > 0) {
-    await db.delete(conflicts).where(
-      and(
-        inArray(
-          conflicts.id,
-          stale.map((row) => row.id),
-        ),
-        eq(conflicts.source, 'detected'),
-      ),
-    );
-  }
-  return detected;
-}
+export { syncConflicts } from './sync-conflicts.ts';
 
 /**
  * The pre-check before inviting someone (`POST events/{id}/conflicts/check/`): the submissions of the event the

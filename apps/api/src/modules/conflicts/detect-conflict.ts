@@ -62,6 +62,23 @@ export async function detectEventConflicts(
 }
 
 /**
+ * What detection finds now among some pairs of an event (the detected rows of a page of the registry, whose reasons
+ * it shows): one detection over their submissions and persons, writing nothing.
+ */
+export async function detectPairs(
+  db: Db,
+  eventId: number,
+  pairs: readonly { submissionId: number; userId: number }[],
+): Promise<Map<string, DetectedConflict>> {
+  if (pairs.length === 0) return new Map();
+  const { detected } = await detectEventConflicts(db, eventId, {
+    submissionIds: [...new Set(pairs.map((pair) => pair.submissionId))],
+    userIds: [...new Set(pairs.map((pair) => pair.userId))],
+  });
+  return detected;
+}
+
+/**
  * The submissions of an event (the ones given, with their authors as the caller loaded them, or all of them) that
  * detection finds one person conflicted with in the data as it is now, writing nothing. Four queries whatever the
  * number of submissions.

@@ -1,0 +1,227 @@
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conflictSyncMarks, conflictSyncState } from '../../db/schema/index.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { defineWorkerTask, runInWorker } from '../../lib/worker-pool.ts';
+import {
+  findEventPersons,
+  findEventSubmissionsForDetection,
+  findLiftedPairs,
+  findSubmissionsAuthoredByEventPersons,
+  idList,
+} from './conflicts.queries.ts';
+import { type DetectionInput, detectFound, type FoundConflict } from './detection.task.ts';
+import { type DetectedConflict, pairKey } from './detection.ts';
+
+/*
+ * The conflict sync (`docs/domain.md#conflict-of-interest`). Database triggers (migration 0011) leave a mark in
+ * conflict_sync_marks, in the same transaction, for every change to data detection reads; a sync of an event takes
+ * its marks (DELETE … RETURNING: only committed marks, each taken once) and re-detects only what they name: a marked
+ * person against every submission of the event, a marked submission against every person. An event never synced
+ * (no conflict_sync_state row, or one of older rules) is synced in full. A change committed while a sync runs leaves
+ * a mark that sync did not take, so the next one sees it.
+ *
+ * Detection runs in the worker pool when the pairs to check are many (detection.task.ts); the writes go through a
+ * temporary table of what was found, in statements of at most SYNC_BATCH rows, so nothing grows with the event but
+ * the number of statements.
+ */
+
+/** Raise when the detection rules change: every event then gets one full sync. */
+export const CONFLICT_RULES_VERSION = 1;
+/** Rows per write statement. */
+export const SYNC_BATCH = 1000;
+/** The advisory lock class of a sync (the event id is the second key): syncs of one event run one after another. */
+const SYNC_LOCK = 0x5c0f;
+/** Past this many marked submissions and persons, a full pass costs less than following the marks. */
+const MARKS_LIMIT = 500;
+/** Persons × submissions up to which detection runs here; above it, in the pool, in chunks of about CHUNK_PAIRS. */
+const INLINE_PAIRS = 20_000;
+const CHUNK_PAIRS = 200_000;
+
+const DETECTED_TYPES_SQL = sql`('coauthor', 'institutional', 'domain')`;
+
+const detectTask = defineWorkerTask<DetectionInput, FoundConflict[]>(
+  new URL('./detection.task.ts', import.meta.url),
+  'detectFound',
+);
+
+/** Who is re-detected: some persons (all active members when absent) against some submissions (all when absent). */
+type Part = { submissionIds?: number[]; userIds?: number[] };
+
+/**
+ * Brings the detected conflicts of an event up to date with the data, and returns what detection found in what it
+ * re-detected (structured reasons, lifted pairs left out): with `submissionIds` and/or `userIds`, those submissions
+ * against those persons (the marks are left for the next sync); without, the event's marks (everything on its first
+ * sync). Run before every decision that depends on conflicts (assigning, listing candidates, computing an assignment,
+ * deciding on a paper) and by the `conflicts.sync` job; reads ask `detectsConflict` (detect-conflict.ts) instead,
+ * which stores nothing. Rows declared by people and authorship rows are never removed here, a pair a chair lifted is
+ * never added back, and a detected row detection no longer finds is deleted.
+ */
+export async function syncConflicts(
+  db: Db,
+  eventId: number,
+  options: { submissionIds?: number[]; userIds?: number[] } = {},
+): Promise<Map<string, DetectedConflict>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK}, ${eventId})`);
+    if (options.submissionIds || options.userIds) {
+      const { submissionIds, userIds } = options;
+      return syncPass(tx, eventId, [{ submissionIds, userIds }], (personIds) =>
+        and(
+          submissionIds ? sql`c.submission_id in ${idList(submissionIds)}` : undefined,
+          userIds ? sql`c.user_id in ${idList(personIds)}` : undefined,
+        ),
+      );
+    }
+    const [state] = await tx
+      .select({ rulesVersion: conflictSyncState.rulesVersion })
+      .from(conflictSyncState)
+      .where(eq(conflictSyncState.eventId, eventId));
+    if (state?.rulesVersion !== CONFLICT_RULES_VERSION) return syncWholeEvent(tx, eventId);
+    const marks = await tx
+      .delete(conflictSyncMarks)
+      .where(eq(conflictSyncMarks.eventId, eventId))
+      .returning({ submissionId: conflictSyncMarks.submissionId, userId: conflictSyncMarks.userId });
+    if (marks.length === 0) return new Map();
+    const userIds = [...new Set(marks.flatMap((mark) => (mark.userId === null ? [] : [mark.userId])))];
+    const submissionIds = [
+      ...new Set(marks.flatMap((mark) => (mark.submissionId === null ? [] : [mark.submissionId]))),
+    ];
+    const whole = marks.some((mark) => mark.submissionId === null && mark.userId === null);
+    if (whole || userIds.length + submissionIds.length > MARKS_LIMIT) return syncWholeEvent(tx, eventId);
+    const parts: Part[] = [];
+    if (userIds.length > 0) parts.push({ userIds });
+    if (submissionIds.length > 0) parts.push({ submissionIds });
+    return syncPass(tx, eventId, parts, () =>
+      or(
+        userIds.length > 0 ? sql`c.user_id in ${idList(userIds)}` : undefined,
+        submissionIds.length > 0 ? sql`c.submission_id in ${idList(submissionIds)}` : undefined,
+      ),
+    );
+  });
+}
+
+/** Every person against every submission; the event's marks are taken first, its state then records the rules. */
+async function syncWholeEvent(tx: Db, eventId: number): Promise<Map<string, DetectedConflict>> {
+  await tx.delete(conflictSyncMarks).where(eq(conflictSyncMarks.eventId, eventId));
+  const found = await syncPass(tx, eventId, [{}], () => sql`true`);
+  const now = new Date();
+  await tx
+    .insert(conflictSyncState)
+    .values({ eventId, rulesVersion: CONFLICT_RULES_VERSION, syncedAt: now })
+    .onConflictDoUpdate({
+      target: conflictSyncState.eventId,
+      set: { rulesVersion: CONFLICT_RULES_VERSION, syncedAt: now },
+    });
+  return found;
+}
+
+/**
+ * Detects the parts and writes the difference: found pairs added or updated (declared and authorship rows kept as
+ * they are, lifted pairs never added), then the detected rows of `scope` (SQL over `c`, a conflicts row of the event;
+ * given the persons detection looked at) that were not found are deleted.
+ */
+async function syncPass(
+  tx: Db,
+  eventId: number,
+  parts: Part[],
+  scope: (personIds: number[]) => SQL | undefined,
+): Promise<Map<string, DetectedConflict>> {
+  await tx.execute(sql`drop table if exists conflict_sync_found`);
+  await tx.execute(sql`create temporary table conflict_sync_found (
+    submission_id integer not null, user_id integer not null, primary key (submission_id, user_id)) on commit drop`);
+  const detected = new Map<string, DetectedConflict>();
+  const personIds = new Set<number>();
+  for (const part of parts) {
+    const { persons, chunks } = await detectPart(tx, eventId, part);
+    for (const person of persons) personIds.add(person.userId);
+    for (const chunk of chunks) {
+      const fresh = chunk.filter((found) => !detected.has(pairKey(found.submissionId, found.userId)));
+      for (const { reason: _reason, ...found } of fresh) detected.set(pairKey(found.submissionId, found.userId), found);
+      for (let start = 0; start < fresh.length; start += SYNC_BATCH) {
+        await writeFound(tx, fresh.slice(start, start + SYNC_BATCH));
+      }
+    }
+  }
+  await deleteStale(tx, eventId, scope([...personIds]) ?? sql`true`);
+  await tx.execute(sql`drop table conflict_sync_found`);
+  return detected;
+}
+
+/** What detection finds for one part, in chunks (one per worker task; a single one when detected here). */
+async function detectPart(tx: Db, eventId: number, part: Part) {
+  const [persons, eventSubmissions] = await Promise.all([
+    findEventPersons(tx, eventId, part.userIds),
+    findEventSubmissionsForDetection(tx, eventId, part.submissionIds),
+  ]);
+  if (persons.length === 0 || eventSubmissions.length === 0) return { persons, chunks: [] };
+  const [authored, lifted] = await Promise.all([
+    findSubmissionsAuthoredByEventPersons(tx, eventId, part.userIds),
+    findLiftedPairs(tx, eventId, part),
+  ]);
+  const base = {
+    submissions: eventSubmissions,
+    authored,
+    lifted: lifted.map((pair) => pairKey(pair.submissionId, pair.userId)),
+  };
+  if (persons.length * eventSubmissions.length <= INLINE_PAIRS) {
+    return { persons, chunks: [detectFound({ ...base, persons })] };
+  }
+  const size = Math.max(1, Math.floor(CHUNK_PAIRS / eventSubmissions.length));
+  const groups: (typeof persons)[] = [];
+  for (let start = 0; start < persons.length; start += size) groups.push(persons.slice(start, start + size));
+  const chunks = await Promise.all(groups.map((group) => runInWorker(detectTask, { ...base, persons: group })));
+  return { persons, chunks };
+}
+
+/**
+ * One statement for up to SYNC_BATCH found pairs: remembered in the temporary table, added when the pair has no row
+ * and was not lifted, updated when its detected row says something else. Returns the rows written.
+ */
+async function writeFound(tx: Db, batch: FoundConflict[]): Promise<number> {
+  const rows = JSON.stringify(
+    batch.map((found) => ({ s: found.submissionId, u: found.userId, t: found.type, r: found.reason })),
+  );
+  const [result] = await queryRows<{ touched: number }>(
+    tx,
+    sql`
+    with f as (select * from jsonb_to_recordset(${rows}::jsonb) as f(s integer, u integer, t text, r text)),
+    kept as (insert into conflict_sync_found (submission_id, user_id) select s, u from f),
+    added as (
+      insert into conflicts (submission_id, user_id, type, source, reason)
+      select f.s, f.u, f.t::conflict_type, 'detected', f.r from f
+      where not exists (select 1 from conflicts c where c.submission_id = f.s and c.user_id = f.u)
+        and not exists (select 1 from conflict_overrides o
+          where o.submission_id = f.s and o.user_id = f.u and o.kind = 'lifted')
+      on conflict do nothing
+      returning 1),
+    changed as (
+      update conflicts c set type = f.t::conflict_type, reason = f.r from f
+      where c.submission_id = f.s and c.user_id = f.u and c.source = 'detected' and c.type <> 'author'
+        and (c.type::text <> f.t or c.reason <> f.r)
+      returning 1)
+    select ((select count(*) from added) + (select count(*) from changed))::integer as touched`,
+  );
+  return result?.touched ?? 0;
+}
+
+/** Deletes, SYNC_BATCH rows a statement, the detected rows of the scope that were not found. */
+async function deleteStale(tx: Db, eventId: number, scope: SQL): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const removed = await queryRows<{ id: number }>(
+      tx,
+      sql`
+      delete from conflicts where id in (
+        select c.id from conflicts c join submissions s on s.id = c.submission_id
+        where s.event_id = ${eventId} and c.source = 'detected' and c.type in ${DETECTED_TYPES_SQL} and (${scope})
+          and not exists (select 1 from conflict_sync_found f
+            where f.submission_id = c.submission_id and f.user_id = c.user_id)
+        limit ${SYNC_BATCH})
+      returning id`,
+    );
+    const count = removed.length;
+    deleted += count;
+    if (count < SYNC_BATCH) return deleted;
+  }
+}
