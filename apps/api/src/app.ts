@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { type LogStream, loggerOptions } from './lib/logging.ts';
@@ -44,6 +44,7 @@ import { openapiOptions } from './plugins/openapi.ts';
 import { HTTP_SERVER_OPTIONS, overloadPlugin } from './plugins/overload.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { webPlugin } from './plugins/web.ts';
 
