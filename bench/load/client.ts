@@ -50,8 +50,7 @@ export class Session {
   async csrf(): Promise<string> {
     const current = this.jar.get('csrftoken');
     if (current) return current;
-    const outcome = await this.call('GET', '/api/auth/csrf/');
-    if (outcome.status !== 200) throw new Error(`GET /api/auth/csrf/ answered ${outcome.status}: ${outcome.body}`);
+    await this.expect('GET', '/api/auth/csrf/', 200);
     const token = this.jar.get('csrftoken');
     if (!token) throw new Error('GET /api/auth/csrf/ set no csrftoken cookie');
     return token;
