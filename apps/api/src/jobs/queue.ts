@@ -190,6 +190,9 @@ export class JobQueue {
   private readonly typeOptions = new Map<string, JobTypeOptions>();
   private readonly periodic = new Map<string, { intervalMs: number; nextAt: number }>();
   private running = false;
+  /** When the loop last started a round (looked for due jobs), and when the job it runs now started. */
+  private lastRoundAt: number | undefined;
+  private jobStartedAt: number | undefined;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
 
@@ -255,6 +258,14 @@ export class JobQueue {
     return this.running;
   }
 
+  /**
+   * What a health check needs to tell a live loop from a stuck one: whether it runs, when it last looked for due
+   * jobs, and since when the job it runs now has been running (epoch ms; undefined for never and none).
+   */
+  liveness(): { running: boolean; lastRoundAt: number | undefined; jobStartedAt: number | undefined } {
+    return { running: this.running, lastRoundAt: this.lastRoundAt, jobStartedAt: this.jobStartedAt };
+  }
+
   /** Starts the polling loop (idempotent). */
   start(): void {
     if (this.running) return;
@@ -295,6 +306,7 @@ export class JobQueue {
   private async poll(): Promise<void> {
     let failures = 0;
     while (this.running) {
+      this.lastRoundAt = Date.now();
       try {
         await this.schedulePeriodic();
         const ran = await this.runPending({ max: 20 });
@@ -429,6 +441,7 @@ export class JobQueue {
       },
     };
     const started = Date.now();
+    this.jobStartedAt = started;
     try {
       const result = await runWithRequestId(job.requestId, () => handler(job.payload ?? {}, ctx));
       await this.db
