@@ -10,6 +10,7 @@ import { completion, startCompletionsServer } from '../../../test/fixtures/opena
 import { paperFixture } from '../../../test/fixtures/pdf/papers.ts';
 import { createClient, signedInClient, type TestClient } from '../../../test/http.ts';
 import type { Database } from '../../db/client.ts';
+import { buildMappedPaper } from './extraction/test-papers.ts';
 
 let database: Database;
 let localApp: TestApp;
@@ -70,11 +71,30 @@ describe('POST /api/ai/extract/ (local provider)', () => {
       message: 'The details were extracted from the PDF. Please check them before submitting.',
       message_code: 'ai.extractSuccess',
       page_count: fixture.pageCount,
+      unreadable: false,
       data: { title: fixture.truth.title, abstract: fixture.truth.abstract, keywords: fixture.truth.keywords },
     });
     expect(body.data.authors).toMatchObject(
       fixture.truth.authors.map((author, index) => ({ ...author, is_corresponding: index === 0, order: index + 1 })),
     );
+    expect(storeIsEmpty(localApp)).toBe(true);
+  });
+
+  it('fills no field from a text layer that is not language, and says so', async () => {
+    const response = await extract(localClient, await buildMappedPaper('latin', 3));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      provider: 'local',
+      message: 'We could not read the text of this PDF; please type the details.',
+      message_code: 'ai.extractUnreadable',
+      page_count: 1,
+      unreadable: true,
+      data: { title: '', abstract: '', keywords: [], authors: [] },
+    });
+    const readable = (await extract(localClient, await buildMappedPaper('latin', 0))).json() as ExtractionResponseDto;
+    expect(readable).toMatchObject({ unreadable: false, message_code: 'ai.extractSuccess' });
+    expect(readable.data.title).toBe('Seasonal Drift of Phytoplankton Communities in Shallow Lakes');
     expect(storeIsEmpty(localApp)).toBe(true);
   });
 

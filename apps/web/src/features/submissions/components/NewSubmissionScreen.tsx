@@ -1,7 +1,7 @@
 import type { EventDto, ExtractionResponseDto } from '@confero/contracts';
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, CalendarX, CircleCheck, Info, PenLine, Sparkles } from 'lucide-react';
+import { CalendarClock, CalendarX, CircleAlert, CircleCheck, Info, PenLine, Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -40,7 +40,7 @@ function NewSubmissionForm({ event }: { event: EventDto }) {
   const create = useCreateSubmissionMutation();
   const [method, setMethod] = useState<SubmissionMethod>('manual');
   const [extraction, setExtraction] = useState<Extraction | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; tone: 'success' | 'warning' } | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -51,14 +51,14 @@ function NewSubmissionForm({ event }: { event: EventDto }) {
     if (next === 'ai_assisted') form.setField('file', null);
   };
 
-  const handleExtracted = (data: ExtractionResponseDto['data'], text: string) => {
+  const handleExtracted = (data: ExtractionResponseDto['data'], text: string, tone: 'success' | 'warning') => {
     const file = form.getValues().file;
     form.setValues((current) => applyExtraction(current, data));
     form.setErrors({});
     if (file) setExtraction({ file, title: data.title });
-    setNotice(text);
+    setNotice({ text, tone });
     setMethod('manual');
-    notify('success', text);
+    notify(tone, text);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
@@ -149,14 +149,15 @@ function NewSubmissionForm({ event }: { event: EventDto }) {
           <Stack gap="lg">
             {notice ? (
               <Alert
-                color="teal"
-                icon={<CircleCheck size={18} />}
+                color={notice.tone === 'warning' ? 'orange' : 'teal'}
+                icon={notice.tone === 'warning' ? <CircleAlert size={18} /> : <CircleCheck size={18} />}
                 withCloseButton
                 closeButtonLabel={t('common.close')}
                 onClose={() => setNotice(null)}
                 data-testid="extract-notice"
+                data-tone={notice.tone}
               >
-                {notice}
+                {notice.text}
               </Alert>
             ) : null}
             <SubmissionFormFields form={form} mode="create" tracks={event.tracks ?? []} disabled={create.isPending} />

@@ -15,14 +15,18 @@ type AiExtractPanelProps = {
   eventId: string;
   file: File | null;
   onFileChange: (file: File | null) => void;
-  /** The answer of a successful extraction and the text to show about it. */
-  onExtracted: (data: ExtractionResponseDto['data'], notice: string) => void;
+  /**
+   * The answer of a successful extraction and the text to show about it; `warning` when nothing could be read (a
+   * text layer that is not language), so the author types the details.
+   */
+  onExtracted: (data: ExtractionResponseDto['data'], notice: string, tone: 'success' | 'warning') => void;
 };
 
 /**
  * AI-assisted submission: choose the PDF, upload it with progress to `ai/extract/` (file and event_id); on success the
- * caller fills the form and switches to manual entry. A failure shows the server's message, else extractFailed, here
- * and as a notification.
+ * caller fills the form and switches to manual entry. When the PDF's text could not be read (`unreadable`), the form
+ * is left for the author to type, with extractUnreadable as a warning. A failure shows the server's message, else
+ * extractFailed, here and as a notification.
  */
 export function AiExtractPanel({ eventId, file, onFileChange, onExtracted }: AiExtractPanelProps) {
   const { t } = useTranslation();
@@ -53,9 +57,13 @@ export function AiExtractPanel({ eventId, file, onFileChange, onExtracted }: AiE
       { file, eventId, onProgress: (progress) => setPercent(progress.percent) },
       {
         onSuccess: (answer) => {
+          if (answer.unreadable) {
+            onExtracted(answer.data, t('submissions.ai.extractUnreadable'), 'warning');
+            return;
+          }
           const keyed = keyedMessage(answer.message_code);
           const notice = keyed ? text(keyed) : answer.message || t('submissions.ai.extractSuccess');
-          onExtracted(answer.data, notice);
+          onExtracted(answer.data, notice, 'success');
         },
         onError: (error) => {
           const found = errorMessage(error);
