@@ -134,7 +134,7 @@ for (const row of rows) {
   const abstract = row.abstract ? num(row.abstract.tokenF1) : '-';
   const keywords = row.keywords ? `${num(row.keywords.f1)} (${row.keywords.predicted}/${row.keywords.expected})` : '-';
   console.log(
-    `${pad(row.id, 34)} ${pad(medianOf(row.ms).toFixed(0), 6)} ${pad(title, 11)} ${pad(authors, 14)} ${pad(first, 4)} ${pad(abstract, 8)} ${pad(keywords, 10)}${row.error ? ` ERROR ${row.error}` : ''}`,
+    `${pad(row.id, 34)} ${pad(medianOf(row.ms).toFixed(0), 6)} ${pad(title, 11)} ${pad(authors, 14)} ${pad(first, 4)} ${pad(abstract, 8)} ${pad(keywords, 10)}${row.result?.unreadable ? ' UNREADABLE' : ''}${row.error ? ` ERROR ${row.error}` : ''}`,
   );
   if (verbose && row.result) {
     const truth = truths.get(row.id) as Truth;
@@ -170,6 +170,8 @@ const perRun = Array.from({ length: runs }, (_, run) => rows.map((row) => row.ms
 const summary = {
   files: ids.length,
   errors: rows.filter((row) => row.error).length,
+  /** Files whose text layer was judged not language (every field then empty). */
+  unreadable: rows.filter((row) => row.result?.unreadable).length,
   title: {
     n: titleRows.length,
     exact: mean(titleRows.map((t) => (t.exact ? 1 : 0))),
@@ -205,6 +207,7 @@ const summary = {
 };
 
 console.log('\nScores (null fields skipped)');
+console.log(`  unreadable text layers  ${summary.unreadable} of ${summary.files} (no field returned for them)`);
 console.log(
   `  title     exact ${num(summary.title.exact)}   fuzzy≥0.9 ${num(summary.title.fuzzy90)}   mean similarity ${num(summary.title.similarity)}   (n=${summary.title.n})`,
 );

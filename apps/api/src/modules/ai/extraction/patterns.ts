@@ -134,17 +134,15 @@ const RUNNING_CITATION = /\b\d{1,4}\s*\((?:19|20)\d\d\)\s*[\d:–-]+/;
 
 /**
  * The furniture of a journal banner around the journal's name (Elsevier and others): "Contents lists available
- * at …", "journal homepage: …", "Available online at …", a bare URL, a running header with the citation. Not the
- * article-type banners ("RESEARCH ARTICLE"), which sit right above many one-line titles.
+ * at …", "journal homepage: …", "Available online at …", a running header with the citation. Not the article-type
+ * banners ("RESEARCH ARTICLE") nor DOI links, which sit right above many one-line titles.
  */
 export function isBannerFurniture(text: string): boolean {
   const value = collapseLetterSpacing(text).trim();
   return (
     /^(?:contents lists? available at|journal homepage|homepage|available online at|journal home ?page)\b/i.test(
       value,
-    ) ||
-    /^(?:https?:\/\/|www\.)\S+$/i.test(value) ||
-    RUNNING_CITATION.test(value)
+    ) || RUNNING_CITATION.test(value)
   );
 }
 
