@@ -549,22 +549,21 @@ async function main() {
         ];
         console.log(`\n== reads, closed loop, ${SECONDS} s per line (Accept-Encoding: br, gzip)`);
         for (const route of routes) {
-          let best = { perSecond: 0, serverCpuMs: Number.POSITIVE_INFINITY, rowsPerSecond: 0 };
-          for (const c of CONCURRENCY) {
-            const figures = await closedLoop(m, route.label, route.rows, route.path, c);
-            if (figures.rowsPerSecond > best.rowsPerSecond) best = figures;
-          }
-          if (route.rows > 1) {
-            const met = best.rowsPerSecond >= TARGET.rowsPerSecond;
+          const figures = [];
+          for (const c of CONCURRENCY) figures.push(await closedLoop(m, route.label, route.rows, route.path, c));
+          const rowsPerSecond = Math.max(...figures.map((f) => f.rowsPerSecond));
+          const cpuMs = Math.min(...figures.map((f) => f.serverCpuMs));
+          if (route.label === 'full list') {
+            const met = rowsPerSecond >= TARGET.rowsPerSecond;
             console.log(
-              `  ${route.label}: best ${Math.round(best.rowsPerSecond).toLocaleString('en')} rows/s — target ≥ 10× ` +
-                `HotCRP (${Math.round(TARGET.rowsPerSecond).toLocaleString('en')} rows/s): ${met ? 'met' : 'NOT met'}`,
+              `  full list: best ${Math.round(rowsPerSecond).toLocaleString('en')} rows/s — target ≥ 10× HotCRP ` +
+                `(${Math.round(TARGET.rowsPerSecond).toLocaleString('en')} rows/s): ${met ? 'met' : 'NOT met'}`,
             );
-          } else {
-            const met = best.serverCpuMs <= TARGET.paperPageCpuMs;
+          } else if (route.label === 'paper page') {
+            const met = cpuMs <= TARGET.paperPageCpuMs;
             console.log(
-              `  paper page: ${best.serverCpuMs.toFixed(1)} ms of server CPU at its best — keep ≤ ` +
-                `${TARGET.paperPageCpuMs} ms (HotCRP 32–36 ms): ${met ? 'met' : 'NOT met'}`,
+              `  paper page: ${cpuMs.toFixed(1)} ms of server CPU at its least — keep ≤ ${TARGET.paperPageCpuMs} ms ` +
+                `(HotCRP 32–36 ms): ${met ? 'met' : 'NOT met'}`,
             );
           }
         }
