@@ -10,6 +10,7 @@ import { type ReactNode, StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
+import { ServerBusyNotice } from './components/feedback/ServerBusyNotice.tsx';
 import { i18n, isRtlLanguage, startI18n } from './i18n.ts';
 import { api } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -57,6 +58,7 @@ async function start() {
           <DirectionSync />
           <ThemedMantine>
             <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={5} />
+            <ServerBusyNotice />
             <QueryClientProvider client={queryClient}>
               <RouterProvider router={router} />
             </QueryClientProvider>

@@ -3,8 +3,11 @@ import {
   type ApiClientOptions,
   ApiError,
   AUTH_REQUIRED_MESSAGE,
+  BUSY_RETRY_LIMIT_MS,
+  type BusyRetryState,
   createApiClient,
   NETWORK_ERROR_MESSAGE,
+  parseRetryAfter,
 } from './api.ts';
 
 type Call = { method: string; path: string; headers: Record<string, string>; body: unknown };
@@ -355,5 +358,160 @@ describe('logout sequence', () => {
     expect(env.client.isPagePublic()).toBe(true);
     await expect(env.client.get('users/me/')).rejects.toMatchObject({ detail: AUTH_REQUIRED_MESSAGE });
     expect(steps.filter((step) => step.includes('users/me'))).toEqual([]);
+  });
+});
+
+const SERVER_BUSY = { detail: 'The server is busy. Please try again in 3 seconds.', code: 'SERVER_BUSY' };
+
+function busy(retryAfter: string | null = '3'): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (retryAfter !== null) headers['retry-after'] = retryAfter;
+  return new Response(JSON.stringify(SERVER_BUSY), { status: 503, headers });
+}
+
+/** A clock that the client's sleeps move forward, and the notices the client published meanwhile. */
+function busyClock() {
+  let time = 1_000_000;
+  const waits: number[] = [];
+  const notices: (BusyRetryState | null)[] = [];
+  return {
+    waits,
+    notices,
+    options: {
+      now: () => time,
+      random: () => 0,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+        time += ms;
+      },
+    } satisfies Partial<ApiClientOptions>,
+  };
+}
+
+function paperForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob(['%PDF-1.7']), 'paper.pdf');
+  return form;
+}
+
+describe('retries while the server is busy', () => {
+  it('sends a multipart POST again after Retry-After when the server sheds it, and resolves with the 201', async () => {
+    const clock = busyClock();
+    const answers = [busy('3'), json(201, { id: 'paper-1' })];
+    const env = setup(() => answers.shift() ?? json(500, {}), clock.options);
+    env.client.subscribeBusyRetry((state) => clock.notices.push(state));
+    const form = paperForm();
+
+    await expect(env.client.post('submissions/', form)).resolves.toEqual({ id: 'paper-1' });
+
+    const posts = env.callsTo('/api/submissions/');
+    expect(posts).toHaveLength(2);
+    expect(posts.map((call) => call.body)).toEqual([form, form]);
+    expect(clock.waits).toEqual([3000]);
+    // The notice showed the retry while it waited, and went away once the request went through.
+    expect(clock.notices).toEqual([expect.objectContaining({ retryAt: 1_003_000, waiting: 1 }), null]);
+    expect(env.client.getBusyRetry()).toBeNull();
+  });
+
+  it('waits Retry-After plus up to half of it at random, so that refused clients do not return together', async () => {
+    const clock = busyClock();
+    const answers = [busy('4'), busy('4'), json(201, { id: 2 })];
+    const env = setup(() => answers.shift() ?? json(500, {}), { ...clock.options, random: () => 0.999 });
+    await env.client.post('submissions/', paperForm());
+    expect(clock.waits).toEqual([5998, 5998]);
+  });
+
+  it('retries an upload through XMLHttpRequest the same way', async () => {
+    const clock = busyClock();
+    const statuses = [503, 201];
+    const sent: unknown[] = [];
+    class BusyThenCreatedXhr {
+      status = 0;
+      responseText = '';
+      withCredentials = false;
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      getResponseHeader(name: string) {
+        if (name === 'content-type') return 'application/json';
+        return name === 'retry-after' && this.status === 503 ? '2' : null;
+      }
+      abort() {}
+      send(body: unknown) {
+        sent.push(body);
+        this.status = statuses.shift() ?? 500;
+        this.responseText = JSON.stringify(this.status === 503 ? SERVER_BUSY : { id: 9 });
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    const env = setup(() => json(500, {}), {
+      ...clock.options,
+      createXhr: () => new BusyThenCreatedXhr() as unknown as XMLHttpRequest,
+    });
+    const form = paperForm();
+    await expect(env.client.upload('submissions/1/final_version/', form)).resolves.toEqual({ id: 9 });
+    expect(sent).toEqual([form, form]);
+    expect(clock.waits).toEqual([2000]);
+  });
+
+  it('gives up two minutes after the first attempt and rejects with the busy answer', async () => {
+    const clock = busyClock();
+    const env = setup(() => busy('30'), clock.options);
+    const error = await env.client.post('submissions/', paperForm()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, code: 'SERVER_BUSY', detail: SERVER_BUSY.detail });
+    // Waits of 30 s at 0, 30, 60 and 90 s; the next would end past 120 s.
+    expect(clock.waits).toEqual([30_000, 30_000, 30_000, 30_000]);
+    expect(clock.waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(BUSY_RETRY_LIMIT_MS);
+    expect(env.callsTo('/api/submissions/')).toHaveLength(5);
+  });
+
+  it('stops waiting when the user cancels, with the busy answer as the outcome', async () => {
+    const pending = deferred<void>();
+    const env = setup(() => busy('5'), { sleep: () => pending.promise });
+    const notice = deferred<BusyRetryState>();
+    env.client.subscribeBusyRetry((state) => {
+      if (state) notice.resolve(state);
+    });
+    const request = env.client.post('submissions/', paperForm());
+    const state = await notice.promise;
+    expect(state.waiting).toBe(1);
+    state.cancel();
+    await expect(request).rejects.toMatchObject({ status: 503, code: 'SERVER_BUSY' });
+    expect(env.callsTo('/api/submissions/')).toHaveLength(1);
+    expect(env.client.getBusyRetry()).toBeNull();
+  });
+
+  it("stops waiting with an AbortError when the caller's signal aborts", async () => {
+    const env = setup(() => busy('5'), { sleep: () => new Promise(() => {}) });
+    const controller = new AbortController();
+    const started = deferred<void>();
+    env.client.subscribeBusyRetry((state) => {
+      if (state) started.resolve();
+    });
+    const request = env.client.patch('submissions/1/', paperForm(), { signal: controller.signal });
+    await started.promise;
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    expect(env.client.getBusyRetry()).toBeNull();
+  });
+
+  it('does not send a POST again after a 503 that is not the server shedding load (it may have been processed)', async () => {
+    const clock = busyClock();
+    const env = setup(() => json(503, { detail: 'Service Unavailable', code: 'UPSTREAM_DOWN' }), clock.options);
+    await expect(env.client.post('submissions/', paperForm())).rejects.toMatchObject({ status: 503 });
+    expect(env.callsTo('/api/submissions/')).toHaveLength(1);
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7000);
+    expect(parseRetryAfter('Thu, 26 Nov 2026 12:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });

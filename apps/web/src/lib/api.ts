@@ -69,7 +69,7 @@ type TransportRequest = {
   body: FormData | string | undefined;
   signal: AbortSignal | undefined;
 };
-type TransportResponse = { status: number; body: unknown };
+type TransportResponse = { status: number; body: unknown; retryAfter: string | null };
 type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 export type ApiClientOptions = {
@@ -83,7 +83,20 @@ export type ApiClientOptions = {
   redirectToLogin?: () => void;
   createXhr?: () => XMLHttpRequest;
   sleep?: (ms: number) => Promise<void>;
+  /** The clock and the random source of the busy-server retries (replaced in tests). */
+  now?: () => number;
+  random?: () => number;
 };
+
+/** What the user is told while requests wait to be sent again to a busy server: when the next goes, and a way out. */
+export type BusyRetryState = { retryAt: number; waiting: number; cancel: () => void };
+
+/** The code of the `503` a server answers when it sheds load: the request was refused before any of it ran. */
+export const SERVER_BUSY_CODE = 'SERVER_BUSY';
+/** A request the server keeps refusing as busy is given up this long after its first attempt. */
+export const BUSY_RETRY_LIMIT_MS = 120_000;
+/** The wait when a busy answer names none. */
+const DEFAULT_RETRY_AFTER_MS = 2_000;
 
 export type LogoutSteps = {
   /** Runs right after the flags are set: clear the user and mark the page public. */
@@ -150,6 +163,29 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
+function abortError(): DOMException {
+  return new DOMException('The request was cancelled.', 'AbortError');
+}
+
+/** `Retry-After` in milliseconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Whether an answer is the server shedding load: `503` with the code SERVER_BUSY. Such a request was refused before
+ * its handler ran, so sending it again is safe whatever its method (a POST creates nothing twice). Any other 503
+ * (a proxy's, say) may come after the work was done, and is not retried.
+ */
+function isServerBusy(response: TransportResponse): boolean {
+  const body = response.body as { code?: unknown } | undefined;
+  return response.status === 503 && typeof body === 'object' && body !== null && body.code === SERVER_BUSY_CODE;
+}
+
 /**
  * The one HTTP client of the web app.
  *
@@ -168,6 +204,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const getPathname = options.getPathname ?? (() => window.location.pathname);
   const sleep = options.sleep ?? wait;
   const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
   let redirectToLogin = options.redirectToLogin ?? (() => window.location.assign('/login'));
 
   const state = {
@@ -180,6 +218,72 @@ export function createApiClient(options: ApiClientOptions = {}) {
     csrf: null as Promise<string | undefined> | null,
   };
 
+  /** The requests waiting to be sent again to a busy server, each with its time and its cancel. */
+  const busyWaits = new Set<{ retryAt: number; cancel: () => void }>();
+  const busyListeners = new Set<(state: BusyRetryState | null) => void>();
+  let busyState: BusyRetryState | null = null;
+
+  function publishBusy() {
+    const waits = [...busyWaits];
+    busyState =
+      waits.length === 0
+        ? null
+        : {
+            retryAt: Math.min(...waits.map((wait) => wait.retryAt)),
+            waiting: waits.length,
+            cancel: () => {
+              for (const wait of waits) wait.cancel();
+            },
+          };
+    for (const listener of busyListeners) listener(busyState);
+  }
+
+  /**
+   * Waits `ms`, shown to the user as a pending retry; rejects with an AbortError when the user cancels it or the
+   * caller's signal aborts.
+   */
+  async function waitForRetry(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    if (signal?.aborted) throw abortError();
+    let cancel = () => {};
+    const cancelled = new Promise<never>((_, reject) => {
+      cancel = () => reject(abortError());
+    });
+    const wait = { retryAt: now() + ms, cancel };
+    busyWaits.add(wait);
+    signal?.addEventListener('abort', cancel, { once: true });
+    publishBusy();
+    try {
+      await Promise.race([sleep(ms), cancelled]);
+    } finally {
+      busyWaits.delete(wait);
+      signal?.removeEventListener('abort', cancel);
+      publishBusy();
+    }
+  }
+
+  /**
+   * Sends a request, and sends it again while the server answers that it is busy: after its Retry-After plus up to
+   * half as much again at random (so that the clients it refused together do not return together), until
+   * BUSY_RETRY_LIMIT_MS after the first attempt; then the last busy answer stands.
+   */
+  async function transportWithBusyRetry(transport: Transport, request: TransportRequest): Promise<TransportResponse> {
+    const startedAt = now();
+    for (;;) {
+      const response = await transport(request);
+      if (!isServerBusy(response)) return response;
+      const retryAfter = parseRetryAfter(response.retryAfter, now()) ?? DEFAULT_RETRY_AFTER_MS;
+      const delay = Math.round(retryAfter * (1 + random() / 2));
+      if (now() + delay - startedAt > BUSY_RETRY_LIMIT_MS) return response;
+      try {
+        await waitForRetry(delay, request.signal);
+      } catch (error) {
+        // The user's cancel: the busy answer is the outcome. The caller's own abort stays an abort.
+        if (request.signal?.aborted) throw error;
+        return response;
+      }
+    }
+  }
+
   const fetchTransport: Transport = async (request) => {
     const response = await doFetch(request.url, {
       method: request.method,
@@ -188,9 +292,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       credentials: 'include',
       signal: request.signal,
     });
-    if (response.status === 204 || response.status === 205) return { status: response.status, body: undefined };
+    const retryAfter = response.headers.get('retry-after');
+    if (response.status === 204 || response.status === 205) {
+      return { status: response.status, body: undefined, retryAfter };
+    }
     const text = await response.text();
-    return { status: response.status, body: parseText(text, response.headers.get('content-type')) };
+    return { status: response.status, body: parseText(text, response.headers.get('content-type')), retryAfter };
   };
 
   function xhrTransport(onProgress: UploadOptions['onProgress']): Transport {
@@ -209,7 +316,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
           });
         };
         xhr.onload = () =>
-          resolve({ status: xhr.status, body: parseText(xhr.responseText, xhr.getResponseHeader('content-type')) });
+          resolve({
+            status: xhr.status,
+            body: parseText(xhr.responseText, xhr.getResponseHeader('content-type')),
+            retryAfter: xhr.getResponseHeader('retry-after'),
+          });
         xhr.onerror = () => reject(new TypeError('Network request failed'));
         xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
         request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
@@ -299,7 +410,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const generation = state.generation;
     let response: TransportResponse;
     try {
-      response = await transport({
+      response = await transportWithBusyRetry(transport, {
         method,
         url: `${baseUrl}${relative}${buildQuery(request.query)}`,
         headers,
@@ -380,6 +491,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     setRedirectToLogin(handler: () => void) {
       redirectToLogin = handler;
+    },
+
+    /** The pending retries to a busy server (null when none), for the notice that shows them. */
+    getBusyRetry: (): BusyRetryState | null => busyState,
+    /** Calls `listener` whenever the pending retries change; returns the unsubscribe. */
+    subscribeBusyRetry(listener: (state: BusyRetryState | null) => void): () => void {
+      busyListeners.add(listener);
+      return () => busyListeners.delete(listener);
     },
 
     clearTokenCookies,
