@@ -49,9 +49,12 @@ function installBrowserParts() {
 // The machine running the tests may be busy: a screen gets five seconds to show what a test waits for.
 configure({ asyncUtilTimeout: 5_000 });
 
+const RealXhr = globalThis.XMLHttpRequest;
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  globalThis.XMLHttpRequest = RealXhr;
 });
 
 /** One call the screen made: method, path below `/api/`, query string and the JSON body sent. */
@@ -98,6 +101,37 @@ export function stubApi(routes: Record<string, StubAnswer | StubAnswer[] | ((cal
     /** The calls made with a method to a path. */
     sent: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
   };
+}
+
+/**
+ * Answers the upload client (`api.upload`, which uses XMLHttpRequest for its progress events) with `answer`; returns
+ * the multipart forms sent, in order.
+ */
+export function stubUploads(answer: { status: number; body: unknown }): FormData[] {
+  const sent: FormData[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    withCredentials = false;
+    open() {}
+    setRequestHeader() {}
+    getResponseHeader() {
+      return 'application/json';
+    }
+    send(body: FormData) {
+      sent.push(body);
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
+      setTimeout(() => this.onload?.(), 0);
+    }
+    abort() {}
+  }
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  return sent;
 }
 
 type MountOptions = {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { FinalVersionDto, FinalVersionPageDto } from '@confero/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventDto } from '../../test/fixtures.ts';
-import { mountScreen, stubApi } from '../../test/interact.tsx';
+import { mountScreen, stubApi, stubUploads } from '../../test/interact.tsx';
 import { FinalVersionScreen } from './components/FinalVersionScreen.tsx';
 import { FinalVersionsScreen } from './components/FinalVersionsScreen.tsx';
 
@@ -48,38 +48,6 @@ const DATA: FinalVersionDto = {
   abilities: { submit: true, download: true },
 };
 
-/** XMLHttpRequest as the upload client uses it, answering from `answer` and keeping what was sent. */
-const sentForms: FormData[] = [];
-const RealXhr = globalThis.XMLHttpRequest;
-function stubUploads(answer: { status: number; body: unknown }) {
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    withCredentials = false;
-    open() {}
-    setRequestHeader() {}
-    getResponseHeader() {
-      return 'application/json';
-    }
-    send(body: FormData) {
-      sentForms.push(body);
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      setTimeout(() => this.onload?.(), 0);
-    }
-    abort() {}
-  }
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-}
-afterEach(() => {
-  globalThis.XMLHttpRequest = RealXhr;
-  sentForms.length = 0;
-});
-
 describe('the author final version screen', { timeout: 60_000 }, () => {
   it('in Arabic: needs the PDF, refuses a wrong supplementary file, then sends the confirmed metadata', async () => {
     stubApi({
@@ -104,7 +72,7 @@ describe('the author final version screen', { timeout: 60_000 }, () => {
         },
       ],
     };
-    stubUploads({ status: 200, body: sentAnswer });
+    const sentForms = stubUploads({ status: 200, body: sentAnswer });
     await mountScreen(<FinalVersionScreen submissionId={ID} />, {
       url: `/submissions/${ID}/final-version`,
       path: '/submissions/:submissionId/final-version',

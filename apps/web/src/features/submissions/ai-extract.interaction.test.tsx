@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import type { ExtractionResponseDto } from '@confero/contracts';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eventDto } from '../../test/fixtures.ts';
-import { mountScreen, stubApi } from '../../test/interact.tsx';
+import { mountScreen, stubApi, stubUploads } from '../../test/interact.tsx';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context.ts';
 import { NewSubmissionScreen } from './components/NewSubmissionScreen.tsx';
 
@@ -14,35 +14,6 @@ import { NewSubmissionScreen } from './components/NewSubmissionScreen.tsx';
  */
 
 const EVENT = '7-abcdefgh';
-
-const RealXhr = globalThis.XMLHttpRequest;
-/** XMLHttpRequest as the upload client uses it, answering `answer`. */
-function stubUploads(answer: { status: number; body: unknown }) {
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    withCredentials = false;
-    open() {}
-    setRequestHeader() {}
-    getResponseHeader() {
-      return 'application/json';
-    }
-    send() {
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      setTimeout(() => this.onload?.(), 0);
-    }
-    abort() {}
-  }
-  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-}
-afterEach(() => {
-  globalThis.XMLHttpRequest = RealXhr;
-});
 
 const unreadable: ExtractionResponseDto = {
   success: true,

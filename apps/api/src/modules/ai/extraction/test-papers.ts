@@ -64,6 +64,15 @@ function paragraph(
   return y;
 }
 
+type Section = { x: number; y: number; width: number; size: number; headingSize: number; fonts: Fonts };
+
+/** A heading in bold and its paragraph under it; returns the next free baseline. */
+function section(page: PDFPage, heading: string, text: string, at: Section): number {
+  page.drawText(heading, { x: at.x, y: at.y, size: at.headingSize, font: at.fonts.bold });
+  const body = { x: at.x, y: at.y - at.headingSize - 6, width: at.width, size: at.size, font: at.fonts.regular };
+  return paragraph(page, text, body);
+}
+
 const save = async (pdf: PDFDocument) => new Uint8Array(await pdf.save());
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -240,10 +249,15 @@ export async function buildBannerPaper(): Promise<Uint8Array> {
     size: 8,
     font: fonts.italic,
   });
-  page.drawText('A B S T R A C T', { x: 48, y: 600, size: 8, font: fonts.regular });
-  paragraph(page, BANNER_PAPER.abstract, { x: 48, y: 585, width: 500, size: 9, font: fonts.regular });
-  page.drawText('1. Introduction', { x: 48, y: 500, size: 9, font: fonts.bold });
-  paragraph(page, MAPPED_LATIN.body, { x: 48, y: 485, width: 240, size: 9, font: fonts.regular });
+  section(page, 'A B S T R A C T', BANNER_PAPER.abstract, {
+    x: 48,
+    y: 600,
+    width: 500,
+    size: 9,
+    headingSize: 8,
+    fonts,
+  });
+  section(page, '1. Introduction', MAPPED_LATIN.body, { x: 48, y: 500, width: 240, size: 9, headingSize: 9, fonts });
   return save(pdf);
 }
 
@@ -311,13 +325,11 @@ export async function buildKeywordsPaper(separator: string): Promise<Uint8Array>
   const { pdf, page, fonts } = await newDocument();
   page.drawText('Assigning reviewers with topic models and fairness', { x: 60, y: 740, size: 16, font: fonts.bold });
   page.drawText('Marta Rossi and Jun Park', { x: 60, y: 712, size: 11, font: fonts.regular });
-  page.drawText('Abstract', { x: 60, y: 680, size: 10, font: fonts.bold });
-  paragraph(page, MAPPED_LATIN.abstract, { x: 60, y: 665, width: 470, size: 9, font: fonts.regular });
+  section(page, 'Abstract', MAPPED_LATIN.abstract, { x: 60, y: 680, width: 470, size: 9, headingSize: 10, fonts });
   page.drawText('Keywords', { x: 60, y: 590, size: 9, font: fonts.bold });
   const list = mappedFont(pdf, page, SPRINGER_KEYWORDS.join('') + separator, 0);
   drawMapped(page, list, SPRINGER_KEYWORDS.join(` ${separator} `), 110, 590, 9);
-  page.drawText('1 Introduction', { x: 60, y: 560, size: 11, font: fonts.bold });
-  paragraph(page, MAPPED_LATIN.body, { x: 60, y: 544, width: 470, size: 10, font: fonts.regular });
+  section(page, '1 Introduction', MAPPED_LATIN.body, { x: 60, y: 560, width: 470, size: 10, headingSize: 11, fonts });
   return save(pdf);
 }
 
@@ -371,9 +383,7 @@ export async function buildAuthorsPaper(): Promise<Uint8Array> {
   });
   page.drawText('2', { x: 60, y: 665, size: 6, font: fonts.italic });
   page.drawText('Universidad de Granada, Granada, Spain', { x: 64, y: 661, size: 9, font: fonts.italic });
-  page.drawText('Abstract', { x: 60, y: 630, size: 10, font: fonts.bold });
-  paragraph(page, MAPPED_LATIN.abstract, { x: 60, y: 615, width: 470, size: 9, font: fonts.regular });
-  page.drawText('1 Introduction', { x: 60, y: 540, size: 11, font: fonts.bold });
-  paragraph(page, MAPPED_LATIN.body, { x: 60, y: 524, width: 470, size: 10, font: fonts.regular });
+  section(page, 'Abstract', MAPPED_LATIN.abstract, { x: 60, y: 630, width: 470, size: 9, headingSize: 10, fonts });
+  section(page, '1 Introduction', MAPPED_LATIN.body, { x: 60, y: 540, width: 470, size: 10, headingSize: 11, fonts });
   return save(pdf);
 }
