@@ -63,3 +63,54 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://confero.example.org');
   });
 });
+
+describe('server processes, load shedding, metrics and worker health', () => {
+  const secret = 'production-secret-key-0123456789abcdef';
+  const pg = 'postgres://confero@127.0.0.1:5432/confero';
+
+  it('runs one server process unless production on PostgreSQL, which defaults to one per core', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: pg }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', SECRET_KEY: secret }).webConcurrency).toBe(1);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', SECRET_KEY: secret, DATABASE_URL: pg }).webConcurrency,
+    ).toBe(os.availableParallelism());
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: pg, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+  });
+
+  it('refuses more than one process on the embedded database, and a count that is not a positive integer', () => {
+    expect(problemsOf({ DATA_DIR: tempDir(), WEB_CONCURRENCY: '2' })).toEqual([
+      'WEB_CONCURRENCY: must be 1 on the embedded database (one process owns DATA_DIR); set DATABASE_URL (PostgreSQL) to run several server processes',
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), WEB_CONCURRENCY: '1' })).toEqual([]);
+    for (const wrong of ['0', 'two', '1.5']) {
+      expect(problemsOf({ DATA_DIR: tempDir(), DATABASE_URL: pg, WEB_CONCURRENCY: wrong })[0]).toMatch(
+        /^WEB_CONCURRENCY: /,
+      );
+    }
+  });
+
+  it('reads the shedding bounds, the metrics token and the worker health port', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.overload).toEqual({ maxInFlight: 500, maxEventLoopDelayMs: 500, maxDbWaiting: 50 });
+    expect(defaults.metricsToken).toBeUndefined();
+    expect(defaults.workerHealthPort).toBeUndefined();
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      SHED_MAX_IN_FLIGHT: '64',
+      SHED_MAX_EVENT_LOOP_DELAY_MS: '250',
+      SHED_MAX_DB_WAITING: '8',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+      WORKER_HEALTH_PORT: '9100',
+    });
+    expect(set).toMatchObject({
+      overload: { maxInFlight: 64, maxEventLoopDelayMs: 250, maxDbWaiting: 8 },
+      metricsToken: 'a-long-enough-metrics-token',
+      workerHealthPort: 9100,
+    });
+    expect(problemsOf({ DATA_DIR: tempDir(), METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN: must be at least 16 characters',
+    ]);
+    expect(problemsOf({ DATA_DIR: tempDir(), SHED_MAX_IN_FLIGHT: '0' })[0]).toMatch(/^SHED_MAX_IN_FLIGHT: /);
+  });
+});

@@ -11,7 +11,8 @@ import { messageError } from '../lib/errors.ts';
  * queueing requests until clients time out. Three signals, each checked when a request arrives, each with its
  * bound in `config.overload` (SHED_* variables):
  *   - requests in flight in this process (received, not yet answered);
- *   - the event loop's lag: how late a timer due every SAMPLE_MS fired last time (a loop busy with CPU work);
+ *   - the event loop's lag: how late a timer due every SAMPLE_MS fired, over the bound at two checks in a row (a
+ *     loop kept busy, not one slow task or a garbage collection);
  *   - queries waiting for a database connection (PostgreSQL's pool; none on the embedded database).
  * Health and metrics are never shed: orchestrators and scrapers must see a busy process, not a dead one.
  */
@@ -64,11 +65,15 @@ export const overloadPlugin = fp(
     const { limits, db } = options;
     let inFlight = 0;
     let eventLoopDelayMs = 0;
+    /** The smaller of the last two lags: over the bound only when the loop lagged twice in a row. */
+    let sustainedDelayMs = 0;
     let expected = performance.now() + SAMPLE_MS;
     let timer: NodeJS.Timeout;
     const sample = () => {
       const now = performance.now();
-      eventLoopDelayMs = Math.max(0, now - expected);
+      const lag = Math.max(0, now - expected);
+      sustainedDelayMs = Math.min(lag, eventLoopDelayMs);
+      eventLoopDelayMs = lag;
       expected = now + SAMPLE_MS;
       timer = setTimeout(sample, SAMPLE_MS).unref();
     };
@@ -81,7 +86,7 @@ export const overloadPlugin = fp(
 
     const reasonToShed = (): ShedReason | undefined => {
       if (inFlight >= limits.maxInFlight) return 'in_flight';
-      if (eventLoopDelayMs > limits.maxEventLoopDelayMs) return 'event_loop_delay';
+      if (sustainedDelayMs > limits.maxEventLoopDelayMs) return 'event_loop_delay';
       if ((databasePoolStats(db)?.waiting ?? 0) > limits.maxDbWaiting) return 'db_waiting';
       return undefined;
     };
