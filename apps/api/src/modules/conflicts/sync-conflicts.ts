@@ -36,7 +36,7 @@ const SYNC_LOCK = 0x5c0f;
 const MARKS_LIMIT = 500;
 /** Persons × submissions up to which detection runs here; above it, in the pool, in chunks of about CHUNK_PAIRS. */
 const INLINE_PAIRS = 20_000;
-const CHUNK_PAIRS = 200_000;
+const CHUNK_PAIRS = 50_000;
 
 const DETECTED_TYPES_SQL = sql`('coauthor', 'institutional', 'domain')`;
 
@@ -136,10 +136,16 @@ async function syncPass(
     const { persons, chunks } = await detectPart(tx, eventId, part);
     for (const person of persons) personIds.add(person.userId);
     for (const chunk of chunks) {
-      const fresh = chunk.filter((found) => !detected.has(pairKey(found.submissionId, found.userId)));
-      for (const { reason: _reason, ...found } of fresh) detected.set(pairKey(found.submissionId, found.userId), found);
-      for (let start = 0; start < fresh.length; start += SYNC_BATCH) {
-        await writeFound(tx, fresh.slice(start, start + SYNC_BATCH));
+      // A batch at a time, so the work here between two writes stays small.
+      for (let start = 0; start < chunk.length; start += SYNC_BATCH) {
+        const fresh: FoundConflict[] = [];
+        for (const found of chunk.slice(start, start + SYNC_BATCH)) {
+          const key = pairKey(found.submissionId, found.userId);
+          if (detected.has(key)) continue;
+          detected.set(key, found);
+          fresh.push(found);
+        }
+        if (fresh.length > 0) await writeFound(tx, fresh);
       }
     }
   }
