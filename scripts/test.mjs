@@ -1,6 +1,6 @@
 // `npm test`: lint, type check, unit + API integration tests on PGlite and (with TEST_DATABASE_URL) again on
-// PostgreSQL, then the Playwright suite in Chromium. Ends with the plain line `N passed, N failed`.
-// Options: --no-e2e (skip Playwright), --only=lint,imports,types,unit,postgres,e2e (run a subset). The lint step
+// PostgreSQL, the stored-files tests once more on S3, then the Playwright suite in Chromium. Ends with the plain line `N passed, N failed`.
+// Options: --no-e2e (skip Playwright), --only=lint,imports,types,unit,postgres,s3,e2e (run a subset). The lint step
 // also lists code the change writes twice (`duplicates`, where that command is installed; a report, not a failure).
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
@@ -147,6 +147,28 @@ if (wants('postgres')) {
   } else {
     console.log('\n=== PostgreSQL run skipped: TEST_DATABASE_URL is not set');
   }
+}
+// The tests of the stored files again with the S3 provider (TEST_STORAGE=s3: each app gets a bucket of its own on
+// an S3-protocol server the tests start, apps/api/test/s3-server.ts), on PostgreSQL when it is there (its row
+// locks are what the upload races exercise), else on PGlite. The storage contract itself runs on both providers
+// in every pass (apps/api/src/lib/storage.test.ts).
+const S3_TEST_FILES = [
+  'apps/api/src/modules/submissions/stored-objects.test.ts',
+  'apps/api/src/modules/submissions/submissions.upload-race.test.ts',
+  'apps/api/src/modules/submissions/submissions.create.test.ts',
+  'apps/api/src/modules/submissions/submissions.routes.test.ts',
+  'apps/api/src/modules/final-versions/final-versions.race.test.ts',
+  'apps/api/src/modules/final-versions/final-versions.routes.test.ts',
+  'apps/api/src/modules/final-versions/proceedings.test.ts',
+];
+if (wants('s3')) {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  vitest(
+    `stored files on S3 (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
+    path.join(reports, 'vitest-s3.json'),
+    S3_TEST_FILES,
+    { TEST_STORAGE: 's3', TEST_DB: onPostgres ? 'postgres' : 'pglite' },
+  );
 }
 if (wants('e2e')) {
   buildWeb();

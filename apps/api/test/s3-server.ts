@@ -1,7 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import S3rver, { type S3rverStore } from 's3rver';
 import type { S3Settings } from '../src/lib/storage-s3.ts';
 
 /**
@@ -60,6 +61,31 @@ export function localStoreFiles(root: string): StoreFiles {
   );
 }
 
+const OBJECT_RESOURCES = ['metadata.json', 'object.md5', 'object'] as const;
+
+/** Atomic copies and deletes that leave the folders (see startS3Server). */
+function makeS3Consistent(store: S3rverStore): void {
+  const copyInPlace = store.copyObject.bind(store);
+  store.copyObject = async (srcBucket, srcKey, destBucket, destKey, replacementMetadata) => {
+    const staging = `.staging/${crypto.randomUUID()}`;
+    await copyInPlace(srcBucket, srcKey, destBucket, staging, replacementMetadata);
+    await fs.promises.mkdir(path.dirname(store.getResourcePath(destBucket, destKey, 'object')), { recursive: true });
+    // The bytes go last: a reader sees the object once they are whole.
+    for (const resource of OBJECT_RESOURCES) {
+      await fs.promises.rename(
+        store.getResourcePath(destBucket, staging, resource),
+        store.getResourcePath(destBucket, destKey, resource),
+      );
+    }
+    return store.getMetadata(destBucket, destKey);
+  };
+  store.deleteObject = async (bucket, key) => {
+    for (const resource of OBJECT_RESOURCES) {
+      await fs.promises.rm(store.getResourcePath(bucket, key, resource), { force: true });
+    }
+  };
+}
+
 export type S3TestServer = { settings: S3Settings; files: StoreFiles; stop(): Promise<void> };
 
 const OBJECT_SUFFIX = '._S3rver_object';
@@ -70,9 +96,14 @@ const UPLOADS_DIR = '._S3rver_uploads';
  * the S3 settings that reach it. s3rver keeps each object as a file `<bucket>/<key>._S3rver_object` (its last
  * modification is the object's LastModified), which `files` reads and ages.
  *
- * s3rver 3.7 answers AbortMultipartUpload (DELETE ?uploadId) with MethodNotAllowed: it never implemented it. A
- * middleware of this helper does what S3 does, removing the upload's parts, so an aborted upload leaves nothing
- * here as it leaves nothing on S3.
+ * Where s3rver 3.7 departs from S3, this helper makes it behave as S3 does (the provider is never adapted to it):
+ * - it answers AbortMultipartUpload (DELETE ?uploadId) with MethodNotAllowed, never having implemented it: a
+ *   middleware removes the upload's parts, so an aborted upload leaves nothing here as on S3;
+ * - its CopyObject rewrites the target file in place, so a concurrent GET or HEAD of that key reads a partial
+ *   object, where S3 shows the old object or the new one whole: the copy is staged under another key and renamed
+ *   into place;
+ * - its DeleteObject removes the folders it leaves empty, racing a PUT or copy into the same folder (ENOENT, a
+ *   500): deletes leave the folders.
  */
 export async function startS3Server(): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-s3-'));
@@ -92,6 +123,7 @@ export async function startS3Server(): Promise<S3TestServer> {
     context.status = 204;
     context.body = null;
   });
+  makeS3Consistent(server.store);
   const { port } = await server.run();
   const fileOf = (key: string) => path.join(bucketDir, ...`${key}${OBJECT_SUFFIX}`.split('/'));
   const keys = () => [

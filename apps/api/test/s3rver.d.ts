@@ -13,6 +13,20 @@ declare module 's3rver' {
   };
   export type S3rverMiddleware = (context: S3rverContext, next: () => Promise<void>) => Promise<void>;
 
+  export type S3rverStore = {
+    /** The file of one resource of an object: `object` (its bytes), `object.md5`, `metadata.json`. */
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    getMetadata(bucket: string, key: string): Promise<Record<string, unknown>>;
+    copyObject(
+      srcBucket: string,
+      srcKey: string,
+      destBucket: string,
+      destKey: string,
+      replacementMetadata?: Record<string, unknown>,
+    ): Promise<Record<string, unknown>>;
+    deleteObject(bucket: string, key: string): Promise<void>;
+  };
+
   export default class S3rver {
     constructor(options: {
       address?: string;
@@ -21,6 +35,8 @@ declare module 's3rver' {
       directory: string;
       configureBuckets?: { name: string }[];
     });
+    /** s3rver's filesystem store, which its controllers call for every operation. */
+    store: S3rverStore;
     /** Koa's middleware stack, in order: the first entry sees every request first. */
     middleware: S3rverMiddleware[];
     httpServer?: Server;

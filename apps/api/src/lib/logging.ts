@@ -28,6 +28,9 @@ const SECRET_FIELDS = [
   'api_key',
   'databaseUrl',
   'smtpUrl',
+  // The S3 store's access keys (STORAGE_URL's user info, in the configuration's `storage`).
+  'credentials',
+  'secretAccessKey',
 ];
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

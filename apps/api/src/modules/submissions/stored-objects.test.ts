@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +33,7 @@ beforeEach(async () => {
   // Each test starts from an empty store and registry.
   await app.db.delete(submissionFiles);
   await app.db.delete(storedObjects);
-  fs.rmSync(app.config.storageDir, { recursive: true, force: true });
+  app.testStore.clear();
 });
 
 /** Bytes no other test stores. */
@@ -44,7 +43,7 @@ const uniqueBytes = (label: string) => Buffer.from(`%PDF-1.7 ${label} ${crypto.r
 const upload = (bytes: Uint8Array, storage: Storage = app.storage) =>
   storage.put(Readable.from([Buffer.from(bytes)]), { claim: claimStoredObject(app.db) });
 
-const fileOf = (key: string) => path.join(app.config.storageDir, ...key.split('/'));
+const fileOf = (key: string) => app.testStore.fileOf(key);
 const present = (key: string) => fs.existsSync(fileOf(key));
 
 async function registry(): Promise<string[]> {
@@ -64,6 +63,10 @@ function ageFile(file: string, ageMs: number): void {
   const at = new Date(Date.now() - ageMs);
   fs.utimesSync(file, at, at);
 }
+
+const ago = (ms: number) => new Date(Date.now() - ms);
+/** The keys of the store's temporary folder. */
+const temporaryKeys = (store = app.testStore) => store.keys().filter((key) => key.startsWith('tmp/'));
 
 /** A promise with its resolve function outside. */
 function deferred<T = void>() {
@@ -217,7 +220,6 @@ describe('registerUnlistedObjects', () => {
 describe(`the ${SWEEP_STORED_FILES_JOB} job`, () => {
   it('is registered to run periodically and sweeps temporary files, unlisted files and unreferenced files', async () => {
     expect(app.jobs.types()).toContain(SWEEP_STORED_FILES_JOB);
-    const tmpDir = path.join(app.config.storageDir, 'tmp');
     const freedByAge = await upload(uniqueBytes('unreferenced for a day'));
     await age(freedByAge.key, STORED_OBJECT_GRACE_MS + HOUR);
     const kept = await upload(uniqueBytes('unreferenced for a minute'));
@@ -226,36 +228,37 @@ describe(`the ${SWEEP_STORED_FILES_JOB} job`, () => {
     const paper = await buildSubmission(app, { pdf: await buildPaperPdf({ title: 'Referenced for ever' }) });
     const referenced = paper.file?.storageKey ?? '';
     await age(referenced, 48 * HOUR);
-    fs.writeFileSync(path.join(tmpDir, '1-crashed.part'), 'left by a killed process');
-    ageFile(path.join(tmpDir, '1-crashed.part'), TEMPORARY_FILE_MAX_AGE_MS + 60_000);
-    fs.writeFileSync(path.join(tmpDir, '2-in-flight.part'), 'an upload in progress');
+    app.testStore.write('tmp/1-crashed.part', 'left by a killed process', ago(TEMPORARY_FILE_MAX_AGE_MS + 60_000));
+    app.testStore.write('tmp/2-in-flight.part', 'an upload in progress');
 
     const id = await app.jobs.enqueue(SWEEP_STORED_FILES_JOB, {});
     expect(await app.jobs.runPending()).toBeGreaterThanOrEqual(1);
     const [job] = await app.db.select().from(jobs).where(eq(jobs.id, id));
     expect(job).toMatchObject({ status: 'done', result: { temporary_removed: 1, registered: 1, freed: 2 } });
-    expect(fs.readdirSync(tmpDir)).toEqual(['2-in-flight.part']);
+    expect(temporaryKeys()).toEqual(['tmp/2-in-flight.part']);
     expect([present(freedByAge.key), present(legacy.key)]).toEqual([false, false]);
     expect([present(kept.key), present(referenced)]).toEqual([true, true]);
     expect(await registry()).toEqual([kept.key, referenced].sort());
   });
 
   it('sweeps old temporary files once when the server starts, without waiting for the job', async () => {
-    let tmpDir = '';
     const started = await buildTestApp(
       {},
       {
         beforeReady: (instance) => {
-          tmpDir = path.join(instance.config.storageDir, 'tmp');
-          fs.mkdirSync(tmpDir, { recursive: true });
-          fs.writeFileSync(path.join(tmpDir, '1-crashed.part'), 'left by a killed process');
-          ageFile(path.join(tmpDir, '1-crashed.part'), 2 * TEMPORARY_FILE_MAX_AGE_MS);
-          fs.writeFileSync(path.join(tmpDir, '2-in-flight.part'), 'an upload in progress');
+          instance.testStore.write(
+            'tmp/1-crashed.part',
+            'left by a killed process',
+            ago(2 * TEMPORARY_FILE_MAX_AGE_MS),
+          );
+          instance.testStore.write('tmp/2-in-flight.part', 'an upload in progress');
         },
       },
     );
     try {
-      await expect.poll(() => fs.readdirSync(tmpDir), { timeout: 5000, interval: 20 }).toEqual(['2-in-flight.part']);
+      await expect
+        .poll(() => temporaryKeys(started.testStore), { timeout: 5000, interval: 20 })
+        .toEqual(['tmp/2-in-flight.part']);
     } finally {
       await started.close();
     }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { SubmissionDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -116,21 +115,16 @@ async function submit(options: FormOptions = {}, as: TestClient = client) {
   return as.post('/api/submissions/', body.payload, { headers: body.headers });
 }
 
-/** Every object in the store (content-addressed files) and whatever is left in its temporary folder. */
+/**
+ * Every object in the store (content-addressed files) and whatever else is left: its temporary files and, on S3,
+ * multipart uploads never completed or aborted.
+ */
 function storeContents(): { objects: string[]; tmp: string[] } {
-  const root = app.config.storageDir;
-  const objects: string[] = [];
-  const walk = (dir: string) => {
-    if (!fs.existsSync(dir)) return;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else objects.push(path.relative(root, full));
-    }
+  const keys = app.testStore.keys();
+  return {
+    objects: keys.filter((key) => key.startsWith('files/')),
+    tmp: keys.filter((key) => !key.startsWith('files/')),
   };
-  walk(path.join(root, 'files'));
-  const tmpDir = path.join(root, 'tmp');
-  return { objects: objects.sort(), tmp: fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : [] };
 }
 
 /**
@@ -232,7 +226,7 @@ describe('POST /api/submissions/', () => {
     const [file] = await app.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, body.id));
     expect(file).toMatchObject({ version: 1, kind: 'paper', sha256: sha256(paper), size: paper.length, pageCount: 2 });
     expect(file?.storageKey).toBe(`files/${sha256(paper).slice(0, 2)}/${sha256(paper).slice(2, 4)}/${sha256(paper)}`);
-    const stored = fs.readFileSync(path.join(app.config.storageDir, ...(file?.storageKey ?? '').split('/')));
+    const stored = fs.readFileSync(app.testStore.fileOf(file?.storageKey ?? ''));
     expect(sha256(stored)).toBe(sha256(paper));
     // The registry of stored files knows it (the sweep frees only files no row refers to).
     expect(

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { AiAnalysis, SubmissionDto, SubmissionPageDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -656,7 +655,7 @@ describe('edits after a decision', () => {
 describe('DELETE /api/submissions/{id}/', () => {
   it('lets an author delete a submitted paper: rows and conflicts go, the stored file at the next sweep', async () => {
     const paper = await paperOf();
-    const file = path.join(app.config.storageDir, ...(paper.file?.storageKey ?? '').split('/'));
+    const file = app.testStore.fileOf(paper.file?.storageKey ?? '');
     expect(fs.existsSync(file)).toBe(true);
     const response = await (await as(author)).delete(`/api/submissions/${paper.publicId}/`);
     expect(response.statusCode).toBe(204);
@@ -680,7 +679,7 @@ describe('DELETE /api/submissions/{id}/', () => {
     const response = await (await as(author)).delete(`/api/submissions/${one.publicId}/`);
     expect(response.statusCode).toBe(204);
     expect(await sweepStoredObjects(app.db, app.storage, { graceMs: 0 })).not.toContain(one.file?.storageKey);
-    expect(fs.existsSync(path.join(app.config.storageDir, ...(one.file?.storageKey ?? '').split('/')))).toBe(true);
+    expect(fs.existsSync(app.testStore.fileOf(one.file?.storageKey ?? ''))).toBe(true);
   });
 
   it('refuses once the review started (409), and to staff (403) and outsiders (404)', async () => {
@@ -866,7 +865,7 @@ describe('file downloads', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.headers['content-type']).toMatch(/application\/json/);
     expect(hidden.json()).toMatchObject({ code: 'NOT_FOUND', error: 'Submission not found.' });
-    fs.rmSync(path.join(app.config.storageDir, ...(paper.file?.storageKey ?? '').split('/')));
+    fs.rmSync(app.testStore.fileOf(paper.file?.storageKey ?? ''));
     const missing = await (await as(author)).get(`/api/submissions/${paper.publicId}/direct_download/`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: 'The file of this submission is not available.' });
