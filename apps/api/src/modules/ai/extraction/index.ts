@@ -4,7 +4,7 @@ import { findKeywords, type KeywordsResult } from './keywords.ts';
 import { buildLayout, continuesBlock, type Layout, type Line } from './layout.ts';
 import { isSectionHeading } from './patterns.ts';
 import { openPdf, type PageContent, readPdfContent } from './pdf-reader.ts';
-import { isReadable } from './readability.ts';
+import { isGarbledField, isReadable } from './readability.ts';
 import { joinLines } from './text.ts';
 import { findTitle } from './title.ts';
 
@@ -62,9 +62,12 @@ function infer(layout: Layout): Inference {
     (index): index is number => index !== undefined && underTitle(index),
   );
   const authors = findAuthors(layout, title, ends.length > 0 ? Math.min(...ends) : layout.lines.length);
+  // A title in a font of its own whose map is broken, on a page that reads well: no title rather than garbage.
+  const rest = layout.lines.filter((line) => !title?.lines.includes(line)).map((line) => line.text);
+  const garbled = title !== undefined && isGarbledField(title.text, rest.join('\n'));
   return {
     metadata: {
-      title: title?.text ?? '',
+      title: title && !garbled ? title.text : '',
       abstract: abstract?.text ?? '',
       keywords: keywords?.keywords ?? [],
       authors,

@@ -55,6 +55,19 @@ describe('a text layer that is not language (a font with a broken character map)
   });
 });
 
+describe('a title set in a font whose map is broken, on a page that reads well', () => {
+  it.each([
+    ['Latin', 'latin', MAPPED_LATIN],
+    ['Arabic', 'arabic', MAPPED_ARABIC],
+  ] as const)('returns no title but the other fields (%s)', async (_name, language, paper) => {
+    const result = await extractMetadata(await buildMappedPaper(language, 0, 3));
+    expect(result.title).toBe('');
+    expect(result.unreadable).toBeUndefined();
+    if (language === 'latin') expect(result.abstract).toBe(paper.abstract);
+    expect((await extractMetadata(await buildMappedPaper(language, 0, 0))).title).toBe(paper.title);
+  });
+});
+
 describe('a journal banner above the title', () => {
   it('takes the article title, not the journal name set larger in the banner', async () => {
     const { title, abstract, authors } = await extractMetadata(await buildBannerPaper());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessReadability } from './readability.ts';
+import { assessReadability, isGarbledField } from './readability.ts';
 import { MAPPED_ARABIC, MAPPED_LATIN } from './test-papers.ts';
 
 const english = `${MAPPED_LATIN.abstract} ${MAPPED_LATIN.body}`;
@@ -66,5 +66,19 @@ describe('assessReadability', () => {
     expect(assessReadability('')).toEqual({ readable: true, script: 'none' });
     const greek = 'Η μελέτη αυτή εξετάζει την επίδραση της θερμοκρασίας στην ανάπτυξη των φυκών σε ρηχές λίμνες.';
     expect(assessReadability(`${greek} ${greek}`).readable).toBe(true);
+  });
+});
+
+describe('isGarbledField', () => {
+  it('finds a title garbled when it has no common word and shares no word with the rest of the page', () => {
+    expect(isGarbledField(rotated(MAPPED_LATIN.title, 3), english)).toBe(true);
+    expect(isGarbledField(shifted(MAPPED_ARABIC.title, 2), arabic)).toBe(true);
+  });
+
+  it('keeps real titles, and says nothing beside too short a page', () => {
+    expect(isGarbledField(MAPPED_LATIN.title, english)).toBe(false);
+    expect(isGarbledField(MAPPED_ARABIC.title, arabic)).toBe(false);
+    expect(isGarbledField('Attention Is All You Need', english)).toBe(false);
+    expect(isGarbledField(rotated(MAPPED_LATIN.title, 3), 'A short page.')).toBe(false);
   });
 });

@@ -159,3 +159,30 @@ export function assessReadability(text: string): Readability {
 
 /** Whether a text reads as language (see assessReadability). */
 export const isReadable = (text: string): boolean => assessReadability(text).readable;
+
+/** The first five letters of a word: enough to match "lakes" with "lake" and "drift" with "drifting". */
+const stem = (word: string) => [...word].slice(0, 5).join('');
+
+/**
+ * Whether a short field (a title) set in a font of its own is garbage although the page reads as language: none of
+ * its words is a common word, and none of its longer words (four letters or more) stands, even inflected, anywhere
+ * in the rest of the page, which always repeats some of a title's words. Says no when the rest of the page is too
+ * short to tell.
+ */
+export function isGarbledField(field: string, rest: string): boolean {
+  const wordsOf = (text: string) =>
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/\p{L}+/gu) ?? [];
+  const words = wordsOf(field);
+  if (words.length < 2 || words.some((word) => LATIN_COMMON.has(word) || ARABIC_COMMON.has(word))) return false;
+  const context = new Set(
+    wordsOf(rest)
+      .filter((word) => word.length >= 4)
+      .map(stem),
+  );
+  const content = words.filter((word) => word.length >= 4);
+  if (context.size < 30 || content.length === 0) return false;
+  return content.every((word) => !context.has(stem(word)));
+}

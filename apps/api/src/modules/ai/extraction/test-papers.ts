@@ -178,10 +178,14 @@ export const MAPPED_ARABIC = {
 
 /**
  * A one-page paper whose every line is set in a font with its own character map: `shift` 0 gives a readable text
- * layer, any other shift the garbage of a broken map. Arabic lines are stored in visual order (right to left), as
+ * layer, any other shift the garbage of a broken map. The title has a font of its own, shifted by `titleShift`. Arabic lines are stored in visual order (right to left), as
  * PDFs hold them; pdf.js gives them back in logical order.
  */
-export async function buildMappedPaper(language: 'latin' | 'arabic', shift: number): Promise<Uint8Array> {
+export async function buildMappedPaper(
+  language: 'latin' | 'arabic',
+  shift: number,
+  titleShift = shift,
+): Promise<Uint8Array> {
   const paper = language === 'latin' ? MAPPED_LATIN : MAPPED_ARABIC;
   const { pdf, page } = await newDocument();
   const font = mappedFont(pdf, page, Object.values(paper).join(''), shift);
@@ -192,7 +196,7 @@ export async function buildMappedPaper(language: 'latin' | 'arabic', shift: numb
   const keywordsLabel = language === 'latin' ? 'Keywords: ' : 'الكلمات المفتاحية: ';
   const introduction = language === 'latin' ? '1 Introduction' : 'المقدمة';
   const labels = mappedFont(pdf, page, heading + keywordsLabel + introduction, shift, 'FLab');
-  draw(font, paper.title, 60, 740, 18);
+  draw(mappedFont(pdf, page, paper.title, titleShift, 'FTit'), paper.title, 60, 740, 18);
   draw(font, paper.authors, 60, 710, 12);
   draw(font, paper.affiliation, 60, 694, 10);
   draw(labels, heading, 60, 660, 11);
