@@ -221,29 +221,53 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 type Answer = { status: number; ms: number; encodedBytes: number; encoding: string; body: Buffer };
 
-/** One GET asking for brotli or gzip, its bytes counted as they came (still encoded). */
-function get(agent: http.Agent, url: string, cookie: string): Promise<Answer> {
+/**
+ * One request without fetch's 5-minute wait for headers (the apply may take longer on a busy machine), asking for
+ * brotli or gzip, its bytes counted as they came (still encoded). A JSON `body` is sent as a POST.
+ */
+function send(
+  agent: http.Agent | undefined,
+  url: string,
+  headers: Record<string, string>,
+  options: { body?: unknown; timeoutMs?: number } = {},
+): Promise<Answer> {
   const started = performance.now();
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { cookie, 'accept-encoding': 'br, gzip' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({
-          status: response.statusCode ?? 0,
-          ms: performance.now() - started,
-          encodedBytes: body.length,
-          encoding: String(response.headers['content-encoding'] ?? 'identity'),
-          body,
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: payload === undefined ? 'GET' : 'POST',
+        headers: {
+          ...headers,
+          'accept-encoding': 'br, gzip',
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: response.statusCode ?? 0,
+            ms: performance.now() - started,
+            encodedBytes: body.length,
+            encoding: String(response.headers['content-encoding'] ?? 'identity'),
+            body,
+          });
         });
-      });
-    });
+      },
+    );
     request.on('error', reject);
-    request.setTimeout(120_000, () => request.destroy(new Error('timeout')));
+    request.setTimeout(options.timeoutMs ?? 120_000, () => request.destroy(new Error('timeout')));
+    request.end(payload);
   });
 }
+
+const get = (agent: http.Agent, url: string, cookie: string) => send(agent, url, { cookie });
 
 function decode(answer: Answer): Buffer {
   if (answer.encoding === 'br') return zlib.brotliDecompressSync(answer.body);
@@ -441,15 +465,24 @@ async function assignment(m: Measure, session: Session, eventPublicId: string, p
       if (preview.status === 'done') break;
     }
     const computed = performance.now() - started;
-    const applied = await session.expect<{ message: string }>('POST', `${base}/apply/`, 200, {
-      json: { preview_id: created.preview_id, mode: 'keep_existing' },
-      timeoutMs,
-    });
+    const headers = { cookie: session.cookieHeader(), 'x-csrftoken': await session.csrf() };
+    let applied: Answer;
+    let applyShed = 0;
+    for (;;) {
+      applied = await send(undefined, `${m.baseUrl}${base}/apply/`, headers, {
+        body: { preview_id: created.preview_id, mode: 'keep_existing' },
+        timeoutMs: 30 * 60_000,
+      });
+      if (applied.status !== 503 || applyShed >= 100) break;
+      applyShed += 1;
+      await sleep(2000);
+    }
+    if (applied.status !== 200) throw new Error(`the apply answered ${applied.status}: ${decode(applied).toString()}`);
     return {
       computedSeconds: computed / 1000,
       proposed: preview.result?.new_count ?? 0,
-      message: applied.message,
-      shed: session.shedRetries - shedBefore,
+      message: (JSON.parse(decode(applied).toString()) as { message: string }).message,
+      shed: session.shedRetries - shedBefore + applyShed,
     };
   });
   console.log(
