@@ -79,10 +79,12 @@ describe('a journal banner above the title', () => {
 
 describe('a structured abstract in a two-column page', () => {
   it.each([
-    ['followed by its keywords', true],
-    ['followed directly by the body under "Background"', false],
-  ])('keeps every sub-heading and stops at the body: %s', async (_name, keywords) => {
-    const result = await extractMetadata(await buildStructuredAbstractPaper({ keywords }));
+    ['sub-headings on lines of their own, followed by its keywords', true, false],
+    ['sub-headings on lines of their own, followed directly by the body under "Background"', false, false],
+    ['sub-headings run in, followed by its keywords', true, true],
+    ['sub-headings run in, followed directly by the body under "Background"', false, true],
+  ])('keeps every sub-heading and stops at the body: %s', async (_name, keywords, runIn) => {
+    const result = await extractMetadata(await buildStructuredAbstractPaper({ keywords, runIn }));
     expect(result.abstract).toBe(STRUCTURED_ABSTRACT);
     expect(result.keywords).toEqual(keywords ? STRUCTURED_PAPER.keywords : []);
   });

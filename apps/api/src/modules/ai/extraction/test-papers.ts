@@ -279,12 +279,15 @@ export const STRUCTURED_PAPER = {
 };
 
 /**
- * BMC-style first page: a structured abstract in the left column (each sub-heading on a line of its own, in bold),
- * "Keywords:" with its list (or, with `keywords: false`, none: they are printed elsewhere), then the body begins
- * in the same column under a "Background" heading of the same size as the sub-headings, and goes on in the right
- * column.
+ * BMC-style first page: a structured abstract in the left column (each sub-heading on a line of its own, in bold,
+ * or with `runIn` run into its text: "Background: Falls are …"), "Keywords:" with its list (or, with
+ * `keywords: false`, none: they are printed elsewhere), then the body begins in the same column under a
+ * "Background" heading of the same size as the sub-headings, and goes on in the right column.
  */
-export async function buildStructuredAbstractPaper(options: { keywords: boolean }): Promise<Uint8Array> {
+export async function buildStructuredAbstractPaper(options: {
+  keywords: boolean;
+  runIn?: boolean;
+}): Promise<Uint8Array> {
   const { pdf, page, fonts } = await newDocument();
   page.drawText('Lindqvist et al. Trials (2021) 22:418', { x: 48, y: 810, size: 8, font: fonts.regular });
   page.drawText('RESEARCH', { x: 48, y: 780, size: 9, font: fonts.bold });
@@ -296,6 +299,21 @@ export async function buildStructuredAbstractPaper(options: { keywords: boolean 
   page.drawText('Abstract', { x: column.x, y: 665, size: 11, font: fonts.bold });
   let y = 650;
   for (const [label, text] of STRUCTURED_PAPER.sections) {
+    if (options.runIn) {
+      // The label in bold, its text after it on the same line and wrapped under it.
+      const lead = `${label}: `;
+      const indent = fonts.bold.widthOfTextAtSize(lead, column.size);
+      page.drawText(lead, { x: column.x, y, size: column.size, font: fonts.bold });
+      const [first = '', ...others] = wrap(
+        text,
+        (v) => fonts.regular.widthOfTextAtSize(v, column.size),
+        column.width - indent,
+      );
+      page.drawText(first, { x: column.x + indent, y, size: column.size, font: fonts.regular });
+      const more = others.join(' ');
+      y = more ? paragraph(page, more, { ...column, y: y - 11.25, font: fonts.regular }) - 3 : y - 14.25;
+      continue;
+    }
     page.drawText(label, { x: column.x, y, size: column.size, font: fonts.bold });
     y = paragraph(page, text, { ...column, y: y - 11.25, font: fonts.regular }) - 3;
   }
