@@ -1,7 +1,7 @@
 import { type ServerMessageKey, serverMessage } from '@confero/i18n';
 import { z } from 'zod';
 import { AI_PROVIDERS } from './events.ts';
-import { PAGE_QUERY_FIELDS, paginated } from './system.ts';
+import { OPTIONAL_PAGE_QUERY_FIELDS, PAGE_QUERY_FIELDS, paginated } from './system.ts';
 
 /*
  * Submissions: creation (multipart with the PDF), edit, deletion, lists, status and decisions, file download, AI
@@ -184,7 +184,10 @@ export const SubmissionListQuery = z.object({
 });
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 
-export const EventSubmissionsQuery = z.object({ event_id: z.string().max(60).optional() });
+export const EventSubmissionsQuery = z.object({
+  event_id: z.string().max(60).optional(),
+  ...OPTIONAL_PAGE_QUERY_FIELDS,
+});
 export type EventSubmissionsQuery = z.infer<typeof EventSubmissionsQuery>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -332,11 +335,49 @@ export const SubmissionDto = z.object({
 });
 export type SubmissionDto = z.infer<typeof SubmissionDto>;
 
-export const SubmissionListDto = z.array(SubmissionDto);
+/** An author as a list row names them (none in double-blind lists of blinded reviewers). */
+export const SubmissionListAuthorDto = SubmissionAuthorDto.pick({ first_name: true, last_name: true, full_name: true });
+export type SubmissionListAuthorDto = z.infer<typeof SubmissionListAuthorDto>;
+
+/** What a list row offers: its edit, delete and assign-reviewers actions. */
+export const SubmissionListAbilities = SubmissionAbilities.pick({ update: true, delete: true, manage_reviewers: true });
+export type SubmissionListAbilities = z.infer<typeof SubmissionListAbilities>;
+
+/**
+ * A submission as the lists send it (`GET submissions/`, `my_submissions/`, `event_submissions/`): what their tables
+ * show, the row's actions and its authors' names. The abstract, the file, the metadata, the authors' addresses and
+ * `ai_analysis` are only in the detail (`SubmissionDto`, `GET submissions/{id}/`).
+ */
+export const SubmissionListItemDto = SubmissionDto.pick({
+  id: true,
+  public_id: true,
+  title: true,
+  keywords_list: true,
+  status: true,
+  status_display: true,
+  decision: true,
+  decision_display: true,
+  event: true,
+  event_public_id: true,
+  event_title: true,
+  track: true,
+  track_name: true,
+  created: true,
+  updated: true,
+  primary_author: true,
+  authors_hidden: true,
+}).extend({ authors: z.array(SubmissionListAuthorDto), abilities: SubmissionListAbilities });
+export type SubmissionListItemDto = z.infer<typeof SubmissionListItemDto>;
+
+export const SubmissionListDto = z.array(SubmissionListItemDto);
 export type SubmissionListDto = z.infer<typeof SubmissionListDto>;
 
-export const SubmissionPageDto = paginated(SubmissionDto);
+export const SubmissionPageDto = paginated(SubmissionListItemDto);
 export type SubmissionPageDto = z.infer<typeof SubmissionPageDto>;
+
+/** `GET submissions/event_submissions/`: every row (an array), or one page of them when `page` is asked for. */
+export const EventSubmissionsDto = z.union([SubmissionListDto, SubmissionPageDto]);
+export type EventSubmissionsDto = z.infer<typeof EventSubmissionsDto>;
 
 export const SubmissionMessageDto = z.object({ message: z.string(), message_code: z.string() });
 export type SubmissionMessageDto = z.infer<typeof SubmissionMessageDto>;

@@ -38,3 +38,9 @@ export const PAGE_QUERY_FIELDS = {
   page: pageNumber().default(1),
   page_size: pageNumber().max(PAGE_SIZE_MAX, 'validation.invalid').default(PAGE_SIZE_DEFAULT),
 };
+
+/** `?page=&page_size=` of a list that answers every row unless one of them asks for a page. */
+export const OPTIONAL_PAGE_QUERY_FIELDS = {
+  page: pageNumber().optional(),
+  page_size: pageNumber().max(PAGE_SIZE_MAX, 'validation.invalid').optional(),
+};

@@ -8,6 +8,8 @@ import {
   type SubmissionAbilities,
   type SubmissionAuthorDto,
   type SubmissionDto,
+  type SubmissionListAbilities,
+  type SubmissionListItemDto,
 } from '@confero/contracts';
 import { abilitiesFrom } from '../../lib/authorize.ts';
 import { assignmentPolicies } from '../assignment/assignment.policy.ts';
@@ -17,7 +19,7 @@ import { isOpenForReview } from '../reviews/reviews.queries.ts';
 import { isDeadlinePassed } from './deadlines.ts';
 import { isDeletable } from './submission-state.ts';
 import { isBlindedReviewer, type SubmissionAccess, submissionPolicies } from './submissions.policy.ts';
-import type { SubmissionAuthorRow, SubmissionBundle } from './submissions.queries.ts';
+import type { SubmissionAuthorRow, SubmissionBundle, SubmissionListRow } from './submissions.queries.ts';
 
 const fullName = (author: { firstName: string; lastName: string }) => `${author.firstName} ${author.lastName}`.trim();
 
@@ -127,14 +129,73 @@ export function presentSubmission(bundle: SubmissionBundle, access: SubmissionAc
   return dto;
 }
 
-/** A list for one viewer: the accesses come from `accessToBundles` (a constant number of queries). */
-export function presentSubmissions(
-  bundles: SubmissionBundle[],
+/** A list row's actions, by the same rules as `abilitiesFor`: edit before the deadline and the decision, delete. */
+function listAbilitiesFor(row: SubmissionListRow, access: SubmissionAccess, deadlinePassed: boolean) {
+  const allowed: SubmissionListAbilities = {
+    ...abilitiesFrom(submissionPolicies, access, undefined, {
+      update: 'submission.update',
+      delete: 'submission.delete',
+    }),
+    ...abilitiesFrom(assignmentPolicies, access, undefined, { manage_reviewers: 'submission.manageReviewers' }),
+  };
+  return {
+    ...allowed,
+    update: allowed.update && !isFinalDecision(row.decision) && !deadlinePassed,
+    delete: allowed.delete && isDeletable(row),
+  };
+}
+
+/**
+ * The rows of a list for one viewer (`SubmissionListItemDto`): the authors' names unless the viewer is a blinded
+ * reviewer, the row's actions. Rows the viewer has no access to are left out. Each event's deadline is reckoned once.
+ */
+export function presentSubmissionList(
+  rows: SubmissionListRow[],
   accesses: Map<number, SubmissionAccess>,
   now = new Date(),
-): SubmissionDto[] {
-  return bundles.flatMap((bundle) => {
-    const access = accesses.get(bundle.id);
-    return access ? [presentSubmission(bundle, access, now)] : [];
+): SubmissionListItemDto[] {
+  const deadlines = new Map<number, boolean>();
+  const deadlinePassed = (event: SubmissionListRow['event']) => {
+    let passed = deadlines.get(event.id);
+    if (passed === undefined) {
+      passed = isDeadlinePassed(event, now);
+      deadlines.set(event.id, passed);
+    }
+    return passed;
+  };
+  return rows.flatMap((row) => {
+    const access = accesses.get(row.id);
+    if (!access) return [];
+    const hidden = isBlindedReviewer(access, row.event.blindMode);
+    const authors = hidden
+      ? []
+      : row.authors.map((author) => ({
+          first_name: author.firstName,
+          last_name: author.lastName,
+          full_name: fullName(author),
+        }));
+    return [
+      {
+        id: row.id,
+        public_id: row.publicId,
+        title: row.title,
+        keywords_list: row.keywords,
+        status: row.status,
+        status_display: SUBMISSION_STATUS_LABELS[row.status].en,
+        decision: row.decision,
+        decision_display: SUBMISSION_DECISION_LABELS[row.decision].en,
+        event: row.eventId,
+        event_public_id: row.event.publicId,
+        event_title: row.event.title,
+        track: row.track?.publicId ?? null,
+        track_name: row.track?.name ?? null,
+        created: row.createdAt.toISOString(),
+        updated: row.updatedAt.toISOString(),
+        authors,
+        primary_author: authors[0] ?? null,
+        authors_hidden: hidden,
+        abilities: listAbilitiesFor(row, access, deadlinePassed(row.event)),
+      },
+    ];
   });
 }

@@ -149,43 +149,175 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return ilike(submissions.title, pattern);
 }
 
-/** `GET submissions/`: a page of what the viewer may see, newest first. Two queries, plus the bundle's. */
+/**
+ * A submission as the lists show it: the columns of its row and what its abilities and the viewer's access read, no
+ * abstract, metadata or file. The event's blind mode comes as text, not its whole review settings.
+ */
+export type SubmissionListRow = Pick<
+  SubmissionRow,
+  | 'id'
+  | 'publicId'
+  | 'title'
+  | 'keywords'
+  | 'status'
+  | 'decision'
+  | 'eventId'
+  | 'trackId'
+  | 'submittedBy'
+  | 'areaChairId'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
+  event: Pick<
+    SubmissionEvent,
+    'id' | 'publicId' | 'title' | 'status' | 'submissionDeadline' | 'timezone' | 'createdBy'
+  > & {
+    blindMode: string;
+  };
+  track: { publicId: string; name: string } | null;
+  authors: SubmissionListAuthorRow[];
+};
+
+/** An author as a list row names them; `userId` tells the viewer's authorship. */
+export type SubmissionListAuthorRow = { firstName: string; lastName: string; userId: number | null };
+
+const listColumns = {
+  id: submissions.id,
+  publicId: submissions.publicId,
+  title: submissions.title,
+  keywords: submissions.keywords,
+  status: submissions.status,
+  decision: submissions.decision,
+  eventId: submissions.eventId,
+  trackId: submissions.trackId,
+  submittedBy: submissions.submittedBy,
+  areaChairId: submissions.areaChairId,
+  createdAt: submissions.createdAt,
+  updatedAt: submissions.updatedAt,
+  event: {
+    id: events.id,
+    publicId: events.publicId,
+    title: events.title,
+    status: events.status,
+    submissionDeadline: events.submissionDeadline,
+    timezone: events.timezone,
+    createdBy: events.createdBy,
+    blindMode: sql<string>`coalesce(${events.reviewSettings}->>'blind_mode', 'double')`,
+  },
+  trackPublicId: tracks.publicId,
+  trackName: tracks.name,
+};
+
+function selectListRows<Extra extends Record<string, SQL.Aliased>>(db: Db, extra: Extra = {} as Extra) {
+  return db
+    .select({ ...listColumns, ...extra })
+    .from(submissions)
+    .innerJoin(events, eq(events.id, submissions.eventId))
+    .leftJoin(tracks, eq(tracks.id, submissions.trackId));
+}
+
+type SelectedListRow = Omit<SubmissionListRow, 'track' | 'authors'> & {
+  trackPublicId: string | null;
+  trackName: string | null;
+};
+
+/** The rows of a list with their authors' names: the page's query and one query for all its authors. */
+async function withListAuthors(db: Db, rows: SelectedListRow[]): Promise<SubmissionListRow[]> {
+  const authors = new Map<number, SubmissionListAuthorRow[]>();
+  if (rows.length > 0) {
+    const found = await db
+      .select({
+        submissionId: submissionAuthors.submissionId,
+        firstName: submissionAuthors.firstName,
+        lastName: submissionAuthors.lastName,
+        userId: submissionAuthors.userId,
+      })
+      .from(submissionAuthors)
+      .where(
+        inArray(
+          submissionAuthors.submissionId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(submissionAuthors.submissionId), asc(submissionAuthors.position));
+    for (const { submissionId, ...author } of found) {
+      const list = authors.get(submissionId);
+      if (list) list.push(author);
+      else authors.set(submissionId, [author]);
+    }
+  }
+  return rows.map(({ trackPublicId, trackName, ...row }) => ({
+    ...row,
+    track: trackPublicId === null ? null : { publicId: trackPublicId, name: trackName ?? '' },
+    authors: authors.get(row.id) ?? [],
+  }));
+}
+
+/**
+ * A page of a list, newest or oldest first, with the whole list's count from the same statement (a window count); a
+ * page past the end has no row to carry it, so only then is the count asked on its own.
+ */
+async function pageOfList(
+  db: Db,
+  where: SQL | undefined,
+  order: 'newest' | 'oldest',
+  page: { page: number; pageSize: number },
+): Promise<{ rows: SubmissionListRow[]; count: number }> {
+  const direction = order === 'newest' ? desc : asc;
+  const rows = await selectListRows(db, { total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .where(where)
+    .orderBy(direction(submissions.createdAt), direction(submissions.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [counted] = await db.select({ value: count() }).from(submissions).where(where);
+    total = Number(counted?.value ?? 0);
+  }
+  return { rows: await withListAuthors(db, rows), count: total };
+}
+
+/** `GET submissions/`: a page of what the viewer may see, newest first. Two queries (three past the last page). */
 export async function pageSubmissions(
   db: Db,
   actor: Actor,
   options: { page: number; pageSize: number; status?: SubmissionRow['status']; eventId?: number; search?: string },
-): Promise<{ rows: SubmissionRecord[]; count: number }> {
+): Promise<{ rows: SubmissionListRow[]; count: number }> {
   const where = and(
     visibleSubmissions(actor),
     options.status ? eq(submissions.status, options.status) : undefined,
     options.eventId !== undefined ? eq(submissions.eventId, options.eventId) : undefined,
     searchCondition(options.search),
   );
-  const [rows, [total]] = await Promise.all([
-    selectRecords(db)
-      .where(where)
-      .orderBy(desc(submissions.createdAt), desc(submissions.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ value: count() }).from(submissions).where(where),
-  ]);
-  return { rows: rows.map(toRecord), count: Number(total?.value ?? 0) };
+  return pageOfList(db, where, 'newest', options);
 }
 
-/** `GET submissions/my_submissions/`: every submission the viewer is an author of, newest first. */
-export async function listAuthoredSubmissions(db: Db, actor: Actor): Promise<SubmissionRecord[]> {
-  const rows = await selectRecords(db)
+/** `GET submissions/my_submissions/`: every submission the viewer is an author of, newest first. Two queries. */
+export async function listAuthoredSubmissions(db: Db, actor: Actor): Promise<SubmissionListRow[]> {
+  const rows = await selectListRows(db)
     .where(authoredBy(actor.id))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
-  return rows.map(toRecord);
+  return withListAuthors(db, rows);
 }
 
-/** `GET submissions/event_submissions/`: every submission of one event, oldest first (the caller checked access). */
-export async function listEventSubmissions(db: Db, eventId: number): Promise<SubmissionRecord[]> {
-  const rows = await selectRecords(db)
+/**
+ * `GET submissions/event_submissions/`: the submissions of one event, oldest first (the caller checked access): all
+ * of them in two queries, or one page with its count.
+ */
+export async function listEventSubmissions(db: Db, eventId: number): Promise<SubmissionListRow[]> {
+  const rows = await selectListRows(db)
     .where(eq(submissions.eventId, eventId))
     .orderBy(asc(submissions.createdAt), asc(submissions.id));
-  return rows.map(toRecord);
+  return withListAuthors(db, rows);
+}
+
+/** One page of an event's submissions, oldest first, with their count. */
+export async function pageEventSubmissions(
+  db: Db,
+  eventId: number,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: SubmissionListRow[]; count: number }> {
+  return pageOfList(db, eq(submissions.eventId, eventId), 'oldest', page);
 }
 
 /** The authors of several submissions in order, with the public id of linked accounts: one query. */
@@ -239,6 +371,12 @@ export async function loadBundles(db: Db, records: SubmissionRecord[]): Promise<
   }));
 }
 
+/** What the viewer's access to a submission reads of it: a bundle, or a list row. */
+export type AccessSubject = Pick<SubmissionRow, 'id' | 'eventId' | 'trackId' | 'areaChairId' | 'submittedBy'> & {
+  event: { createdBy: number | null };
+  authors: { userId: number | null }[];
+};
+
 /**
  * The viewer's access to each of several submissions: their memberships in the events concerned and their conflicts
  * with the submissions, two queries whatever the number of submissions. Authorship is read from the bundles.
@@ -246,7 +384,7 @@ export async function loadBundles(db: Db, records: SubmissionRecord[]): Promise<
 export async function accessToBundles(
   db: Db,
   actor: Actor,
-  bundles: SubmissionBundle[],
+  bundles: AccessSubject[],
 ): Promise<Map<number, SubmissionAccess>> {
   const access = new Map<number, SubmissionAccess>();
   if (bundles.length === 0) return access;
@@ -294,7 +432,7 @@ export async function accessToBundles(
 }
 
 /** Whether a user is an author of a submission: a linked author row, or they submitted it. */
-export function isAuthorOf(userId: number, bundle: Pick<SubmissionBundle, 'submittedBy' | 'authors'>): boolean {
+export function isAuthorOf(userId: number, bundle: Pick<AccessSubject, 'submittedBy' | 'authors'>): boolean {
   return bundle.submittedBy === userId || bundle.authors.some((author) => author.userId === userId);
 }
 

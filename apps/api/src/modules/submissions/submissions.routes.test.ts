@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { AiAnalysis, SubmissionDto, SubmissionPageDto } from '@confero/contracts';
+import type { AiAnalysis, SubmissionDto, SubmissionListItemDto, SubmissionPageDto } from '@confero/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -333,8 +333,107 @@ describe('submission lists', () => {
     expect(missing.json()).toMatchObject({ fields: { event_id: ['event_id is required'] } });
   });
 
+  it('send slim rows: what the tables show and the row actions, never the abstract, file, metadata or addresses', async () => {
+    const slimEvent = await buildEvent(app, { status: 'active', title: 'Slim Lists' });
+    const writer = await buildUser(app, { firstName: 'Wanda', lastName: 'Writer' });
+    const staff = await buildUser(app);
+    await addMembership(app, { event: slimEvent, user: staff, role: 'chair' });
+    const paper = await buildSubmission(app, {
+      event: slimEvent,
+      submitter: writer,
+      title: 'Slim rows',
+      authors: [{ user: writer }, { email: 'guest-slim@example.net', firstName: 'Gus', lastName: 'Guest' }],
+    });
+    await app.db
+      .update(submissions)
+      .set({ aiAnalysis: ANALYSIS, abstract: 'An abstract that must stay on the detail page.', metadata: { m: 1 } })
+      .where(eq(submissions.id, paper.id));
+
+    const mine = await (await as(writer)).get('/api/submissions/my_submissions/');
+    const forStaff = await (await as(staff)).get('/api/submissions/event_submissions/', {
+      query: { event_id: slimEvent.publicId },
+    });
+    for (const response of [mine, forStaff]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toMatch(
+        /must stay on the detail|guest-slim@example\.net|Plagiarism|download_file|"m":1/,
+      );
+    }
+    const [row] = mine.json() as SubmissionListItemDto[];
+    expect(row).toEqual({
+      id: paper.id,
+      public_id: paper.publicId,
+      title: 'Slim rows',
+      keywords_list: expect.any(Array),
+      status: 'submitted',
+      status_display: 'Submitted',
+      decision: 'pending',
+      decision_display: 'Pending',
+      event: slimEvent.id,
+      event_public_id: slimEvent.publicId,
+      event_title: 'Slim Lists',
+      track: null,
+      track_name: null,
+      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      updated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      authors: [
+        { first_name: 'Wanda', last_name: 'Writer', full_name: 'Wanda Writer' },
+        { first_name: 'Gus', last_name: 'Guest', full_name: 'Gus Guest' },
+      ],
+      primary_author: { first_name: 'Wanda', last_name: 'Writer', full_name: 'Wanda Writer' },
+      authors_hidden: false,
+      abilities: { update: true, delete: true, manage_reviewers: false },
+    });
+    const [staffRow] = forStaff.json() as SubmissionListItemDto[];
+    expect(staffRow?.abilities).toEqual({ update: false, delete: false, manage_reviewers: true });
+    const detail = (await (await as(staff)).get(`/api/submissions/${paper.publicId}/`)).json() as SubmissionDto;
+    expect(detail.abstract).toBe('An abstract that must stay on the detail page.');
+    expect(detail.ai_analysis).toEqual(ANALYSIS);
+  });
+
+  it('hide the authors of a double-blind event from its reviewers in the list too', async () => {
+    const blindEvent = await buildEvent(app, { status: 'active' });
+    const blindReviewer = await buildUser(app);
+    await addMembership(app, { event: blindEvent, user: blindReviewer, role: 'reviewer' });
+    const writer = await buildUser(app, { firstName: 'Hidden', lastName: 'Person' });
+    await buildSubmission(app, { event: blindEvent, submitter: writer, authors: [{ user: writer }] });
+    const response = await (await as(blindReviewer)).get('/api/submissions/event_submissions/', {
+      query: { event_id: blindEvent.publicId },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('Hidden');
+    expect(response.json()).toMatchObject([{ authors: [], primary_author: null, authors_hidden: true }]);
+  });
+
+  it('event_submissions answers a page with its count and links when page or page_size is asked for', async () => {
+    const pagedEvent = await buildEvent(app, { status: 'active' });
+    const papers = [];
+    for (let i = 0; i < 3; i += 1) papers.push(await buildSubmission(app, { event: pagedEvent }));
+    const chairClient = await as(pagedEvent.creator);
+    const url = '/api/submissions/event_submissions/';
+    const first = await chairClient.get(url, { query: { event_id: pagedEvent.publicId, page_size: '2' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ count: 3, previous: null, next: expect.stringMatching(/page=2/) });
+    const second = (
+      await chairClient.get(url, { query: { event_id: pagedEvent.publicId, page_size: '2', page: '2' } })
+    ).json() as SubmissionPageDto;
+    expect(second).toMatchObject({ count: 3, next: null, previous: expect.stringMatching(/page=1/) });
+    expect([...(first.json() as SubmissionPageDto).results, ...second.results].map((row) => row.id)).toEqual(
+      papers.map((paper) => paper.id),
+    );
+    const past = (
+      await chairClient.get(url, { query: { event_id: pagedEvent.publicId, page: '9' } })
+    ).json() as SubmissionPageDto;
+    expect(past).toMatchObject({ count: 3, results: [], next: null });
+    const bad = await chairClient.get(url, { query: { event_id: pagedEvent.publicId, page_size: '0' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { page_size: expect.any(Array) } });
+    const hidden = await (await as(outsider)).get(url, { query: { event_id: pagedEvent.publicId, page: '1' } });
+    expect(hidden.statusCode).toBe(403);
+  });
+
   it('cost the same number of queries for 1 and for 3 submissions', async () => {
-    const costs: Record<string, number[]> = { page: [], mine: [], event: [] };
+    const costs: Record<string, number[]> = { page: [], mine: [], event: [], eventPage: [] };
     for (const size of [1, 3]) {
       const listEvent = await buildEvent(app, { status: 'active' });
       const writer = await buildUser(app);
@@ -353,6 +452,13 @@ describe('submission lists', () => {
         chairClient.get('/api/submissions/event_submissions/', { query: { event_id: listEvent.publicId } });
       expect(((await eventList()).json() as SubmissionDto[]).length).toBe(size);
       costs.event?.push(await countQueries(eventList));
+      costs.eventPage?.push(
+        await countQueries(() =>
+          chairClient.get('/api/submissions/event_submissions/', {
+            query: { event_id: listEvent.publicId, page_size: '10' },
+          }),
+        ),
+      );
     }
     for (const [name, [one, three]] of Object.entries(costs)) {
       expect(one).toBeGreaterThan(3);

@@ -1,8 +1,10 @@
 import {
   ChangeSubmissionStatusBody,
   downloadFileName,
+  EventSubmissionsDto,
   EventSubmissionsQuery,
   MakeDecisionBody,
+  PAGE_SIZE_DEFAULT,
   SubmissionDto,
   SubmissionIdParams,
   SubmissionListDto,
@@ -27,14 +29,14 @@ import { submissionError, submissionFieldError, withErrorField } from './submiss
 import { formInputFromBody, formInputFromFields } from './submission-input.ts';
 import { loadSubmission, loadSubmissionForChange, presentSubmissionFor } from './submission-loader.ts';
 import { submissionPolicies } from './submissions.policy.ts';
-import { presentSubmission, presentSubmissions } from './submissions.presenter.ts';
+import { presentSubmission, presentSubmissionList } from './submissions.presenter.ts';
 import {
   accessToBundles,
   listAuthoredSubmissions,
   listEventSubmissions,
-  loadBundles,
+  pageEventSubmissions,
   pageSubmissions,
-  type SubmissionRecord,
+  type SubmissionListRow,
 } from './submissions.queries.ts';
 import {
   createSubmission,
@@ -73,12 +75,10 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       sink: storageSink(app.storage, maxBytes, claimStoredObject(app.db)),
     });
 
-  /** Lists for one viewer: authors, files, memberships and conflicts in a constant number of queries. */
-  async function presentList(request: FastifyRequest, records: SubmissionRecord[]) {
-    if (records.length === 0) return [];
-    const actor = requireUser(request);
-    const bundles = await loadBundles(app.db, records);
-    return presentSubmissions(bundles, await accessToBundles(app.db, actor, bundles));
+  /** A list for one viewer: the rows with their authors, then the viewer's memberships and conflicts (two queries). */
+  async function presentList(request: FastifyRequest, rows: SubmissionListRow[]) {
+    if (rows.length === 0) return [];
+    return presentSubmissionList(rows, await accessToBundles(app.db, requireUser(request), rows));
   }
 
   app.post(
@@ -149,9 +149,11 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "An event's submissions (its event admins, chairs and reviewers, and site admins)",
+        summary:
+          "An event's submissions (its event admins, chairs and reviewers, and site admins): every row, or a page of " +
+          'them with `page` or `page_size`',
         querystring: EventSubmissionsQuery,
-        response: { 200: SubmissionListDto },
+        response: { 200: EventSubmissionsDto },
       },
     },
     async (request) => {
@@ -162,7 +164,17 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       authorize(eventPolicies['event.viewSubmissions'](access, { event }), {
         denied: () => submissionError(403, 'PERMISSION_DENIED', 'submissions.staffOnly'),
       });
-      return presentList(request, await listEventSubmissions(app.db, event.id));
+      const { page, page_size: pageSize } = request.query;
+      if (page === undefined && pageSize === undefined) {
+        return presentList(request, await listEventSubmissions(app.db, event.id));
+      }
+      const asked = { page: page ?? 1, pageSize: pageSize ?? PAGE_SIZE_DEFAULT };
+      const { rows, count } = await pageEventSubmissions(app.db, event.id, asked);
+      return {
+        count,
+        ...pageLinks(app.config.publicUrl, request.url, { ...asked, count }),
+        results: await presentList(request, rows),
+      };
     },
   );
 

@@ -3,6 +3,7 @@ import type {
   ExtractionResponseDto,
   SubmissionDecision,
   SubmissionDto,
+  SubmissionListItemDto,
   SubmissionStatus,
 } from '@confero/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,11 +23,11 @@ export const submissionKeys = {
 
 const submissionPath = (id: string) => `submissions/${encodeURIComponent(id)}/`;
 
-/** A list answer is an array, or an object with `results`. */
-export function readSubmissionList(data: unknown): SubmissionDto[] {
-  if (Array.isArray(data)) return data as SubmissionDto[];
+/** A list answer (slim rows, `SubmissionListItemDto`) is an array, or an object with `results`. */
+export function readSubmissionList(data: unknown): SubmissionListItemDto[] {
+  if (Array.isArray(data)) return data as SubmissionListItemDto[];
   if (data !== null && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
-    return (data as { results: SubmissionDto[] }).results;
+    return (data as { results: SubmissionListItemDto[] }).results;
   }
   return [];
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_DOWNLOAD_FILE_NAME, type EventStatus, type SubmissionDto } from '@confero/contracts';
+import { DEFAULT_DOWNLOAD_FILE_NAME, type EventStatus, type SubmissionListItemDto } from '@confero/contracts';
 import { deadlineDate, todayIn } from '../../components/data/deadline.ts';
 
 export { todayIn };
@@ -58,7 +58,7 @@ export function initials(name: string): string {
 }
 
 /** The authors' full names in order; the primary author alone when the list is hidden or empty. */
-export function authorNames(submission: Pick<SubmissionDto, 'authors' | 'primary_author'>): string[] {
+export function authorNames(submission: Pick<SubmissionListItemDto, 'authors' | 'primary_author'>): string[] {
   const names = (submission.authors ?? [])
     .map((author) => author.full_name || `${author.first_name} ${author.last_name}`.trim())
     .filter(Boolean);
@@ -115,7 +115,7 @@ export function formatSubmissionDate(value: string | null | undefined, language 
 export type SubmissionGroup<T> = { key: string; eventTitle: string; items: T[] };
 
 /** My submissions: the submissions grouped by event title, groups and rows in the order received. */
-export function groupByEvent<T extends Pick<SubmissionDto, 'event' | 'event_title'>>(
+export function groupByEvent<T extends Pick<SubmissionListItemDto, 'event' | 'event_title'>>(
   submissions: readonly T[],
 ): SubmissionGroup<T>[] {
   const groups = new Map<string, SubmissionGroup<T>>();

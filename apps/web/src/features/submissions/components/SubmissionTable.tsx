@@ -1,4 +1,4 @@
-import type { SubmissionDto } from '@confero/contracts';
+import type { SubmissionListItemDto } from '@confero/contracts';
 import {
   ActionIcon,
   Alert,
@@ -34,7 +34,7 @@ import { AuthorAvatars } from './AuthorAvatars.tsx';
 import { SubmissionStatusBadge } from './SubmissionBadges.tsx';
 
 export type SubmissionTableProps = {
-  submissions: SubmissionDto[];
+  submissions: SubmissionListItemDto[];
   loading: boolean;
   /** The text of a load failure (the list is then empty). */
   error?: string | null;
@@ -46,7 +46,7 @@ export type SubmissionTableProps = {
   /** The event of an event list, as it appears in the address. */
   eventId?: string;
   /** Asks to delete a submission (the caller confirms). */
-  onDelete?: (submission: SubmissionDto) => void;
+  onDelete?: (submission: SubmissionListItemDto) => void;
   /** Whether delete actions are offered at all (each row still needs its `abilities.delete`). */
   allowDelete?: boolean;
   onRetry?: () => void;
@@ -184,7 +184,7 @@ export function SubmissionTable({
     }),
   }));
   const scope = isEventSubmissions ? eventId : undefined;
-  const actions = (submission: SubmissionDto) => (
+  const actions = (submission: SubmissionListItemDto) => (
     <RowActions
       submission={submission}
       scope={scope}
@@ -320,12 +320,12 @@ export function SubmissionTable({
 }
 
 type RowActionsProps = {
-  submission: SubmissionDto;
+  submission: SubmissionListItemDto;
   /** The event of the list's addresses, when the list is an event's. */
   scope?: string;
   /** Set on an event's list: adds the assign-reviewers action (with `abilities.manage_reviewers`). */
   eventId?: string;
-  onDelete?: (submission: SubmissionDto) => void;
+  onDelete?: (submission: SubmissionListItemDto) => void;
 };
 
 /**
