@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError, type FieldErrors } from './errors.ts';
 
@@ -20,8 +21,11 @@ export type WorkerTask<Input, Output> = {
 };
 
 export type RunOptions = {
-  /** Buffers moved to the worker instead of copied (their typed arrays become unusable here). */
-  transferList?: ArrayBuffer[];
+  /**
+   * Buffers moved to the worker instead of copied (their typed arrays become unusable here), and ports the task
+   * talks back on (progress).
+   */
+  transferList?: (ArrayBuffer | MessagePort)[];
   signal?: AbortSignal;
 };
 

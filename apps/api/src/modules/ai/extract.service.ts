@@ -1,8 +1,8 @@
 import { countryName, type ExtractionResponseDto, submissionMessage } from '@confero/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
-import { invalidPdfError } from '../submissions/files.ts';
-import { type ExtractedMetadata, extractMetadata, readPdfText } from './extraction/index.ts';
+import { countPdfPages } from '../submissions/files.ts';
+import type { ExtractedMetadata } from './extraction/index.ts';
+import { extractMetadataInWorker } from './extraction/pdf-worker.ts';
 import { type AiProvider, AiProviderError } from './providers/index.ts';
 
 /**
@@ -16,26 +16,20 @@ export async function extractPaper(
   pdf: Uint8Array,
   log: FastifyBaseLogger,
 ): Promise<ExtractionResponseDto> {
-  let pageCount: number;
-  try {
-    pageCount = (await readPdfText(pdf, { maxPages: 1 })).pageCount;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'INVALID_PDF') throw invalidPdfError();
-    throw error;
-  }
-  if (pageCount < 1) throw invalidPdfError();
+  // Parsing runs in the worker pool, which takes the bytes it is given: copies go there, `pdf` stays for the fallback.
+  const pageCount = await countPdfPages(pdf.slice());
   let metadata: ExtractedMetadata;
   let name = provider.name;
   let fellBack = false;
   try {
-    metadata = await provider.extractMetadata(pdf);
+    metadata = await provider.extractMetadata(pdf.slice());
   } catch (error) {
     if (!(error instanceof AiProviderError)) throw error;
     log.warn(
       { err: error, provider: provider.name },
       'AI provider failed to extract metadata; using the local extractor',
     );
-    metadata = await extractMetadata(pdf);
+    metadata = await extractMetadataInWorker(pdf);
     name = 'local';
     fellBack = true;
   }

@@ -1,6 +1,7 @@
 import { AiAnalysis } from '@confero/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { analyzeLocally, type InsightsInput } from './insights/index.ts';
+import type { InsightsInput } from './insights/index.ts';
+import { analyzeLocallyInWorker } from './insights/insights-worker.ts';
 import { type AiProvider, AiProviderError } from './providers/index.ts';
 
 export type { InsightsInput } from './insights/index.ts';
@@ -8,7 +9,8 @@ export type { InsightsInput } from './insights/index.ts';
 /**
  * AI insights on a submission (`docs/domain.md#insights`) with the configured provider, validated against AiAnalysis.
  * When the openai provider cannot give a valid answer, the local provider's insights are used instead (and say so in
- * `provider`): insights run in a background job, which should not fail for an outage it can do without.
+ * `provider`): insights run in a background job, which should not fail for an outage it can do without. The local
+ * analysis runs in the worker pool.
  */
 export async function computeInsights(
   provider: AiProvider,
@@ -26,7 +28,7 @@ export async function computeInsights(
       { err: error, provider: provider.name },
       'AI provider failed to analyse a submission; using local insights',
     );
-    body = analyzeLocally(input);
+    body = await analyzeLocallyInWorker(input);
     name = 'local';
   }
   return AiAnalysis.parse({ provider: name, generated_at: now.toISOString(), ...body });

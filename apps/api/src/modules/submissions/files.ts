@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, messageError } from '../../lib/errors.ts';
 import type { ClaimObject, Storage, StoredObject } from '../../lib/storage.ts';
 import { assertCleanText } from '../../plugins/input.ts';
-import { readPdfPageCount } from '../ai/extraction/index.ts';
+import { readPdfPageCountInWorker } from '../ai/extraction/pdf-worker.ts';
 import { submissionError } from './submission-errors.ts';
 
 /*
@@ -201,10 +201,13 @@ export async function readUploadedBytes(storage: Storage, key: string): Promise<
   }
 }
 
-/** Parses a PDF once: its page count. 400 INVALID_PDF when pdf.js cannot read it or it has no page. */
+/**
+ * Parses a PDF once, in the worker pool: its page count. 400 INVALID_PDF when pdf.js cannot read it or it has no
+ * page. The bytes are moved to the pool's thread (pdf-worker.ts): the caller's array is emptied.
+ */
 export async function countPdfPages(bytes: Uint8Array): Promise<number> {
   try {
-    const pageCount = await readPdfPageCount(bytes);
+    const pageCount = await readPdfPageCountInWorker(bytes);
     if (pageCount < 1) throw invalidPdfError();
     return pageCount;
   } catch (error) {

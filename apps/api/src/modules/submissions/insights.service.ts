@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { events, submissionFiles, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { readPdfText } from '../ai/extraction/index.ts';
+import { readPdfTextInWorker } from '../ai/extraction/pdf-worker.ts';
 import { computeInsights } from '../ai/insights.ts';
 import type { AiProvider } from '../ai/providers/index.ts';
 import { readStoredBytes } from './files.ts';
@@ -39,7 +39,9 @@ export async function runSubmissionInsights(
   let pages: string[] = [];
   try {
     pages = (
-      await readPdfText(await readStoredBytes(deps.storage, current.storageKey), { maxPages: INSIGHTS_MAX_PAGES })
+      await readPdfTextInWorker(await readStoredBytes(deps.storage, current.storageKey), {
+        maxPages: INSIGHTS_MAX_PAGES,
+      })
     ).pages;
   } catch (error) {
     // A stored file was checked at upload; if it cannot be read now, the insights use the metadata alone.

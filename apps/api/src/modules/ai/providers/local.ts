@@ -1,5 +1,5 @@
-import { extractMetadata } from '../extraction/index.ts';
-import { analyzeLocally } from '../insights/index.ts';
+import { extractMetadataInWorker } from '../extraction/pdf-worker.ts';
+import { analyzeLocallyInWorker } from '../insights/insights-worker.ts';
 import { tidyDescription } from '../local/tidy-description.ts';
 import type { AiProvider } from './types.ts';
 
@@ -11,10 +11,10 @@ export function createLocalProvider(): AiProvider {
       return tidyDescription(description);
     },
     async extractMetadata(pdf) {
-      return extractMetadata(pdf);
+      return extractMetadataInWorker(pdf);
     },
     async analyzeSubmission(input) {
-      return analyzeLocally(input);
+      return analyzeLocallyInWorker(input);
     },
     async reviewQuestions() {
       return [];

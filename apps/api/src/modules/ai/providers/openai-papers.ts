@@ -6,13 +6,14 @@ import {
   SUBMISSION_TITLE_MAX_LENGTH,
 } from '@confero/contracts';
 import { z } from 'zod';
-import { type ExtractedMetadata, readPdfText } from '../extraction/index.ts';
+import type { ExtractedMetadata } from '../extraction/index.ts';
+import { readPdfTextInWorker } from '../extraction/pdf-worker.ts';
 import { type InsightsBody, type InsightsInput, plagiarismNotAvailable } from '../insights/index.ts';
 import { paperSignal, scoreTopics } from '../insights/topics.ts';
 import { AiProviderError } from './types.ts';
 
 /*
- * The openai provider's paper features: the model reads the first pages' text (readPdfText) and answers
+ * The openai provider's paper features: the model reads the first pages' text (readPdfText, in the worker pool) and answers
  * JSON, which is validated with zod against the same shapes the local provider produces. A malformed answer is an
  * AiProviderError; the callers then fall back to the local provider (see ai/extract.service.ts and ai/insights.ts).
  */
@@ -84,7 +85,7 @@ const EXTRACTION_INSTRUCTIONS = [
 
 /** Metadata of a paper by the model, from the text of its first two pages. */
 export async function extractWithOpenAi(complete: Complete, pdf: Uint8Array): Promise<ExtractedMetadata> {
-  const { pages } = await readPdfText(pdf, { maxPages: 2 });
+  const { pages } = await readPdfTextInWorker(pdf, { maxPages: 2 });
   const paperText = pages.join('\n\n').slice(0, EXTRACTION_TEXT_LIMIT).trim();
   if (!paperText) return { title: '', abstract: '', keywords: [], authors: [] };
   const answer = await complete({

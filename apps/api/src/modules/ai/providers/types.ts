@@ -14,7 +14,8 @@ export interface AiProvider {
   rewriteDescription(description: string): Promise<string>;
   /**
    * Title, abstract, keywords and authors of a paper from its PDF (`ai/extract/`). Throws AppError 400 INVALID_PDF
-   * for an unreadable PDF, AiProviderError when a remote provider cannot give a valid answer.
+   * for an unreadable PDF, AiProviderError when a remote provider cannot give a valid answer. The bytes may be
+   * moved to a worker thread (the caller's array emptied): pass a copy to keep them.
    */
   extractMetadata(pdf: Uint8Array): Promise<ExtractedMetadata>;
   /** Insights on a submission, validated against the same schema whatever the provider. */
