@@ -1,4 +1,5 @@
 import cluster, { type Address, type Worker as ClusterWorker } from 'node:cluster';
+import os from 'node:os';
 import Fastify from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -15,8 +16,15 @@ import { StartupError } from './startup.ts';
  * whichever of them answers GET /metrics.
  */
 
-/** Set in a forked worker's environment: serve HTTP only, the primary runs the jobs and owns start-up writes. */
-export const CLUSTER_WORKER_ENV = { RUN_JOBS: 'false' };
+/**
+ * A forked worker's environment: HTTP only (the primary runs the jobs and owns start-up writes), and a share of the
+ * cores for its CPU-bound task threads (at least 2, so one long task does not hold the others up), unless
+ * WORKER_THREADS says otherwise.
+ */
+function clusterWorkerEnv(processes: number): Record<string, string> {
+  const threads = process.env.WORKER_THREADS || String(Math.max(2, Math.ceil(os.availableParallelism() / processes)));
+  return { RUN_JOBS: 'false', WORKER_THREADS: threads };
+}
 
 /** First wait before replacing a worker that died; doubled per death within RESTART_WINDOW_MS, capped. */
 const RESTART_BASE_MS = 500;
@@ -44,7 +52,8 @@ export async function runPrimary(config: Config): Promise<void> {
   let closing = false;
   let started = false;
   const deaths: number[] = [];
-  const fork = () => cluster.fork(CLUSTER_WORKER_ENV);
+  const workerEnv = clusterWorkerEnv(config.webConcurrency);
+  const fork = () => cluster.fork(workerEnv);
 
   const firstAddresses = new Promise<Address[]>((resolve, reject) => {
     const addresses: Address[] = [];

@@ -17,6 +17,7 @@ import { workerPoolLoad } from '../lib/worker-pool.ts';
  *     every worker's over cluster IPC (prom-client's AggregatorRegistry) and sums them;
  *   - of the database (jobs waiting and the age of the oldest due one, mails waiting or failed): read once per
  *     scrape by the process that answers.
+ * Node's own figures are collected once per process (module state), each app's in a registry of its own.
  * Access: with METRICS_TOKEN, `Authorization: Bearer <token>`; without it, in production only from this machine
  * (loopback), elsewhere anyone.
  */
@@ -71,10 +72,20 @@ function clusterMetricsFromPrimary(): Promise<string> {
   });
 }
 
-/** This process's figures: HTTP, Node's own (event loop, memory, GC), the connection pool, threads, shedding. */
+let nodeRegistry: Registry | undefined;
+
+/** Node's own figures (event loop lag, memory, GC, CPU): one collector per process, whatever the number of apps. */
+function nodeMetrics(): Registry {
+  if (!nodeRegistry) {
+    nodeRegistry = new Registry();
+    collectDefaultMetrics({ register: nodeRegistry });
+  }
+  return nodeRegistry;
+}
+
+/** This app's figures: HTTP, the connection pool, worker threads, shedding. */
 function processRegistry(app: FastifyInstance, db: Db): Registry {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_class'] as const;
   const requests = new Counter({
     name: 'confero_http_requests_total',
@@ -215,6 +226,9 @@ function databaseRegistry(db: Db): { registry: Registry; refresh(): Promise<void
   };
 }
 
+/** Prometheus texts one after the other. */
+const joinTexts = (texts: string[]) => `${texts.map((text) => text.trimEnd()).join('\n')}\n`;
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 const sameSecret = (given: string, expected: string) => {
@@ -239,19 +253,20 @@ function checkAccess(request: FastifyRequest, token: string | undefined, isProdu
 export const metricsPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; token: string | undefined; isProduction: boolean }) => {
     const local = processRegistry(app, options.db);
+    const node = nodeMetrics();
     const database = databaseRegistry(options.db);
     const inCluster = cluster.isWorker;
     if (inCluster) {
       new AggregatorRegistry(); // listens for the primary's requests for this process's figures
-      AggregatorRegistry.setRegistries([local]);
+      AggregatorRegistry.setRegistries([node, local]);
     }
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       checkAccess(request, options.token, options.isProduction);
       const [processes] = await Promise.all([
-        inCluster ? clusterMetricsFromPrimary() : local.metrics(),
+        inCluster ? clusterMetricsFromPrimary() : Promise.all([node.metrics(), local.metrics()]).then(joinTexts),
         database.refresh(),
       ]);
-      const text = `${processes.trimEnd()}\n${(await database.registry.metrics()).trimEnd()}\n`;
+      const text = joinTexts([processes, await database.registry.metrics()]);
       return reply.type(local.contentType).send(text);
     });
   },
