@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver, { type S3rverStore } from 's3rver';
@@ -63,6 +64,51 @@ export function localStoreFiles(root: string): StoreFiles {
 
 const OBJECT_RESOURCES = ['metadata.json', 'object.md5', 'object'] as const;
 
+type ListedPage = { objects: { key: string }[]; isTruncated: boolean };
+type ListingContext = {
+  query: Record<string, string | undefined>;
+  store: { listObjects(bucket: string, options: { startAfter?: string }): Promise<ListedPage> };
+  body: { ListBucketResult: Record<string, unknown> };
+};
+const bucketController = createRequire(import.meta.url)('s3rver/lib/controllers/bucket.js') as {
+  getBucket(context: ListingContext): Promise<void>;
+};
+
+/**
+ * ListObjectsV2 pages whose continuation token is the base64 of the last key listed (see startS3Server). s3rver's
+ * controller runs unchanged, told the listing is not truncated, so it never builds a token of its own.
+ */
+function listWithPlainTokens(): void {
+  const getBucket = bucketController.getBucket;
+  if ((getBucket as { plainTokens?: true }).plainTokens) return;
+  const listPage = async (context: ListingContext) => {
+    const token = context.query['continuation-token'];
+    if (context.query['list-type'] !== '2') return getBucket(context);
+    const store = context.store;
+    let next: string | undefined;
+    const query = { ...context.query };
+    delete query['continuation-token'];
+    if (token) query['start-after'] = Buffer.from(token, 'base64').toString('utf8');
+    context.query = query;
+    context.store = Object.create(store, {
+      listObjects: {
+        value: async (bucket: string, options: { startAfter?: string }) => {
+          const page = await store.listObjects(bucket, options);
+          if (page.isTruncated) next = page.objects.at(-1)?.key;
+          return { ...page, isTruncated: false };
+        },
+      },
+    });
+    await getBucket(context);
+    const result = context.body.ListBucketResult;
+    if (token) Object.assign(result, { ContinuationToken: token, StartAfter: undefined });
+    if (next !== undefined) {
+      Object.assign(result, { IsTruncated: true, NextContinuationToken: Buffer.from(next).toString('base64') });
+    }
+  };
+  bucketController.getBucket = Object.assign(listPage, { plainTokens: true as const });
+}
+
 /** Atomic copies and deletes that leave the folders (see startS3Server). */
 function makeS3Consistent(store: S3rverStore): void {
   const copyInPlace = store.copyObject.bind(store);
@@ -103,7 +149,12 @@ const UPLOADS_DIR = '._S3rver_uploads';
  *   object, where S3 shows the old object or the new one whole: the copy is staged under another key and renamed
  *   into place;
  * - its DeleteObject removes the folders it leaves empty, racing a PUT or copy into the same folder (ENOENT, a
- *   500): deletes leave the folders.
+ *   500): deletes leave the folders;
+ * - its ListObjectsV2 continuation tokens are DES-encrypted, which Node's OpenSSL 3 no longer offers (a listing
+ *   longer than a page fails with InternalError): the tokens are the base64 of the page's last key instead;
+ * - its answers carry Node's cached `Date` header, up to a second behind the clock its signature check reads: when
+ *   a test moves the clock (vi.setSystemTime), the SDK would correct a skew that does not exist and sign with a
+ *   time the server then refuses. The header is the server's current time, as S3's is.
  */
 export async function startS3Server(): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-s3-'));
@@ -117,6 +168,7 @@ export async function startS3Server(): Promise<S3TestServer> {
     configureBuckets: [{ name: bucket }],
   });
   server.middleware.unshift(async (context, next) => {
+    context.set('Date', new Date().toUTCString());
     const uploadId = context.query.uploadId;
     if (context.method !== 'DELETE' || !uploadId || !context.path.startsWith(`/${bucket}/`)) return next();
     fs.rmSync(path.join(bucketDir, UPLOADS_DIR, path.basename(uploadId)), { recursive: true, force: true });
@@ -124,6 +176,7 @@ export async function startS3Server(): Promise<S3TestServer> {
     context.body = null;
   });
   makeS3Consistent(server.store);
+  listWithPlainTokens();
   const { port } = await server.run();
   const fileOf = (key: string) => path.join(bucketDir, ...`${key}${OBJECT_SUFFIX}`.split('/'));
   const keys = () => [

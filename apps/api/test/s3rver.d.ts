@@ -10,6 +10,8 @@ declare module 's3rver' {
     query: Record<string, string | undefined>;
     status: number;
     body: unknown;
+    /** Sets a response header. */
+    set(name: string, value: string): void;
   };
   export type S3rverMiddleware = (context: S3rverContext, next: () => Promise<void>) => Promise<void>;
 

@@ -55,14 +55,16 @@ function statusOf(error: unknown): number | undefined {
  * `sweepTemporary` removes by age. Multipart uploads a killed process left incomplete are invisible to listings:
  * the bucket's lifecycle rule `AbortIncompleteMultipartUpload` removes them (docs/operations.md#s3-storage).
  */
-export function createS3Storage(settings: S3Settings): Storage {
+export function createS3Storage(settings: S3Settings, options: { listPageSize?: number } = {}): Storage {
   const client = createS3Client(settings);
   const Bucket = settings.bucket;
 
   async function* listed(prefix: string): AsyncGenerator<ListedObject> {
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken, MaxKeys: options.listPageSize }),
+      );
       for (const item of page.Contents ?? []) {
         if (item.Key && item.LastModified) {
           yield { key: item.Key, size: item.Size ?? 0, modifiedAt: item.LastModified };

@@ -26,7 +26,8 @@ const providers: { name: string; open(): Promise<OpenedStore> }[] = [
     name: 's3',
     async open() {
       const server = await startS3Server();
-      const storage = createS3Storage(server.settings);
+      // Pages of 2 keys, so the listings below read several pages.
+      const storage = createS3Storage(server.settings, { listPageSize: 2 });
       return {
         storage,
         files: server.files,
@@ -308,6 +309,15 @@ describe.each(providers)('$name storage', (provider) => {
 
     it('sweeps nothing when no upload ever made the temporary folder', async () => {
       expect(await storage.sweepTemporary(0)).toBe(0);
+    });
+
+    it('lists and sweeps across pages of the listing', async () => {
+      const stored = [];
+      for (let index = 0; index < 5; index += 1) stored.push(await storage.put(Readable.from([`paged ${index}`])));
+      for (let index = 0; index < 5; index += 1) temporaryFile(`${index}-crashed.part`, 2 * 60 * 60 * 1000);
+      expect((await listObjects()).map((object) => object.key)).toEqual(stored.map((object) => object.key).sort());
+      expect(await storage.sweepTemporary(60 * 60 * 1000)).toBe(5);
+      expect(files.keys()).toEqual(stored.map((object) => object.key).sort());
     });
 
     it('lists every object with its size and time, and nothing else under the root', async () => {
