@@ -55,7 +55,7 @@ function statusOf(error: unknown): number | undefined {
  * `sweepTemporary` removes by age. Multipart uploads a killed process left incomplete are invisible to listings:
  * the bucket's lifecycle rule `AbortIncompleteMultipartUpload` removes them (docs/operations.md#s3-storage).
  */
-export function createS3Storage(settings: S3Settings, options: { listPageSize?: number } = {}): Storage {
+export function createS3Storage(settings: S3Settings, listing: { pageSize?: number } = {}): Storage {
   const client = createS3Client(settings);
   const Bucket = settings.bucket;
 
@@ -63,7 +63,7 @@ export function createS3Storage(settings: S3Settings, options: { listPageSize?: 
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken, MaxKeys: options.listPageSize }),
+        new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken, MaxKeys: listing.pageSize }),
       );
       for (const item of page.Contents ?? []) {
         if (item.Key && item.LastModified) {

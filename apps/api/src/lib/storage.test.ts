@@ -27,7 +27,7 @@ const providers: { name: string; open(): Promise<OpenedStore> }[] = [
     async open() {
       const server = await startS3Server();
       // Pages of 2 keys, so the listings below read several pages.
-      const storage = createS3Storage(server.settings, { listPageSize: 2 });
+      const storage = createS3Storage(server.settings, { pageSize: 2 });
       return {
         storage,
         files: server.files,
