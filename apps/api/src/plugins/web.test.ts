@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { preferredEncoding } from './web.ts';
 
 /** A built web app as the build leaves it: each text file with its `.br` and `.gz` beside it. */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-web-dist-'));
@@ -97,16 +98,67 @@ describe('the built web app', () => {
 });
 
 describe('the translation files', () => {
-  it('are compressed on the way out and revalidated on each use', async () => {
-    const response = await get('/locales/ar/translation.json', { 'accept-encoding': 'br' });
+  it('are sent compressed as the client accepts, and revalidated on each use', async () => {
+    const response = await get('/locales/ar/translation.json', { 'accept-encoding': 'gzip, br' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(translation.length / 10);
     expect(zlib.brotliDecompressSync(response.rawPayload).equals(translation)).toBe(true);
+
+    const gz = await get('/locales/ar/translation.json', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(translation)).toBe(true);
 
     const plain = await get('/locales/ar/translation.json');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json().greeting).toBe('مرحبا');
+  });
+
+  it('answers 304 to a client holding the current version, and the new texts once the file changed', async () => {
+    const file = path.join(localesDir, 'ar', 'translation.json');
+    const first = await get('/locales/ar/translation.json', { 'accept-encoding': 'br' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const unchanged = await get('/locales/ar/translation.json', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+
+    const updated = Buffer.from(JSON.stringify({ greeting: 'أهلا' }));
+    fs.writeFileSync(file, updated);
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    try {
+      const changed = await get('/locales/ar/translation.json', { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(JSON.parse(zlib.brotliDecompressSync(changed.rawPayload).toString('utf8'))).toEqual({ greeting: 'أهلا' });
+    } finally {
+      fs.writeFileSync(file, translation);
+    }
+  });
+
+  it('404s a language that has no file, and paths outside the folder', async () => {
+    for (const url of ['/locales/xx/translation.json', '/locales/..%2F..%2Fetc/translation.json']) {
+      const response = await get(url, { 'accept-encoding': 'br' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['identity', undefined],
+    ['gzip;q=0, br;q=0', undefined],
+    [undefined, undefined],
+  ])('reads %s as %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });
