@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -18,9 +18,12 @@ export type OverrideRow = typeof conflictOverrides.$inferSelect;
 
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
-/** A list of ids as one parameter (`column in ${idList(ids)}`): the statement stays the same whatever their number. */
-export const idList = (ids: readonly number[]) =>
-  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`;
+/**
+ * `column = any(ids)` with the ids as one array parameter: the statement stays the same whatever their number, and
+ * the planner can use the column's index.
+ */
+export const inIds = (column: SQL | AnyColumn, ids: readonly number[]) =>
+  sql`${column} = any(${`{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`}::int[])`;
 
 /**
  * The persons conflicts are detected for: every user with an active membership in the event (reviewers, chairs of
@@ -42,7 +45,7 @@ export async function findEventPersons(db: Db, eventId: number, userIds?: number
       and(
         eq(eventMemberships.eventId, eventId),
         eq(eventMemberships.status, 'active'),
-        userIds ? sql`${users.id} in ${idList(userIds)}` : undefined,
+        userIds ? inIds(users.id, userIds) : undefined,
       ),
     )
     .orderBy(asc(users.id));
@@ -98,10 +101,7 @@ export function findEventSubmissionsForDetection(
   if (submissionIds && submissionIds.length === 0) return Promise.resolve([]);
   return loadDetectionSubmissions(
     db,
-    and(
-      eq(submissions.eventId, eventId),
-      submissionIds ? sql`${submissions.id} in ${idList(submissionIds)}` : undefined,
-    ),
+    and(eq(submissions.eventId, eventId), submissionIds ? inIds(submissions.id, submissionIds) : undefined),
   );
 }
 
@@ -115,7 +115,7 @@ export function findSubmissionsAuthoredByEventPersons(
   eventId: number,
   userIds?: number[],
 ): Promise<DetectionSubmission[]> {
-  const only = userIds ? sql`and u.id in ${idList(userIds)}` : sql``;
+  const only = userIds ? sql`and ${inIds(sql`u.id`, userIds)}` : sql``;
   const persons = (column: SQL) => sql`(select ${column} from ${eventMemberships} m join ${users} u on u.id = m.user_id
     where m.event_id = ${eventId} and m.status = 'active' ${only})`;
   return loadDetectionSubmissions(
@@ -142,8 +142,8 @@ export function findLiftedPairs(
       and(
         eq(submissions.eventId, eventId),
         eq(conflictOverrides.kind, 'lifted'),
-        scope.submissionIds ? sql`${conflictOverrides.submissionId} in ${idList(scope.submissionIds)}` : undefined,
-        scope.userIds ? sql`${conflictOverrides.userId} in ${idList(scope.userIds)}` : undefined,
+        scope.submissionIds ? inIds(conflictOverrides.submissionId, scope.submissionIds) : undefined,
+        scope.userIds ? inIds(conflictOverrides.userId, scope.userIds) : undefined,
       ),
     );
 }

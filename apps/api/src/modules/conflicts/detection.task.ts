@@ -1,11 +1,4 @@
-import {
-  buildCoauthorIndex,
-  type DetectedConflict,
-  type DetectionSubmission,
-  detectConflicts,
-  type Person,
-  reasonText,
-} from './detection.ts';
+import { buildCoauthorIndex, type DetectionSubmission, detectConflicts, type Person, reasonText } from './detection.ts';
 
 /*
  * Conflict detection as a task of the worker pool (lib/worker-pool.ts): the sync hands it plain data (some persons,
@@ -22,16 +15,31 @@ export type DetectionInput = {
   lifted: string[];
 };
 
-/** A conflict detection found, with the English text stored in `conflicts.reason`. */
-export type FoundConflict = DetectedConflict & { reason: string };
+/** Some found conflicts, serialised: the rows the sync's write statement takes, and the conflicts themselves. */
+export type FoundBatch = { rows: string; found: string };
 
-/** What detection finds among the input's persons and submissions, lifted pairs left out. */
-export function detectFound(input: DetectionInput): FoundConflict[] {
+/**
+ * What detection finds among the input's persons and submissions, lifted pairs left out, in batches of `batchSize`
+ * already serialised (a string crosses threads as one copy, not object by object).
+ */
+export function detectBatches(input: DetectionInput & { batchSize: number }): FoundBatch[] {
   const lifted = new Set(input.lifted);
   const found = detectConflicts(input.persons, input.submissions, buildCoauthorIndex(input.persons, input.authored));
-  const rows: FoundConflict[] = [];
-  for (const [key, conflict] of found) {
-    if (!lifted.has(key)) rows.push({ ...conflict, reason: reasonText(conflict.reasons) });
+  const kept = [...found].flatMap(([key, conflict]) => (lifted.has(key) ? [] : [conflict]));
+  const batches: FoundBatch[] = [];
+  for (let start = 0; start < kept.length; start += input.batchSize) {
+    const batch = kept.slice(start, start + input.batchSize);
+    batches.push({
+      rows: JSON.stringify(
+        batch.map((conflict) => ({
+          s: conflict.submissionId,
+          u: conflict.userId,
+          t: conflict.type,
+          r: reasonText(conflict.reasons),
+        })),
+      ),
+      found: JSON.stringify(batch),
+    });
   }
-  return rows;
+  return batches;
 }

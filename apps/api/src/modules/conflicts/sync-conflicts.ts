@@ -8,9 +8,9 @@ import {
   findEventSubmissionsForDetection,
   findLiftedPairs,
   findSubmissionsAuthoredByEventPersons,
-  idList,
+  inIds,
 } from './conflicts.queries.ts';
-import { type DetectionInput, detectFound, type FoundConflict } from './detection.task.ts';
+import { type DetectionInput, detectBatches, type FoundBatch } from './detection.task.ts';
 import { type DetectedConflict, pairKey } from './detection.ts';
 
 /*
@@ -40,13 +40,16 @@ const CHUNK_PAIRS = 50_000;
 
 const DETECTED_TYPES_SQL = sql`('coauthor', 'institutional', 'domain')`;
 
-const detectTask = defineWorkerTask<DetectionInput, FoundConflict[]>(
+const detectTask = defineWorkerTask<DetectionInput, FoundBatch[]>(
   new URL('./detection.task.ts', import.meta.url),
-  'detectFound',
+  'detectBatches',
 );
 
-/** Who is re-detected: some persons (all active members when absent) against some submissions (all when absent). */
-type Part = { submissionIds?: number[]; userIds?: number[] };
+/**
+ * Who is re-detected: some persons (all active members when absent; without `skipUserIds`, detected by another part)
+ * against some submissions (all when absent).
+ */
+type Part = { submissionIds?: number[]; userIds?: number[]; skipUserIds?: number[] };
 
 /**
  * Brings the detected conflicts of an event up to date with the data, and returns what detection found in what it
@@ -68,8 +71,8 @@ export async function syncConflicts(
       const { submissionIds, userIds } = options;
       return syncPass(tx, eventId, [{ submissionIds, userIds }], (personIds) =>
         and(
-          submissionIds ? sql`c.submission_id in ${idList(submissionIds)}` : undefined,
-          userIds ? sql`c.user_id in ${idList(personIds)}` : undefined,
+          submissionIds ? inIds(sql`c.submission_id`, submissionIds) : undefined,
+          userIds ? inIds(sql`c.user_id`, personIds) : undefined,
         ),
       );
     }
@@ -91,11 +94,11 @@ export async function syncConflicts(
     if (whole || userIds.length + submissionIds.length > MARKS_LIMIT) return syncWholeEvent(tx, eventId);
     const parts: Part[] = [];
     if (userIds.length > 0) parts.push({ userIds });
-    if (submissionIds.length > 0) parts.push({ submissionIds });
+    if (submissionIds.length > 0) parts.push({ submissionIds, skipUserIds: userIds });
     return syncPass(tx, eventId, parts, () =>
       or(
-        userIds.length > 0 ? sql`c.user_id in ${idList(userIds)}` : undefined,
-        submissionIds.length > 0 ? sql`c.submission_id in ${idList(submissionIds)}` : undefined,
+        userIds.length > 0 ? inIds(sql`c.user_id`, userIds) : undefined,
+        submissionIds.length > 0 ? inIds(sql`c.submission_id`, submissionIds) : undefined,
       ),
     );
   });
@@ -135,17 +138,11 @@ async function syncPass(
   for (const part of parts) {
     const { persons, chunks } = await detectPart(tx, eventId, part);
     for (const person of persons) personIds.add(person.userId);
-    for (const chunk of chunks) {
-      // A batch at a time, so the work here between two writes stays small.
-      for (let start = 0; start < chunk.length; start += SYNC_BATCH) {
-        const fresh: FoundConflict[] = [];
-        for (const found of chunk.slice(start, start + SYNC_BATCH)) {
-          const key = pairKey(found.submissionId, found.userId);
-          if (detected.has(key)) continue;
-          detected.set(key, found);
-          fresh.push(found);
-        }
-        if (fresh.length > 0) await writeFound(tx, fresh);
+    // A batch at a time: the work here between two writes stays small (the batches come serialised).
+    for (const batch of chunks.flat()) {
+      await writeFound(tx, batch.rows);
+      for (const found of JSON.parse(batch.found) as DetectedConflict[]) {
+        detected.set(pairKey(found.submissionId, found.userId), found);
       }
     }
   }
@@ -154,12 +151,13 @@ async function syncPass(
   return detected;
 }
 
-/** What detection finds for one part, in chunks (one per worker task; a single one when detected here). */
+/** What detection finds for one part, in chunks of batches (a chunk per worker task; one chunk when detected here). */
 async function detectPart(tx: Db, eventId: number, part: Part) {
-  const [persons, eventSubmissions] = await Promise.all([
+  const [members, eventSubmissions] = await Promise.all([
     findEventPersons(tx, eventId, part.userIds),
     findEventSubmissionsForDetection(tx, eventId, part.submissionIds),
   ]);
+  const persons = part.skipUserIds ? members.filter((person) => !part.skipUserIds?.includes(person.userId)) : members;
   if (persons.length === 0 || eventSubmissions.length === 0) return { persons, chunks: [] };
   const [authored, lifted] = await Promise.all([
     findSubmissionsAuthoredByEventPersons(tx, eventId, part.userIds),
@@ -169,9 +167,10 @@ async function detectPart(tx: Db, eventId: number, part: Part) {
     submissions: eventSubmissions,
     authored,
     lifted: lifted.map((pair) => pairKey(pair.submissionId, pair.userId)),
+    batchSize: SYNC_BATCH,
   };
   if (persons.length * eventSubmissions.length <= INLINE_PAIRS) {
-    return { persons, chunks: [detectFound({ ...base, persons })] };
+    return { persons, chunks: [detectBatches({ ...base, persons })] };
   }
   const size = Math.max(1, Math.floor(CHUNK_PAIRS / eventSubmissions.length));
   const groups: (typeof persons)[] = [];
@@ -184,10 +183,7 @@ async function detectPart(tx: Db, eventId: number, part: Part) {
  * One statement for up to SYNC_BATCH found pairs: remembered in the temporary table, added when the pair has no row
  * and was not lifted, updated when its detected row says something else. Returns the rows written.
  */
-async function writeFound(tx: Db, batch: FoundConflict[]): Promise<number> {
-  const rows = JSON.stringify(
-    batch.map((found) => ({ s: found.submissionId, u: found.userId, t: found.type, r: found.reason })),
-  );
+async function writeFound(tx: Db, rows: string): Promise<number> {
   const [result] = await queryRows<{ touched: number }>(
     tx,
     sql`
