@@ -1,10 +1,14 @@
 import { normalizeText, splitSentences } from './text.ts';
 
 /*
- * Extractive highlights: each field is a sentence taken from the paper — never written — chosen by cue phrases and
- * position. The abstract is read first; sentences of the body (the introduction, where the gap and the contribution are
- * usually stated) are considered after it with a lower weight. A field no sentence fits stays empty, except that the
- * problem falls back to the abstract's first sentence and the finding to its last.
+ * Extractive highlights: each field is a sentence taken from the paper — never written — chosen by its rhetorical role:
+ * cue phrases of the role (a problem states a difficulty or harm, a gap what is not known or not done, a contribution
+ * what this paper offers, a method what was done, a finding a result), the sentence's position (problems early,
+ * findings late) and its section (the abstract first, then the introduction; related work never). A sentence that
+ * reports other people's work (a citation, "et al.", "previous studies") is not this paper's problem, contribution,
+ * method or finding, and is its gap only when it turns to what that work leaves open ("however … do not"). An
+ * announcement without content ("we report preliminary experiments", "implications are discussed") fills no field. A
+ * field no sentence fits stays empty: an empty field is shown as "not found", a wrong one misleads.
  */
 
 export type Highlights = {
@@ -21,30 +25,35 @@ type Cue = [RegExp, number];
 
 const CUES: Record<Field, Cue[]> = {
   problem_statement: [
-    [/\b(problem|challenge|issue|question|difficult(y|ies)?|bottleneck)s?\b/i, 2],
-    [
-      /\b(we|this (paper|work|study|article)) (address|tackle|consider|investigate|stud(y|ies)|examine|explore)s?\b/i,
-      2,
-    ],
+    [/\b(problem|challenge|issue|open question|difficult(y|ies)?|bottleneck)s?\b/i, 2],
+    [/\b(we|this (paper|work|study|article)) (address|tackle)s?\b/i, 2],
     [/\b(aim|goal|objective|purpose)s? (of|is|was)\b/i, 2],
     [/\b(is|are|remains?) (hard|difficult|challenging|costly|time-consuming|expensive|an open)\b/i, 2],
+    // A harm or cost the field lives with.
+    [
+      /\b(break|breaks|fall|falls|suffer|suffers|costly|harm|harms|threat|complication|vulnerabilit(y|ies)|overfitting|common source|requires? large|waste)\b/i,
+      2,
+    ],
     [/\b(need|demand|require)s? (for|to)\b/i, 1],
   ],
   gap_analysis: [
-    [/\bhowever\b/i, 2],
+    [/\b(however|but|yet|although|nevertheless)\b/i, 1],
     [/\b(lack|lacks|lacking|absence)\b/i, 2],
-    [/\b(limited|limitation|insufficient|inadequate|shortcoming|drawback)s?\b/i, 2],
-    [/\b(little|few|no) (is known|prior|previous|existing|research|studies|work|attention)\b/i, 3],
-    [/\b(gap|unexplored|understudied|overlooked|neglected|not yet|remains? unclear|poorly understood)\b/i, 3],
+    [/\b(insufficient|inadequate|shortcoming|drawback)s?\b/i, 2],
+    [/\b(little|few|no) (is known|prior|previous|existing|research|studies|work|attention|tool|method)\b/i, 3],
     [
-      /\b(existing|current|previous|prior|traditional|conventional) (approach|method|tool|system|work|solution|technique)s?\b/i,
+      /\b(gap|unexplored|understudied|overlooked|neglected|not yet|not been|remains? unclear|unknown|poorly understood)\b/i,
+      3,
+    ],
+    [
+      /\b(existing|current|previous|prior|traditional|conventional) (approach|method|tool|system|work|solution|technique|fuzzer|model)s?\b/i,
       1,
     ],
-    [/\b(fail|fails|cannot|unable|do not|does not)\b/i, 1],
+    [/\b(fail|fails|cannot|unable|do not|does not|did not)\b/i, 1],
   ],
   contribution: [
     [
-      /\b(we|this (paper|work|study|article)) (propose|present|introduce|develop|describe|design|build|contribute|report|provide)s?\b/i,
+      /\b(we|this (paper|work|study|article)) (propose|present|introduce|develop|describe|design|build|contribute|report|provide|examine|investigate|explore)s?\b/i,
       3,
     ],
     [/\b(our|the main) contributions?\b/i, 3],
@@ -54,12 +63,12 @@ const CUES: Record<Field, Cue[]> = {
   ],
   methodology: [
     [
-      /\b(we|were|was) (use|used|apply|applied|conduct|conducted|perform|performed|collect|collected|train|trained|simulate|simulated|interview|interviewed|survey|surveyed|analy[sz]e|analy[sz]ed|measure|measured|compare|compared)\b/i,
+      /\b(we|were|was) (use|used|apply|applied|conduct|conducted|perform|performed|collect|collected|train|trained|simulate|simulated|interview|interviewed|survey|surveyed|sample|sampled|analy[sz]e|analy[sz]ed|measure|measured|compare|compared|model|estimate|prepared|grew|followed|recorded)\b/i,
       3,
     ],
     [/\b(using|based on|by means of|through)\b/i, 1],
     [
-      /\b(method|methodology|experiment|experimental|dataset|data set|survey|interview|simulation|randomi[sz]ed|cohort|sample|algorithm|framework|model|trial|case study|benchmark)s?\b/i,
+      /\b(method|methodology|experiment|experimental|dataset|data set|survey|interview|simulation|randomi[sz]ed|cohort|sample|algorithm|framework|model|trial|case study|benchmark|field study)s?\b/i,
       2,
     ],
     [/\b(participants|subjects|patients|respondents)\b/i, 1],
@@ -69,10 +78,13 @@ const CUES: Record<Field, Cue[]> = {
       /\b(results?|findings?|experiments?|evaluations?|analys[ie]s) (show|shows|showed|indicate|indicates|suggest|suggests|reveal|reveals|demonstrate|demonstrates|confirm)\b/i,
       3,
     ],
-    [/\b(we|this) (show|find|found|observe|observed|demonstrate|conclude|report)\b/i, 3],
-    [/\b(found|find) that\b/i, 2],
+    [/\b(we|this) (show|find|found|observe|observed|demonstrate|conclude)\b/i, 3],
+    [/\b(found|find|finds|show|shows) that\b/i, 2],
+    [/\b(points? to|associated with|did not differ|fell|rose|doubled|halved)\b/i, 2],
+    [/\b(twice|(\d+|two|three|four|five|ten) times|times as (many|much))\b/i, 2],
+    [/\b(finds|detects|detected|identifies|identified|covered|reached|reaches)\b/i, 1],
     [
-      /\b(outperform|outperforms|improve|improves|improved|improvement|reduce|reduces|reduced|increase|increases|increased|achieve|achieves|achieved|faster|better|higher|lower)\b/i,
+      /\b(outperform|outperforms|improve|improves|improved|improvement|reduce|reduces|reduced|increase|increases|increased|achieve|achieves|achieved|faster|better|higher|lower|more|fewer)\b/i,
       1,
     ],
     [/\bsignificant(ly)?\b|\d+(\.\d+)?\s?%|\bp\s?[<=]/i, 1],
@@ -80,11 +92,21 @@ const CUES: Record<Field, Cue[]> = {
   ],
 };
 
+/** Other people's work: a numbered or author–year citation, "et al.", "previous studies", "has been proposed". */
+const CITING =
+  /\bet al\b|\[\d+(?:\s*[,–-]\s*\d+)*\]|\(\p{Lu}[\p{L}'-]+(?: et al\.?| and \p{Lu}[\p{L}'-]+)?,? \d{4}[a-z]?(?:;[^)]*)?\)|(?<!\b(?:little|no|few) )\b(previous|prior|earlier|recent|several) (work|works|studies|research|surveys)\b|\b(has|have) been (proposed|studied|applied|shown|described)\b/u;
+/** What leaves a cited work open: a turn and a negation. */
+const TURN_TO_GAP =
+  /\b(however|but|yet|although|nevertheless)\b.*\b(not|no|little|few|lack|cannot|fail|only|unclear)\b/i;
+/** Announcements without content, and remarks that close an abstract. */
+const ANNOUNCEMENT =
+  /\bpreliminary (experiments?|results?|study|studies)\b|\b(are|is) (discussed|outlined)\b|\bfuture work\b|\bconsistent with (earlier|previous|prior)\b/i;
+
 const FIELDS = Object.keys(CUES) as Field[];
 const MIN_WORDS = 6;
 const MAX_WORDS = 90;
 const MAX_LENGTH = 600;
-/** A field is filled by a cue only with at least this score. */
+/** A field is filled only by a sentence whose cues for it sum to at least this. */
 const THRESHOLD = 2;
 
 type Candidate = { text: string; fromAbstract: boolean; index: number; total: number };
@@ -109,33 +131,56 @@ function key(sentence: string): string {
     .trim();
 }
 
-/** The body's prose after the abstract: from the introduction if it can be found, else after the abstract's text. */
-function bodyText(abstract: string, fullText: string): string {
-  const text = normalizeText(fullText);
-  const intro = /\b(?:\d\.?|I\.?)?\s*Introduction\b/i.exec(text);
-  if (intro) return text.slice(intro.index + intro[0].length, intro.index + 30_000);
-  const tail = normalizeText(abstract).slice(-80);
-  const at = tail ? text.indexOf(tail) : -1;
-  return at === -1 ? '' : text.slice(at + tail.length, at + tail.length + 30_000);
+/** A line that opens a section after the introduction: "2 Related Work", "II. BACKGROUND", "Methods". */
+const SECTION_HEADING =
+  /^\s*(?:(?:\d+(?:\.\d+)*\.?|[IVX]+\.)\s+\p{Lu}[\p{L} ,&-]{2,60}|(?:related work|background|methods?|materials and methods|preliminaries|literature review))\s*$/iu;
+
+/**
+ * The introduction's prose: from an "Introduction" heading to the next section heading (related work and what
+ * follows describe others' work or details). Without such a heading, the text after the abstract, to the first
+ * section heading.
+ */
+function introductionText(abstract: string, fullText: string): string {
+  const lines = fullText.split(/\r?\n/);
+  let start = lines.findIndex((line) => /^\s*(?:\d\.?|I\.?)?\s*Introduction\s*$/i.test(line));
+  if (start === -1) {
+    const tail = normalizeText(abstract).slice(-80);
+    if (!tail) return '';
+    start = lines.findIndex((line) => normalizeText(line).includes(tail.slice(-40)));
+    if (start === -1) return '';
+  }
+  const rest = lines.slice(start + 1);
+  const end = rest.findIndex((line) => SECTION_HEADING.test(line));
+  return normalizeText((end === -1 ? rest : rest.slice(0, end)).join('\n')).slice(0, 30_000);
 }
 
-function scoreFor(field: Field, candidate: Candidate): number {
+/** How strongly a sentence plays a field's role (0: not at all); the cues alone, before position and section. */
+function cueScore(field: Field, text: string): number {
+  if (ANNOUNCEMENT.test(text)) return 0;
+  if (CITING.test(text) && !(field === 'gap_analysis' && TURN_TO_GAP.test(text))) return 0;
   let score = 0;
-  for (const [pattern, weight] of CUES[field]) if (pattern.test(candidate.text)) score += weight;
-  if (score === 0) return 0;
+  for (const [pattern, weight] of CUES[field]) if (pattern.test(text)) score += weight;
+  return score;
+}
+
+/** The cue score with the usual place of each part in an abstract (the problem early, the finding late). */
+function rank(field: Field, cue: number, candidate: Candidate): number {
   const position = candidate.total > 1 ? candidate.index / (candidate.total - 1) : 0;
-  // Where each part usually sits in an abstract: the problem early, the finding late.
+  let score = cue;
   if (field === 'problem_statement' || field === 'gap_analysis') score += 1 - position;
   if (field === 'main_finding') score += position;
   if (field === 'methodology' || field === 'contribution') score += 0.5 - Math.abs(position - 0.4);
   return candidate.fromAbstract ? score + 1 : score * 0.8;
 }
 
-/** Picks one sentence per field from the abstract (then the introduction), each sentence used once. */
+/**
+ * Picks one sentence per field from the abstract (then the introduction), each sentence used once, the strongest
+ * (field, sentence) pairs first. A field needs a cue score of THRESHOLD; one without stays empty.
+ */
 export function pickHighlights(abstract: string, fullText: string): Highlights {
   const abstractSentences = splitSentences(abstract).filter(usable);
   const seen = new Set(abstractSentences.map(key));
-  const bodySentences = splitSentences(bodyText(abstract, fullText))
+  const bodySentences = splitSentences(introductionText(abstract, fullText))
     .filter((sentence) => usable(sentence) && !seen.has(key(sentence)))
     .slice(0, 120);
   const candidates: Candidate[] = [
@@ -145,8 +190,8 @@ export function pickHighlights(abstract: string, fullText: string): Highlights {
   const pairs: { field: Field; candidate: number; score: number }[] = [];
   candidates.forEach((candidate, index) => {
     for (const field of FIELDS) {
-      const score = scoreFor(field, candidate);
-      if (score >= THRESHOLD) pairs.push({ field, candidate: index, score });
+      const cue = cueScore(field, candidate.text);
+      if (cue >= THRESHOLD) pairs.push({ field, candidate: index, score: rank(field, cue, candidate) });
     }
   });
   pairs.sort((a, b) => b.score - a.score || a.candidate - b.candidate);
@@ -159,19 +204,10 @@ export function pickHighlights(abstract: string, fullText: string): Highlights {
   };
   const used = new Set<number>();
   for (const pair of pairs) {
-    if (result[pair.field] || used.has(pair.candidate)) continue;
     const candidate = candidates[pair.candidate];
-    if (!candidate) continue;
+    if (result[pair.field] || used.has(pair.candidate) || !candidate) continue;
     result[pair.field] = clip(candidate.text);
     used.add(pair.candidate);
   }
-  const firstFree = abstractSentences.findIndex((_, index) => !used.has(index));
-  if (!result.problem_statement && firstFree !== -1) {
-    result.problem_statement = clip(abstractSentences[firstFree] as string);
-    used.add(firstFree);
-  }
-  const last = abstractSentences.length - 1;
-  if (!result.main_finding && last > 0 && !used.has(last))
-    result.main_finding = clip(abstractSentences[last] as string);
   return result;
 }

@@ -95,6 +95,43 @@ describe('highlights', () => {
   });
 });
 
+describe('highlights by rhetorical role', () => {
+  it('do not take related work as the gap, nor an announcement as the finding; unmatched fields stay empty', () => {
+    const abstract =
+      'Urban lakes receive large loads of road salt every winter. Smith et al. (2019) reported limited effects of ' +
+      'salt on zooplankton in a single mesocosm study. We sampled zooplankton and algae in 24 lakes along a gradient ' +
+      'of chloride concentration. We also report preliminary experiments on the tolerance of two cladoceran species.';
+    expect(pickHighlights(abstract, '')).toEqual({
+      problem_statement: '',
+      gap_analysis: '',
+      contribution: '',
+      methodology: 'We sampled zooplankton and algae in 24 lakes along a gradient of chloride concentration.',
+      main_finding: '',
+    });
+  });
+
+  it('take a cited work as the gap only when the sentence turns to what it leaves open', () => {
+    const abstract =
+      'Legged robots fall when they step on surfaces that deform under their weight. However, the controllers of ' +
+      'Hwangbo et al. [2] do not adapt to ground that yields. Our results show that the robot fell in 2 of 300 trials.';
+    const highlights = pickHighlights(abstract, '');
+    expect(highlights.problem_statement).toBe(
+      'Legged robots fall when they step on surfaces that deform under their weight.',
+    );
+    expect(highlights.gap_analysis).toBe(
+      'However, the controllers of Hwangbo et al. [2] do not adapt to ground that yields.',
+    );
+    expect(highlights.main_finding).toBe('Our results show that the robot fell in 2 of 300 trials.');
+  });
+
+  it('read the introduction up to the next section heading, never the related work after it', () => {
+    const body =
+      'A Title\nAbstract\nDependency updates break builds.\n1 Introduction\nModern applications depend on many ' +
+      'packages.\n2 Related Work\nHowever, existing tools lack support for predicting breaking changes in builds.';
+    expect(pickHighlights('Dependency updates break builds in many software projects.', body).gap_analysis).toBe('');
+  });
+});
+
 describe('topics and relevance', () => {
   const paper = {
     title: 'Stage-wise Training of Deep Models',
@@ -142,6 +179,93 @@ describe('topics and relevance', () => {
     expect(fit.justification_ar).toContain('الذكاء الاصطناعي وتعلّم الآلة');
     expect(fit.justification_ar).toMatch(/^درجة الصلة \d\.\d من 5\./);
     expect(misfit.justification).toContain('outside the event');
+  });
+});
+
+describe('relevance states only what the topics support', () => {
+  const mlEvent = {
+    title: 'Conference on Machine Learning',
+    description: 'Deep learning, neural networks, representation learning and reinforcement learning.',
+    primaryResearchArea: 'computer_science',
+    secondaryResearchAreas: ['artificial_intelligence_machine_learning'],
+  };
+  const ecologyPaper = {
+    title: 'Invasive Crayfish and the Decline of Native Amphibians in Alpine Lakes',
+    abstract:
+      'Invasive crayfish have spread through alpine lakes. We surveyed amphibian populations in 40 lakes. Lakes with ' +
+      'crayfish held fewer tadpoles, and two native frog species had disappeared from most of them.',
+    keywords: ['invasive species', 'amphibians', 'freshwater ecology', 'biodiversity'],
+    fullText: '',
+  };
+  const relevance = (paper: typeof ecologyPaper, event: typeof mlEvent) => {
+    const signal = paperSignal(paper);
+    return relevanceToEvent(signal, scoreTopics(signal), event);
+  };
+
+  it("names an off-topic paper's main topic and the call's areas, and claims no fit", () => {
+    const result = relevance(ecologyPaper, mlEvent);
+    expect(result.score).toBeLessThan(1);
+    expect(result.justification).toBe(
+      "Relevance 0.0/5. The paper's main topic, Environmental Sciences: Ecology and Biodiversity Conservation, lies " +
+        "outside the event's research areas (Computer Science: Artificial Intelligence & Machine Learning). It shares " +
+        "no significant terms with the event's title and description.",
+    );
+    expect(result.justification).not.toMatch(/within|matches|falls/);
+    expect(result.justification_ar).toContain('خارج');
+    expect(result.matched_areas).toEqual([]);
+  });
+
+  it('counts the whole primary area when the event chose no subcategory, and says so', () => {
+    const event = { ...mlEvent, primaryResearchArea: 'environmental_sciences', secondaryResearchAreas: [] };
+    const result = relevance(ecologyPaper, { ...event, description: 'Freshwater ecology and biodiversity.' });
+    expect(result.score).toBeGreaterThanOrEqual(4);
+    expect(result.justification).toContain(
+      "The paper's main topic, Environmental Sciences: Ecology and Biodiversity Conservation, is within the event's " +
+        'primary research area, Environmental Sciences.',
+    );
+  });
+
+  it('says when the main topic is in the primary area but not a chosen subcategory, and scores it below in-scope', () => {
+    const databases = {
+      title: 'A Query Optimiser for Column-Store Databases',
+      abstract: 'We present a query optimiser for column stores that chooses scan orders from column statistics.',
+      keywords: ['databases', 'query optimisation'],
+      fullText: '',
+    };
+    const result = relevance(databases, mlEvent);
+    expect(result.justification).toContain('but not among the subcategories the event chose');
+    expect(result.score).toBeLessThan(4);
+  });
+
+  it('does not let a long full text drown a paper that matches the call word for word', () => {
+    const paper = {
+      title: 'Deep Learning with Neural Networks for Representation Learning',
+      abstract: 'We study deep learning, neural networks, representation learning and reinforcement learning.',
+      keywords: ['deep learning', 'neural networks'],
+      fullText: 'The apparatus, the procedure and the tables of this report are described below. '.repeat(400),
+    };
+    expect(relevance(paper, mlEvent).score).toBe(5);
+  });
+
+  it('scores an Arabic paper against an Arabic call on shared wording, saying no catalogue area was recognised', () => {
+    const event = {
+      title: 'المؤتمر الدولي للتعليم الإلكتروني',
+      description: 'التعليم الإلكتروني، التعلم عن بعد، المنصات التعليمية وتصميم المقررات الرقمية.',
+      primaryResearchArea: 'education_pedagogy',
+      secondaryResearchAreas: ['educational_technology'],
+    };
+    const paper = {
+      title: 'أثر المنصات التعليمية الإلكترونية في تحصيل طلاب الجامعات',
+      abstract: 'درسنا أثر المنصات التعليمية والتعلم عن بعد في تحصيل 400 طالب.',
+      keywords: ['التعليم الإلكتروني'],
+      fullText: '',
+    };
+    const result = relevance(paper, event);
+    expect(result.score).toBeGreaterThanOrEqual(4);
+    expect(result.justification).toContain('so the score rests on shared wording alone');
+    expect(stem('التعليمية')).toBe(stem('التعليم'));
+    expect(stem('المنصات')).toBe(stem('منصة'));
+    expect(tokenize('في هذه الدراسة').map((token) => token.word)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 /*
- * Small text tools for the local insights: sentences, words, a light English stemmer and stop words. Deterministic
+ * Small text tools for the local insights: sentences, words, light English and Arabic stemmers and stop words. Deterministic
  * and dependency-free; tuned for scholarly prose (abbreviations such as "e.g.", "et al.", "Fig. 2" do not end a
  * sentence).
  */
@@ -98,11 +98,61 @@ export const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
+/** Arabic function words and the words every paper uses, in the normalised spelling of `normalizeArabic`. */
+const ARABIC_STOP_WORDS = new Set(
+  (
+    'في من على الي عن مع هذا هذه ذلك تلك التي الذي الذين اللذين و او ثم قد لا ما لم لن ان كان كانت يكون تكون بين عند ' +
+    'خلال بعد قبل حتي كل اي نحو ضمن تم هو هي هم هما نحن انا انت كما لكن بل اذا اذ حيث منذ عبر لدي لها له لهم بها به فيه ' +
+    'فيها منها منه عليه عليها كذلك ايضا غير دون بعض جميع مدي اكثر اقل وقد وفي ومن وعلي ' +
+    'دراسه بحث ورقه نتائج نتيجه هدف طريقه'
+  ).split(/\s+/),
+);
+
+/** Folds the spellings of Arabic letters that vary in practice (hamza seats, tā' marbūṭa, alif maqṣūra, vowel marks). */
+export function normalizeArabic(word: string): string {
+  return word
+    .replace(/[\u064B-\u0652\u0640]/g, '')
+    .replace(/[أإآ]/g, 'ا')
+    .replace(/ة/g, 'ه')
+    .replace(/ى/g, 'ي');
+}
+
+const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
+const ARABIC_SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
+
+/**
+ * A light Arabic stemmer (after Larkey's light10): drops one article-bearing prefix and the common plural, dual,
+ * adjectival and pronoun suffixes, so that "التعليمية" and "تعليم" meet. Stems keep at least two letters.
+ */
+function stemArabic(word: string): string {
+  let w = normalizeArabic(word);
+  for (const prefix of ARABIC_PREFIXES) {
+    if (w.startsWith(prefix) && w.length - prefix.length >= 2) {
+      w = w.slice(prefix.length);
+      break;
+    }
+  }
+  if (w.length > 3 && w.startsWith('و')) w = w.slice(1);
+  for (const suffix of ARABIC_SUFFIXES) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) w = w.slice(0, -suffix.length);
+  }
+  return w;
+}
+
+const isArabic = (word: string) => /[\u0600-\u06FF]/.test(word);
+
+/** An Arabic stop word, with or without its article ("الدراسة" as "دراسة"). */
+function isArabicStopWord(word: string): boolean {
+  const normalized = normalizeArabic(word);
+  return ARABIC_STOP_WORDS.has(normalized) || ARABIC_STOP_WORDS.has(normalized.replace(/^و?ال/, ''));
+}
+
 /**
  * A light English stemmer: strips the common inflectional and derivational endings so that "networks",
  * "networking" and "networked" meet, "studies" and "study" too. Stems keep at least three letters.
  */
 export function stem(word: string): string {
+  if (isArabic(word)) return stemArabic(word);
   let w = word.toLowerCase();
   if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
   const rules: [RegExp, string][] = [
@@ -152,7 +202,7 @@ export function tokenize(text: string): Token[] {
       .replace(/['’]s$/, '')
       .replace(/^-+|-+$/g, '');
     for (const part of word.split('-')) {
-      if (part.length < 2 || STOP_WORDS.has(part)) continue;
+      if (part.length < 2 || STOP_WORDS.has(part) || (isArabic(part) && isArabicStopWord(part))) continue;
       tokens.push({ stem: stem(part), word: part });
     }
   }

@@ -103,7 +103,14 @@ export function paperSignal(paper: PaperText) {
     for (const token of section.tokens) counts.set(token.stem, (counts.get(token.stem) ?? 0) + section.weight);
   }
   const joined = sections.map((section) => ({ text: ` ${phraseOf(section.tokens)} `, weight: section.weight }));
-  return { counts, sections: joined, tokens: sections.flatMap((section) => section.tokens) };
+  // What the paper says it is about (title, keywords, abstract), unweighted: the text a call is compared with. The
+  // full text stands in only when there is no abstract, since its length would drown the summary.
+  const summary = new Map<string, number>();
+  const summaryTokens = sections.slice(0, 3).flatMap((section) => section.tokens);
+  const hasAbstract = (sections[2]?.tokens.length ?? 0) > 0;
+  for (const token of hasAbstract ? summaryTokens : [...summaryTokens, ...(sections[3]?.tokens ?? [])])
+    summary.set(token.stem, (summary.get(token.stem) ?? 0) + 1);
+  return { counts, summary, sections: joined, tokens: sections.flatMap((section) => section.tokens) };
 }
 
 export type PaperSignal = ReturnType<typeof paperSignal>;
