@@ -133,6 +133,7 @@ if (wants('types')) {
     'bench/exports',
     'bench/review-assistant',
     'bench/venue',
+    'bench/insights',
   ]) {
     if (fs.existsSync(path.join(root, project, 'tsconfig.json')))
       check(`types ${project}`, 'npx', ['tsc', '-p', project]);
