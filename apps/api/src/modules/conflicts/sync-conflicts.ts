@@ -36,7 +36,7 @@ const SYNC_LOCK = 0x5c0f;
 const MARKS_LIMIT = 500;
 /** Persons × submissions up to which detection runs here; above it, in the pool, in chunks of about CHUNK_PAIRS. */
 const INLINE_PAIRS = 20_000;
-const CHUNK_PAIRS = 50_000;
+const CHUNK_PAIRS = 25_000;
 
 const DETECTED_TYPES_SQL = sql`('coauthor', 'institutional', 'domain')`;
 
