@@ -2,7 +2,7 @@ import { type Highlights, pickHighlights } from '../../apps/api/src/modules/ai/i
 import { relevanceToEvent } from '../../apps/api/src/modules/ai/insights/relevance.ts';
 import { paperSignal, scoreTopics } from '../../apps/api/src/modules/ai/insights/topics.ts';
 import { caseFullText, HIGHLIGHT_CASES, type HighlightCase, type Role } from './highlight-cases.ts';
-import { type Band, bandOf, RELEVANCE_CASES, type RelevanceCase } from './relevance-cases.ts';
+import { type Band, bandOf, NEUTRAL_BODY, RELEVANCE_CASES, type RelevanceCase } from './relevance-cases.ts';
 
 /** The role each highlight slot should hold. */
 export const SLOT_ROLES: Readonly<Record<keyof Highlights, Role>> = {
@@ -16,10 +16,17 @@ export const SLOTS = Object.keys(SLOT_ROLES) as (keyof Highlights)[];
 
 export type RelevanceRun = { entry: RelevanceCase; score: number; band: Band; justification: string };
 
-/** Scores every relevance case (the paper without full text, as a call is judged from its summary). */
-export function runRelevance(cases: readonly RelevanceCase[] = RELEVANCE_CASES): RelevanceRun[] {
+/**
+ * Scores every relevance case: from the paper's summary alone (title, abstract, keywords), or with a full text (the
+ * summary followed by NEUTRAL_BODY).
+ */
+export function runRelevance(
+  cases: readonly RelevanceCase[] = RELEVANCE_CASES,
+  { fullText = false }: { fullText?: boolean } = {},
+): RelevanceRun[] {
   return cases.map((entry) => {
-    const signal = paperSignal({ ...entry.paper, fullText: '' });
+    const body = fullText ? `${entry.paper.title}\n${entry.paper.abstract}\n${NEUTRAL_BODY}` : '';
+    const signal = paperSignal({ ...entry.paper, fullText: body });
     const relevance = relevanceToEvent(signal, scoreTopics(signal), entry.event);
     return { entry, score: relevance.score, band: bandOf(relevance.score), justification: relevance.justification };
   });

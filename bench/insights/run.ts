@@ -22,20 +22,25 @@ const parts = <T extends { entry: { heldOut: boolean } }>(runs: T[]): [string, T
 ];
 
 const relevance: RelevanceRun[] = runRelevance();
-console.log('Relevance: score in the expected band (high ≥ 4, medium 2.5–4, low < 2.5)');
-for (const [name, runs] of parts(relevance)) {
-  const right = runs.filter((run) => run.band === run.entry.band).length;
-  console.log(
-    `  ${name.padEnd(9)} ${String(runs.length).padStart(3)} cases  ${right} right  ${percent(bandAccuracy(runs))}`,
-  );
-}
-for (const band of ['high', 'medium', 'low'] as const) {
-  const runs = relevance.filter((run) => run.entry.band === band);
-  const scores = runs.map((run) => run.score).sort((a, b) => a - b);
-  console.log(
-    `  expected ${band.padEnd(6)} ${String(runs.length).padStart(3)} cases  scores ${scores[0]}–${scores.at(-1)}, ` +
-      `${percent(bandAccuracy(runs))} in band`,
-  );
+for (const [regime, runsOfRegime] of [
+  ['summary (title, abstract, keywords)', relevance],
+  ['with full text', runRelevance(undefined, { fullText: true })],
+] as const) {
+  console.log(`Relevance, ${regime}: score in the expected band (high ≥ 4, medium 2.5–4, low < 2.5)`);
+  for (const [name, runs] of parts([...runsOfRegime])) {
+    const right = runs.filter((run) => run.band === run.entry.band).length;
+    console.log(
+      `  ${name.padEnd(9)} ${String(runs.length).padStart(3)} cases  ${String(right).padStart(2)} right  ${percent(bandAccuracy(runs))}`,
+    );
+  }
+  for (const band of ['high', 'medium', 'low'] as const) {
+    const runs = runsOfRegime.filter((run) => run.entry.band === band);
+    const scores = runs.map((run) => run.score).sort((a, b) => a - b);
+    console.log(
+      `  expected ${band.padEnd(6)} ${String(runs.length).padStart(3)} cases  scores ${scores[0]}–${scores.at(-1)}, ` +
+        `${percent(bandAccuracy(runs))} in band`,
+    );
+  }
 }
 
 const highlights: HighlightRun[] = runHighlights();

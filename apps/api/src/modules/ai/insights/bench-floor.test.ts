@@ -22,10 +22,13 @@ describe('the local insights on the labelled cases', () => {
     expect(highlights.filter((run) => run.entry.heldOut).length).toBeGreaterThanOrEqual(5);
   });
 
-  it('puts ≥ 85% of relevance scores in the expected band, ≥ 80% of the held-out ones, and no high/low swap', () => {
-    expect(bandAccuracy(relevance)).toBeGreaterThanOrEqual(0.85);
-    expect(bandAccuracy(relevance.filter((run) => run.entry.heldOut))).toBeGreaterThanOrEqual(0.8);
-    const swapped = relevance.filter(
+  it.each([
+    ['from the summary', relevance],
+    ['with full text', runRelevance(undefined, { fullText: true })],
+  ])('puts ≥ 85%% of relevance scores %s in the expected band, ≥ 80%% held out, and no high/low swap', (_, runs) => {
+    expect(bandAccuracy(runs)).toBeGreaterThanOrEqual(0.85);
+    expect(bandAccuracy(runs.filter((run) => run.entry.heldOut))).toBeGreaterThanOrEqual(0.8);
+    const swapped = runs.filter(
       (run) => (run.entry.band === 'high' && run.band === 'low') || (run.entry.band === 'low' && run.band === 'high'),
     );
     expect(swapped.map((run) => run.entry.id)).toEqual([]);

@@ -115,10 +115,10 @@ export function paperSignal(paper: PaperText) {
 
 export type PaperSignal = ReturnType<typeof paperSignal>;
 
-function countPhrase(signal: PaperSignal, phrase: string): number {
+function countPhrase(signal: PaperSignal, phrase: string, sections = signal.sections): number {
   let total = 0;
   const needle = ` ${phrase} `;
-  for (const section of signal.sections) {
+  for (const section of sections) {
     let from = section.text.indexOf(needle);
     while (from !== -1) {
       total += section.weight;
@@ -130,11 +130,25 @@ function countPhrase(signal: PaperSignal, phrase: string): number {
 
 export type TopicScore = { topic: InsightTopic; raw: number };
 
-/** Every catalogue subcategory's raw score for the paper, best first (zero scores left out). */
+/**
+ * Whether the paper's summary (title, keywords, abstract — or its full text when it has no abstract) holds any term or
+ * phrase of a profile: the full text weighs a topic but cannot bring one in alone, since a body's method and table
+ * prose touches many fields.
+ */
+function inSummary(signal: PaperSignal, profile: Profile): boolean {
+  for (const term of profile.terms.keys()) if (signal.summary.has(term)) return true;
+  const summarySections =
+    signal.summary.size > 0 && signal.sections[2]?.text.trim() ? signal.sections.slice(0, 3) : signal.sections;
+  for (const phrase of profile.phrases.keys()) if (countPhrase(signal, phrase, summarySections) > 0) return true;
+  return false;
+}
+
+/** Every catalogue subcategory's raw score for the paper, best first (zero scores and topics absent from the summary left out). */
 export function scoreTopics(signal: PaperSignal): TopicScore[] {
   const { profiles: all, idf: weights } = catalogue();
   const scored: TopicScore[] = [];
   for (const profile of all) {
+    if (!inSummary(signal, profile)) continue;
     let score = 0;
     for (const [term, weight] of profile.terms) {
       const count = signal.counts.get(term);
