@@ -18,12 +18,20 @@ export type AuditEntry = {
  * what committed. Never put secrets (passwords, tokens) in `data`.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    eventId: entry.eventId ?? null,
-    entity: entry.entity,
-    entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
-    action: entry.action,
-    data: entry.data ?? {},
-  });
+  await recordAudits(db, [entry]);
+}
+
+/** `recordAudit` for many changes at once (a batch of an apply): one insert, the caller bounds the batch. */
+export async function recordAudits(db: Db, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      eventId: entry.eventId ?? null,
+      entity: entry.entity,
+      entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
+      action: entry.action,
+      data: entry.data ?? {},
+    })),
+  );
 }

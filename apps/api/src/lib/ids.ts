@@ -20,11 +20,18 @@ export function makePublicId(id: number): string {
 
 /** Reserves the next serial id of a table so the public id can be written in the same insert. */
 export async function nextId(db: Db, table: string): Promise<number> {
-  const [row] = await queryRows<{ id: string | number }>(
+  const [id] = await nextIds(db, table, 1);
+  return id as number;
+}
+
+/** Reserves the next `count` serial ids of a table in one statement, whatever the count (a batch's inserts). */
+export async function nextIds(db: Db, table: string, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  const rows = await queryRows<{ id: string | number }>(
     db,
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`,
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id from generate_series(1, ${count}::int)`,
   );
-  return Number(row?.id);
+  return rows.map((row) => Number(row.id));
 }
 
 /** The largest id of a serial column (PostgreSQL's integer): a larger one names nothing, and a query with it fails. */

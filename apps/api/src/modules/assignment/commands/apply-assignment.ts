@@ -1,10 +1,11 @@
 import { ASSIGNMENT_MODES, type AssignmentMode, type AssignmentRole, type AuditAction } from '@confero/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews, events, reviews, submissions } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
+import { queueMails } from '../../../mail/outbox.ts';
 import type { Actor } from '../../../plugins/auth.ts';
-import { conflictedSubmissionIds } from '../../conflicts/conflicts.queries.ts';
+import { conflictedSubmissionIds, inIds } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import type { EventRow } from '../../events/events.queries.ts';
 import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
@@ -14,7 +15,7 @@ import type { PreviewRow } from '../assignment.queries.ts';
 import { writeAreaChairs } from './apply-area-chairs.ts';
 import type { ApplyWriter } from './apply-writer.ts';
 import { assignmentFingerprint, isLocked } from './compute-assignment.ts';
-import { insertAssignment, queueUnassignedMail } from './create-assignment.ts';
+import { insertAssignments, unassignedMail } from './create-assignment.ts';
 
 export type { PreviewRow };
 
@@ -89,22 +90,27 @@ export async function applyAssignment(
   });
 }
 
+/** Assignments removed per statement in replace mode (one delete and one mail insert each). */
+const REMOVAL_BATCH = 500;
+
 /**
  * The reviewers' writer: replace mode removes the untouched automatic assignments the preview dropped, each with its
  * 'reviews.unassigned' mail (as unassigning by hand sends); every new pair becomes an assignment (source
- * 'automatic') with its 'reviews.assigned' mail; manual and started assignments always stay.
+ * 'automatic') with its audit entry and 'reviews.assigned' mail; manual and started assignments always stay. Both are
+ * written in bounded batches (`insertAssignments`, REMOVAL_BATCH), so no statement grows with the event.
  */
 const writeReviewers: ApplyWriter = async (ctx) => {
   const { tx, event, result, mode, stale } = ctx;
   const reviewers = new Map((await findEventReviewers(tx, event.id)).map((reviewer) => [reviewer.publicId, reviewer]));
   const fresh = result.pairs.filter((pair) => !pair.existing);
-  const submissionIds = [...new Set([...result.pairs, ...result.removed].map((row) => row.submission.id))];
+  const submissionIds = [...new Set([...fresh, ...result.removed].map((row) => row.submission.id))];
   const titles = new Map(
-    (
-      await tx
-        .select({ id: submissions.id, publicId: submissions.publicId, title: submissions.title })
-        .from(submissions)
-        .where(inArray(submissions.id, submissionIds.length > 0 ? submissionIds : [0]))
+    (submissionIds.length === 0
+      ? []
+      : await tx
+          .select({ id: submissions.id, publicId: submissions.publicId, title: submissions.title })
+          .from(submissions)
+          .where(inIds(submissions.id, submissionIds))
     ).map((row) => [row.id, row]),
   );
   let removed = 0;
@@ -116,45 +122,39 @@ const writeReviewers: ApplyWriter = async (ctx) => {
       .filter((row) => !isLocked(row) && drop.has(`${row.submissionId}:${publicIds.get(row.reviewerId)}`))
       .map((row) => row.id);
     if (ids.length !== drop.size) throw stale();
-    if (ids.length > 0) {
+    const byUser = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer]));
+    for (let start = 0; start < ids.length; start += REMOVAL_BATCH) {
+      const batch = ids.slice(start, start + REMOVAL_BATCH);
       const deleted = await tx
         .delete(reviews)
-        .where(and(inArray(reviews.id, ids), eq(reviews.status, 'assigned')))
+        .where(and(inIds(reviews.id, batch), eq(reviews.status, 'assigned')))
         .returning({ submissionId: reviews.submissionId, reviewerId: reviews.reviewerId });
-      if (deleted.length !== ids.length) throw stale();
-      const byUser = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer]));
-      for (const row of deleted) {
+      if (deleted.length !== batch.length) throw stale();
+      const mails = deleted.map((row) => {
         const reviewer = byUser.get(row.reviewerId);
         const submission = titles.get(row.submissionId);
         if (!reviewer || !submission) throw stale();
-        await queueUnassignedMail(tx, {
-          reviewer,
-          submission,
-          event,
-          draftDeleted: false,
-          publicUrl: ctx.publicUrl,
-        });
-      }
-      removed = deleted.length;
+        return unassignedMail({ reviewer, submission, event, draftDeleted: false, publicUrl: ctx.publicUrl });
+      });
+      await queueMails(tx, mails);
+      removed += deleted.length;
     }
   }
-  let created = 0;
-  for (const pair of fresh) {
+  const pairs = fresh.map((pair) => {
     const reviewer = reviewers.get(pair.reviewer.public_id);
     const submission = titles.get(pair.submission.id);
     if (!reviewer || !submission) throw stale();
-    const review = await insertAssignment(tx, {
-      event,
-      submission,
-      reviewer,
-      source: 'automatic',
-      assignedBy: ctx.actorId,
-      publicUrl: ctx.publicUrl,
-    });
-    if (!review) throw stale();
-    created += 1;
-  }
-  return { created, removed };
+    return { reviewer, submission };
+  });
+  const written = await insertAssignments(tx, {
+    event,
+    pairs,
+    source: 'automatic',
+    assignedBy: ctx.actorId,
+    publicUrl: ctx.publicUrl,
+  });
+  if (written.length !== pairs.length) throw stale();
+  return { created: written.length, removed };
 };
 
 /** Each role's writer and the audit action of its apply. */

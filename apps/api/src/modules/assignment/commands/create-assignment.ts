@@ -1,86 +1,152 @@
 import type { AssignmentSource } from '@confero/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { reviews, submissions } from '../../../db/schema/index.ts';
-import { recordAudit } from '../../../lib/audit.ts';
-import { makePublicId, nextId } from '../../../lib/ids.ts';
-import { queueMail } from '../../../mail/outbox.ts';
+import { recordAudits } from '../../../lib/audit.ts';
+import { makePublicId, nextIds } from '../../../lib/ids.ts';
+import { type QueuedMail, queueMail, queueMails } from '../../../mail/outbox.ts';
+import { inIds } from '../../conflicts/conflicts.queries.ts';
 import type { ReviewRow } from '../../reviews/reviews.queries.ts';
 
-export type NewAssignment = {
+type AssignedSubmission = { id: number; publicId: string; title: string };
+type AssignedReviewer = { userId: number; email: string; firstName: string; locale: string };
+
+type Pair = { submission: AssignedSubmission; reviewer: AssignedReviewer };
+
+export type NewAssignments = {
   event: { id: number; title: string; reviewDeadline: string };
-  submission: { id: number; publicId: string; title: string };
-  reviewer: { userId: number; email: string; firstName: string; locale: string };
+  pairs: Pair[];
   source: AssignmentSource;
   assignedBy: number;
   publicUrl: string;
 };
 
+export type NewAssignment = Omit<NewAssignments, 'pairs'> & {
+  submission: AssignedSubmission;
+  reviewer: AssignedReviewer;
+};
+
+/** Pairs written per batch: a batch's statements (lock, ids, insert, audit, mails) stay bounded whatever the event. */
+export const ASSIGNMENT_BATCH = 500;
+
 /**
  * Writes one assignment — a review row `assigned`, numbered after the submission's other reviews — and, in the same
  * transaction (the caller's), its audit entry and the 'reviews.assigned' mail to the reviewer in their language.
- * The submission row is locked first so concurrent assignments of one paper get distinct numbers. Returns
- * undefined when the pair is already assigned. The callers check conflicts, membership and loads.
+ * Returns undefined when the pair is already assigned. The callers check conflicts, membership and loads.
  */
 export async function insertAssignment(tx: Db, assignment: NewAssignment): Promise<ReviewRow | undefined> {
-  const { submission, reviewer, event } = assignment;
-  await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, submission.id)).for('update');
-  const id = await nextId(tx, 'reviews');
-  const [row] = await tx
+  const { submission, reviewer, ...rest } = assignment;
+  const [row] = await insertAssignments(tx, { ...rest, pairs: [{ submission, reviewer }] });
+  return row;
+}
+
+/**
+ * Writes many assignments as `insertAssignment` writes one, in batches of ASSIGNMENT_BATCH pairs taken in submission
+ * order: per batch, the batch's submission rows are locked in id order (so a concurrent assignment of one of those
+ * papers waits and gets a distinct number), the review ids are reserved in one statement, the reviews inserted in
+ * one (each numbered after the submission's highest ordinal, in the order of its pairs), then their audit entries
+ * in one insert and their mails in one. A pair already assigned is skipped (`on conflict do nothing`); the writing
+ * stops after the first batch that skipped one, so fewer rows than pairs back means the caller undoes its transaction
+ * or answers "already assigned".
+ */
+export async function insertAssignments(tx: Db, assignments: NewAssignments): Promise<ReviewRow[]> {
+  const pairs = [...assignments.pairs].sort((a, b) => a.submission.id - b.submission.id);
+  const written: ReviewRow[] = [];
+  for (let start = 0; start < pairs.length; start += ASSIGNMENT_BATCH) {
+    const batch = pairs.slice(start, start + ASSIGNMENT_BATCH);
+    const rows = await insertBatch(tx, { ...assignments, pairs: batch });
+    written.push(...rows);
+    if (rows.length !== batch.length) break;
+  }
+  return written;
+}
+
+async function insertBatch(tx: Db, assignments: NewAssignments): Promise<ReviewRow[]> {
+  const { event, pairs, source, assignedBy } = assignments;
+  const submissionIds = [...new Set(pairs.map((pair) => pair.submission.id))];
+  await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(inIds(submissions.id, submissionIds))
+    .orderBy(asc(submissions.id))
+    .for('update');
+  const ids = await nextIds(tx, 'reviews', pairs.length);
+  const rank = new Map<number, number>();
+  const rows = await tx
     .insert(reviews)
-    .values({
-      id,
-      publicId: makePublicId(id),
-      submissionId: submission.id,
-      reviewerId: reviewer.userId,
-      ordinal: sql`(select coalesce(max(r.ordinal), 0) + 1 from ${reviews} r where r.submission_id = ${submission.id})`,
-      status: 'assigned',
-      source: assignment.source,
-      assignedBy: assignment.assignedBy,
-    })
+    .values(
+      pairs.map(({ submission, reviewer }, index) => {
+        const id = ids[index] as number;
+        const place = (rank.get(submission.id) ?? 0) + 1;
+        rank.set(submission.id, place);
+        return {
+          id,
+          publicId: makePublicId(id),
+          submissionId: submission.id,
+          reviewerId: reviewer.userId,
+          ordinal: sql`(select coalesce(max(r.ordinal), 0) + ${place}::int from ${reviews} r where r.submission_id = ${submission.id})`,
+          status: 'assigned' as const,
+          source,
+          assignedBy,
+        };
+      }),
+    )
     .onConflictDoNothing({ target: [reviews.submissionId, reviews.reviewerId] })
     .returning();
-  if (!row) return undefined;
-  await recordAudit(tx, {
-    actorId: assignment.assignedBy,
-    eventId: event.id,
-    entity: 'review',
-    entityId: row.id,
-    action: 'review.assigned',
-    data: { submission_id: submission.id, reviewer_id: reviewer.userId, source: assignment.source },
-  });
-  await queueMail(tx, {
-    to: reviewer.email,
-    template: 'reviews.assigned',
-    locale: reviewer.locale,
-    eventId: event.id,
-    data: {
-      first_name: reviewer.firstName,
-      submission_title: submission.title,
-      event_title: event.title,
-      review_deadline: event.reviewDeadline,
-      link: `${assignment.publicUrl}/reviews/${row.publicId}`,
-    },
-  });
-  return row;
+  // Every row written is one of the batch's pairs (the insert wrote nothing else).
+  const pairOf = new Map(pairs.map((pair) => [`${pair.submission.id}:${pair.reviewer.userId}`, pair]));
+  const written = rows.map((row) => ({ row, ...(pairOf.get(`${row.submissionId}:${row.reviewerId}`) as Pair) }));
+  await recordAudits(
+    tx,
+    written.map(({ row }) => ({
+      actorId: assignedBy,
+      eventId: event.id,
+      entity: 'review',
+      entityId: row.id,
+      action: 'review.assigned',
+      data: { submission_id: row.submissionId, reviewer_id: row.reviewerId, source },
+    })),
+  );
+  await queueMails(
+    tx,
+    written.map(({ row, reviewer, submission }) => ({
+      to: reviewer.email,
+      template: 'reviews.assigned',
+      locale: reviewer.locale,
+      eventId: event.id,
+      data: {
+        first_name: reviewer.firstName,
+        submission_title: submission.title,
+        event_title: event.title,
+        review_deadline: event.reviewDeadline,
+        link: `${assignments.publicUrl}/reviews/${row.publicId}`,
+      },
+    })),
+  );
+  return rows;
 }
 
 /**
  * Queues the 'reviews.unassigned' mail telling a reviewer, in their language, that they no longer review a paper
  * (and that their saved draft was deleted, when there was one). Called in the transaction that removes the
- * assignment, whoever removes it: a chair unassigning by hand, or an automatic assignment applied in replace mode.
+ * assignment, whoever removes it: a chair unassigning by hand, or (many at once, through `unassignedMail`) an
+ * automatic assignment applied in replace mode.
  */
-export async function queueUnassignedMail(
-  tx: Db,
-  removal: {
-    reviewer: { email: string; firstName: string; locale: string };
-    submission: { title: string };
-    event: { id: number; title: string };
-    draftDeleted: boolean;
-    publicUrl: string;
-  },
-): Promise<void> {
-  await queueMail(tx, {
+export async function queueUnassignedMail(tx: Db, removal: Removal): Promise<void> {
+  await queueMail(tx, unassignedMail(removal));
+}
+
+type Removal = {
+  reviewer: { email: string; firstName: string; locale: string };
+  submission: { title: string };
+  event: { id: number; title: string };
+  draftDeleted: boolean;
+  publicUrl: string;
+};
+
+/** The 'reviews.unassigned' mail of a removal (`queueUnassignedMail`), for a caller that queues many at once. */
+export function unassignedMail(removal: Removal): QueuedMail {
+  return {
     to: removal.reviewer.email,
     template: 'reviews.unassigned',
     locale: removal.reviewer.locale,
@@ -92,5 +158,5 @@ export async function queueUnassignedMail(
       draft_deleted: removal.draftDeleted ? 'yes' : undefined,
       link: `${removal.publicUrl}/reviews`,
     },
-  });
+  };
 }
