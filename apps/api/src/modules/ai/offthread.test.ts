@@ -75,6 +75,6 @@ describe('the local insights off the request thread', () => {
     const inPool = await analyzeLocallyInWorker(input);
     expect(workerPoolLoad().threads).toBeGreaterThan(0);
     expect(inPool).toEqual(analyzeLocally(input));
-    expect(inPool.submission_highlights.problem_statement).not.toBe('');
+    expect(inPool.relevance_to_event.score).toBeGreaterThan(0);
   });
 });

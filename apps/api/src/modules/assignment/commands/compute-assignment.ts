@@ -1,8 +1,10 @@
-import crypto from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import {
   type AssignmentMode,
   type AssignmentResultDto,
   type AssignmentRole,
+  BID_VALUES,
   type BidValue,
   type ProposedPairDto,
   reviewMessage,
@@ -10,6 +12,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews } from '../../../db/schema/index.ts';
+import { defineWorkerTask, runInWorker } from '../../../lib/worker-pool.ts';
 import { findEventBids } from '../../bidding/bidding.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { findEventById } from '../../events/events.queries.ts';
@@ -19,23 +22,72 @@ import {
   findEventConflictPairs,
   findReviewableSubmissions,
 } from '../../reviews/reviews.queries.ts';
-import { loadAffinityInputs, scoreAffinity, topAffinity } from '../affinity-corpus.ts';
-import { buildProblem, edgeKey } from '../assignment-problem.ts';
+import type { AffinityDocument } from '../affinity/index.ts';
+import { loadAffinityInputs } from '../affinity-corpus.ts';
+import type { PlanPortMessage, PlanTaskInput } from '../assignment-plan.task.ts';
+import {
+  type AssignmentColumns,
+  affinityShape,
+  type PairColumns,
+  type PlanInput,
+  type PlanResult,
+} from '../assignment-plan.ts';
 import { ASSIGNMENT_SIDES, type CurrentAssignment } from '../assignment-roles.ts';
-import { solveAssignmentInWorker } from '../solver/solver.ts';
-import { bidScore } from './list-candidates.ts';
 
-/** Above this many (reviewer, paper) pairs, only the best candidates of each paper (and bids) become edges. */
-export const FULL_MATRIX_MAX_PAIRS = 250_000;
-/** Candidates per paper in large events: at least this many, and ten times the demand. */
-export const MIN_CANDIDATES = 50;
+export { FULL_MATRIX_MAX_PAIRS, MIN_CANDIDATES } from '../assignment-plan.ts';
 
-type Assignment = CurrentAssignment;
+const taskModule = new URL('../assignment-plan.task.ts', import.meta.url);
+const planTask = defineWorkerTask<PlanTaskInput, PlanResult & { mainThread: boolean }>(
+  taskModule,
+  'planAssignmentTask',
+);
+const fingerprintTask = defineWorkerTask<{ assignments: AssignmentColumns; conflicts: PairColumns }, string>(
+  taskModule,
+  'fingerprintTask',
+);
+
+function assignmentColumns(rows: readonly CurrentAssignment[]): AssignmentColumns {
+  return {
+    submissionIds: Int32Array.from(rows, (row) => row.submissionId),
+    reviewerIds: Int32Array.from(rows, (row) => row.reviewerId),
+    untouched: Uint8Array.from(rows, (row) => (row.status === 'assigned' ? 1 : 0)),
+    sources: rows.map((row) => row.source),
+  };
+}
+
+function pairColumns(rows: readonly { submissionId: number; userId: number }[]): PairColumns {
+  return {
+    submissionIds: Int32Array.from(rows, (row) => row.submissionId),
+    userIds: Int32Array.from(rows, (row) => row.userId),
+  };
+}
+
+/** Characters of document text per batch sent to the pool: a copy well under a millisecond. */
+const BATCH_CHARS = 250_000;
+
+/** Posts the documents in batches, yielding between them so requests are served while a large corpus is sent. */
+async function sendDocuments(port: MessagePort, documents: readonly AffinityDocument[]): Promise<void> {
+  let batch: AffinityDocument[] = [];
+  let chars = 0;
+  for (const doc of documents) {
+    batch.push(doc);
+    chars += (doc.fullText?.length ?? 0) + (doc.abstract?.length ?? 0) + (doc.title?.length ?? 0);
+    if (chars < BATCH_CHARS) continue;
+    port.postMessage(batch satisfies PlanPortMessage);
+    batch = [];
+    chars = 0;
+    await nextTurn();
+  }
+  if (batch.length > 0) port.postMessage(batch satisfies PlanPortMessage);
+}
+
+/** The buffers of typed arrays moved to the pool's thread rather than copied. */
+const buffersOf = (...arrays: { buffer: ArrayBufferLike }[]) => arrays.map((array) => array.buffer as ArrayBuffer);
 
 /**
  * A hash of the event's assignments of one role (reviews with whether each is still untouched, or submissions'
  * area_chair_id with its source) and conflicts of interest: a preview computed from other data than the event holds
- * now is stale and is not applied.
+ * now is stale and is not applied. Hashed in the worker pool (hundreds of thousands of conflicts in a large event).
  */
 export async function assignmentFingerprint(
   db: Db,
@@ -46,16 +98,21 @@ export async function assignmentFingerprint(
     ASSIGNMENT_SIDES[role].current(db, eventId),
     findEventConflictPairs(db, eventId),
   ]);
-  const hash = crypto.createHash('sha256');
-  for (const row of assignments) {
-    hash.update(`a${row.submissionId}-${row.reviewerId}-${row.status === 'assigned' ? 'u' : 's'}-${row.source};`);
-  }
-  for (const row of conflicts) hash.update(`c${row.submissionId}-${row.userId};`);
-  return hash.digest('hex');
+  const input = { assignments: assignmentColumns(assignments), conflicts: pairColumns(conflicts) };
+  const { submissionIds, reviewerIds, untouched } = input.assignments;
+  return runInWorker(fingerprintTask, input, {
+    transferList: buffersOf(
+      submissionIds,
+      reviewerIds,
+      untouched,
+      input.conflicts.submissionIds,
+      input.conflicts.userIds,
+    ),
+  });
 }
 
 /** Whether an existing assignment must stay whatever the mode: made by hand, or its review already started. */
-export const isLocked = (row: Pick<Assignment, 'source' | 'status'>) =>
+export const isLocked = (row: Pick<CurrentAssignment, 'source' | 'status'>) =>
   row.source === 'manual' || row.status !== 'assigned';
 
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
@@ -65,9 +122,10 @@ const round = (value: number) => Math.round(value * 1e4) / 1e4;
  * still takes reviews, reviewers_per_paper reviewers (review_settings) — or, for role 'area_chair', one of the
  * event's area chairs (assignment-roles.ts) —, within each person's max_papers, never a
  * conflicted pair, maximising first the number of filled slots and then Σ(affinity + bid value) — exactly, with
- * the assignment library's min-cost-flow solver in a worker thread. keep_existing keeps every current assignment;
- * replace keeps only the locked ones (manual, or started). Reports progress (0..1) and returns the result the
- * chairs look at; nothing is assigned until they apply it.
+ * the assignment library's min-cost-flow solver. The rows are read here; the affinity, the problem and the solve
+ * (assignment-plan.ts) run in the worker pool, so the thread serving requests stays free. keep_existing keeps every
+ * current assignment; replace keeps only the locked ones (manual, or started). Reports progress (0..1) and returns
+ * the result the chairs look at; nothing is assigned until they apply it.
  */
 export async function computeAssignment(
   db: Db,
@@ -86,186 +144,140 @@ export async function computeAssignment(
     findEventConflictPairs(db, event.id),
     findEventBids(db, event.id),
   ]);
-  const fingerprint = await assignmentFingerprint(db, event.id, role);
   await onProgress(0.05);
-
-  const paperIndex = new Map(papers.map((paper, p) => [paper.id, p]));
-  const reviewerIndex = new Map(reviewers.map((reviewer, r) => [reviewer.userId, r]));
-  const conflicted = new Set(conflictPairs.map((row) => `${row.submissionId}:${row.userId}`));
-  const bidOf = new Map(bids.map((row) => [`${row.submissionId}:${row.userId}`, row.value as BidValue]));
-  const perPaper = side.perPaper(event);
-
-  // Which existing assignments stay (fixed edges), which count against a reviewer from outside the problem, and
-  // which replace mode may drop.
-  const demand = new Int32Array(papers.length).fill(perPaper);
-  const capacity = Int32Array.from(reviewers.map((reviewer) => reviewer.maxPapers));
-  const fixed: [number, number][] = [];
-  const free: Assignment[] = [];
-  for (const row of assignments) {
-    const p = paperIndex.get(row.submissionId);
-    const r = reviewerIndex.get(row.reviewerId);
-    const stays = input.mode === 'keep_existing' || isLocked(row);
-    if (p === undefined) {
-      if (r !== undefined) capacity[r] = Math.max(0, (capacity[r] as number) - 1);
-    } else if (r === undefined) {
-      if (stays) demand[p] = Math.max(0, (demand[p] as number) - 1);
-    } else if (stays) {
-      fixed.push([p, r]);
-    } else {
-      free.push(row);
-    }
-  }
-
-  const inputs = await loadAffinityInputs(db, {
+  const affinity = await loadAffinityInputs(db, {
     reviewers,
     submissionIds: papers.map((paper) => paper.id),
     fullText: true,
   });
   await onProgress(0.15);
-  const isConflicted = (p: number, r: number) =>
-    conflicted.has(`${papers[p]?.id}:${reviewers[r]?.userId}`) ||
-    bidOf.get(`${papers[p]?.id}:${reviewers[r]?.userId}`) === 'conflict';
-  const bidValue = (p: number, r: number) => bidScore(bidOf.get(`${papers[p]?.id}:${reviewers[r]?.userId}`));
-  let affinityOf: (p: number, r: number) => number;
-  let reasonsOf: (p: number, r: number) => string[];
-  let candidates: ((p: number) => Iterable<number>) | undefined;
-  if (papers.length * reviewers.length <= FULL_MATRIX_MAX_PAIRS) {
-    const scores = papers.length > 0 && reviewers.length > 0 ? scoreAffinity(inputs) : undefined;
-    affinityOf = (p, r) => scores?.scores[r * papers.length + p] ?? 0;
-    reasonsOf = (p, r) => scores?.reasons(r, p) ?? [];
-  } else {
-    const k = Math.min(reviewers.length, Math.max(MIN_CANDIDATES, 10 * perPaper));
-    const top = topAffinity(inputs, { k, exclude: (r, s) => isConflicted(s, r) });
-    const best = new Map<string, number>();
-    const lists: number[][] = papers.map(() => []);
-    for (let p = 0; p < papers.length; p++) {
-      for (let i = 0; i < k; i++) {
-        const r = top.reviewers[p * k + i] as number;
-        if (r < 0) continue;
-        best.set(edgeKey(p, r), top.scores[p * k + i] as number);
-        lists[p]?.push(r);
-      }
-    }
-    for (const row of bids) {
-      const p = paperIndex.get(row.submissionId);
-      const r = reviewerIndex.get(row.userId);
-      if (p !== undefined && r !== undefined && bidScore(row.value) > 0 && !lists[p]?.includes(r)) lists[p]?.push(r);
-    }
-    for (const row of free) {
-      const p = paperIndex.get(row.submissionId) as number;
-      const r = reviewerIndex.get(row.reviewerId) as number;
-      if (!lists[p]?.includes(r)) lists[p]?.push(r);
-    }
-    affinityOf = (p, r) => best.get(edgeKey(p, r)) ?? 0;
-    reasonsOf = (p, r) => top.reasons(r, p);
-    candidates = (p) => lists[p] ?? [];
-  }
-  const { problem } = buildProblem({
-    papers: papers.length,
-    reviewers: reviewers.length,
-    score: (p, r) => affinityOf(p, r) + bidValue(p, r),
-    candidates,
-    isConflicted,
-    demand,
-    capacity,
-    fixed,
-  });
-  await onProgress(0.25);
-  let lastReported = 0.25;
-  let reporting = Promise.resolve();
-  const solution = await solveAssignmentInWorker(problem, (fraction) => {
-    const progress = 0.25 + 0.7 * fraction;
-    if (progress - lastReported < 0.05 && fraction < 1) return;
-    lastReported = progress;
-    reporting = reporting.then(() => onProgress(progress)).catch(() => undefined);
-  });
-  await reporting;
 
-  // The result the chairs look at.
-  const fixedKeys = new Set(fixed.map(([p, r]) => edgeKey(p, r)));
-  const freeKeys = new Set(
-    free.map((row) => edgeKey(paperIndex.get(row.submissionId) as number, reviewerIndex.get(row.reviewerId) as number)),
+  const plan: Omit<PlanInput, 'affinity'> = {
+    paperIds: Int32Array.from(papers, (paper) => paper.id),
+    reviewerIds: Int32Array.from(reviewers, (reviewer) => reviewer.userId),
+    maxPapers: Int32Array.from(reviewers, (reviewer) => reviewer.maxPapers),
+    perPaper: side.perPaper(event),
+    keepExisting: input.mode === 'keep_existing',
+    assignments: assignmentColumns(assignments),
+    conflicts: pairColumns(conflictPairs),
+    bids: { ...pairColumns(bids), values: Uint8Array.from(bids, (row) => BID_VALUES.indexOf(row.value as BidValue)) },
+  };
+  const transferList = buffersOf(
+    plan.paperIds,
+    plan.reviewerIds,
+    plan.maxPapers,
+    plan.assignments.submissionIds,
+    plan.assignments.reviewerIds,
+    plan.assignments.untouched,
+    plan.conflicts.submissionIds,
+    plan.conflicts.userIds,
+    plan.bids.submissionIds,
+    plan.bids.userIds,
+    plan.bids.values,
   );
+  // The task's port takes the documents in batches and brings progress back, each report written after the previous
+  // one; it is closed once its last message ('end') has arrived, or when the task fails.
+  const { port1, port2 } = new MessageChannel();
+  let reporting = Promise.resolve();
+  const ended = new Promise<void>((resolve) => {
+    port1.on('message', (message: PlanPortMessage) => {
+      if (message === 'end') resolve();
+      else if (typeof message === 'number')
+        reporting = reporting.then(() => onProgress(message)).catch(() => undefined);
+    });
+  });
+  let planned: PlanResult;
+  try {
+    const running = runInWorker(
+      planTask,
+      { ...plan, affinity: affinityShape(affinity), port: port2 },
+      { transferList: [...transferList, port2] },
+    );
+    // A task failing while documents are still sent is answered below, by the await on `running`.
+    running.catch(() => undefined);
+    await sendDocuments(port1, affinity.corpus);
+    planned = await running;
+    await ended;
+  } finally {
+    port1.close();
+  }
+  await reporting;
+  return { fingerprint: planned.fingerprint, result: presentPlan(planned, { papers, reviewers, side, event }) };
+}
+
+/** The result the chairs look at, from the plan's indexes and the rows they stand for. */
+function presentPlan(
+  planned: PlanResult,
+  context: {
+    papers: Awaited<ReturnType<typeof findReviewableSubmissions>>;
+    reviewers: EventReviewer[];
+    side: (typeof ASSIGNMENT_SIDES)[AssignmentRole];
+    event: NonNullable<Awaited<ReturnType<typeof findEventById>>>;
+  },
+): AssignmentResultDto {
+  const { papers, reviewers, side } = context;
   const ref = (p: number) => {
     const paper = papers[p] as (typeof papers)[number];
     return { id: paper.id, public_id: paper.publicId, title: paper.title };
   };
   const person = (r: number) => presentReviewerRef(reviewers[r] as EventReviewer);
   const pairs: ProposedPairDto[] = [];
-  const paperScore = new Float64Array(papers.length);
-  const assignedCount = new Int32Array(papers.length);
-  const load = Int32Array.from(reviewers.map((reviewer, r) => reviewer.maxPapers - (capacity[r] as number)));
-  const chosen = new Set<string>();
-  for (let e = 0; e < problem.edgePaper.length; e++) {
-    if (!solution.assigned[e]) continue;
-    const p = problem.edgePaper[e] as number;
-    const r = problem.edgeReviewer[e] as number;
-    const key = edgeKey(p, r);
-    chosen.add(key);
-    const score = problem.edgeScore[e] as number;
-    paperScore[p] = (paperScore[p] as number) + score;
-    assignedCount[p] = (assignedCount[p] as number) + 1;
-    load[r] = (load[r] as number) + 1;
-    const bid = bidOf.get(`${papers[p]?.id}:${reviewers[r]?.userId}`) ?? null;
+  const chosen = planned.pairs;
+  for (let i = 0; i < chosen.paper.length; i++) {
+    const bid = chosen.bid[i] as number;
     pairs.push({
-      submission: ref(p),
-      reviewer: person(r),
-      score: round(score),
-      affinity: round(affinityOf(p, r)),
-      bid,
-      reasons: reasonsOf(p, r),
-      existing: fixedKeys.has(key) || freeKeys.has(key),
+      submission: ref(chosen.paper[i] as number),
+      reviewer: person(chosen.reviewer[i] as number),
+      score: round(chosen.score[i] as number),
+      affinity: round(chosen.affinity[i] as number),
+      bid: bid < 0 ? null : (BID_VALUES[bid] ?? null),
+      reasons: chosen.reasons[i] ?? [],
+      existing: chosen.existing[i] === 1,
     });
   }
   pairs.sort((a, b) => a.submission.id - b.submission.id || b.score - a.score);
-  const removed = free.flatMap((row) => {
-    const p = paperIndex.get(row.submissionId) as number;
-    const r = reviewerIndex.get(row.reviewerId) as number;
-    return chosen.has(edgeKey(p, r)) ? [] : [{ submission: ref(p), reviewer: person(r) }];
-  });
+  const removed = [];
+  for (let i = 0; i < planned.removed.length; i += 2) {
+    removed.push({ submission: ref(planned.removed[i] as number), reviewer: person(planned.removed[i + 1] as number) });
+  }
   let lowest: number | null = null;
   for (let p = 0; p < papers.length; p++) {
-    if (lowest === null || (paperScore[p] as number) < (paperScore[lowest] as number)) lowest = p;
+    if (lowest === null || (planned.paperScore[p] as number) < (planned.paperScore[lowest] as number)) lowest = p;
   }
   const histogram = new Map<number, number>();
-  for (const value of load) histogram.set(value, (histogram.get(value) ?? 0) + 1);
-  const eligible = (p: number) => reviewers.filter((_, r) => !isConflicted(p, r)).length;
+  for (const value of planned.load) histogram.set(value, (histogram.get(value) ?? 0) + 1);
   const short = papers.flatMap((_, p) => {
-    const missing = solution.shortfall[p] as number;
-    if (missing <= 0) return [];
-    const eligibleReviewers = eligible(p);
-    const wanted = demand[p] as number;
+    if ((planned.shortfall[p] as number) <= 0) return [];
+    const eligibleReviewers = planned.eligible[p] as number;
+    const wanted = planned.demand[p] as number;
     const code = eligibleReviewers < wanted ? side.shortNoEligible : side.shortCapacity;
     const params = { eligible: eligibleReviewers, wanted };
     return [
       {
         submission: ref(p),
         wanted,
-        assigned: assignedCount[p] as number,
+        assigned: planned.assigned[p] as number,
         eligible_reviewers: eligibleReviewers,
         reason: { code, params, message: reviewMessage(code, params) },
       },
     ];
   });
   return {
-    fingerprint,
-    result: {
-      pairs,
-      new_count: pairs.filter((pair) => !pair.existing).length,
-      removed,
-      total_score: round(solution.objective),
-      lowest_paper_score: lowest === null ? null : round(paperScore[lowest] as number),
-      lowest_paper: lowest === null ? null : ref(lowest),
-      load_histogram: [...histogram.entries()]
-        .sort((a, b) => a[0] - b[0])
-        .map(([papersCount, reviewersCount]) => ({ papers: papersCount, reviewers: reviewersCount })),
-      short,
-      reviewers_per_paper: perPaper,
-      papers: papers.length,
-      reviewers: reviewers.length,
-      // Stored as computed; each viewer's copy says how many papers it leaves out for them (assignment-preview.routes).
-      hidden_papers: 0,
-    },
+    pairs,
+    new_count: pairs.filter((pair) => !pair.existing).length,
+    removed,
+    total_score: round(planned.objective),
+    lowest_paper_score: lowest === null ? null : round(planned.paperScore[lowest] as number),
+    lowest_paper: lowest === null ? null : ref(lowest),
+    load_histogram: [...histogram.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([papersCount, reviewersCount]) => ({ papers: papersCount, reviewers: reviewersCount })),
+    short,
+    reviewers_per_paper: side.perPaper(context.event),
+    papers: papers.length,
+    reviewers: reviewers.length,
+    // Stored as computed; each viewer's copy says how many papers it leaves out for them (assignment-preview.routes).
+    hidden_papers: 0,
   };
 }
 

@@ -1,4 +1,4 @@
-import { BID_SCORES, type CandidateDto, type CandidatesDto } from '@confero/contracts';
+import type { CandidateDto, CandidatesDto } from '@confero/contracts';
 import type { Db } from '../../../db/client.ts';
 import { findBidsOfSubmission } from '../../bidding/bidding.queries.ts';
 import { type ConflictReasonSource, conflictReasons } from '../../conflicts/conflicts.presenter.ts';
@@ -15,11 +15,7 @@ import {
 } from '../../reviews/reviews.queries.ts';
 import type { SubmissionEvent } from '../../submissions/submissions.queries.ts';
 import { loadAffinityInputs, scoreAffinity } from '../affinity-corpus.ts';
-
-/** What a bid adds to the affinity (a 'conflict' bid is a conflict, so it adds nothing). */
-export function bidScore(value: string | null | undefined): number {
-  return value && value in BID_SCORES ? BID_SCORES[value as keyof typeof BID_SCORES] : 0;
-}
+import { bidScore } from '../assignment-plan.ts';
 
 const round = (value: number) => Math.round(value * 1e4) / 1e4;
 
