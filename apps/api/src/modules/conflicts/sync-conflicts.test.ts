@@ -176,6 +176,21 @@ describe('the incremental conflict sync', () => {
     expect(await findPair(paperAlpha.id, newcomer.id)).toBeUndefined();
     expect(await marksOf(event.id)).toEqual([]);
   });
+  it('picks up a co-authorship written in another event: the authors of that paper are re-detected here', async () => {
+    const elsewhere = await buildEvent(db, { status: 'active' });
+    await buildSubmission(db, {
+      event: elsewhere,
+      authors: [
+        { email: 'ra@alpha.edu', affiliation: 'Alpha University', firstName: 'Rania', lastName: 'Alpha' },
+        { email: 'y@delta.org', affiliation: 'Delta University', firstName: 'Yusuf', lastName: 'Delta' },
+      ],
+    });
+    expect(await marksOf(event.id)).toContainEqual({ submissionId: null, userId: revAlpha.id });
+    const found = await syncConflicts(db, event.id);
+    expect(found.get(`${paperDelta.id}:${revAlpha.id}`)?.type).toBe('coauthor');
+    expect(await findPair(paperDelta.id, revAlpha.id)).toMatchObject({ type: 'coauthor', source: 'detected' });
+    expect((await storedRows(event.id)).map((row) => row.line).sort()).toEqual(await expectedRows(event.id));
+  });
 });
 
 async function findPair(submissionId: number, userId: number) {
