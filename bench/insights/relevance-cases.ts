@@ -81,20 +81,77 @@ const ARABIC_WATER: CaseEvent = {
   secondaryResearchAreas: ['oceanography_hydrology_water_resources'],
 };
 
+/** Papers that appear under two calls (in scope for one, off topic for the other). */
+const SHARPNESS_PAPER: RelevanceCase['paper'] = {
+  title: 'Sharpness-Aware Training of Deep Neural Networks',
+  abstract:
+    'Deep neural networks trained with stochastic gradient descent often converge to sharp minima that generalise ' +
+    'poorly. We propose a training procedure that penalises the sharpness of the loss surface. Experiments on ' +
+    'image classification and language modelling show that the networks generalise better than with standard ' +
+    'optimisation.',
+  keywords: ['deep learning', 'optimisation', 'generalisation', 'neural networks'],
+};
+const CRAYFISH_PAPER: RelevanceCase['paper'] = {
+  title: 'Invasive Crayfish and the Decline of Native Amphibians in Alpine Lakes',
+  abstract:
+    'Invasive signal crayfish have spread through alpine lakes over the last two decades. We surveyed amphibian ' +
+    'populations in 40 lakes with and without crayfish. Lakes with crayfish held 60 percent fewer tadpoles, and ' +
+    'two native frog species had disappeared from most of them.',
+  keywords: ['invasive species', 'amphibians', 'freshwater ecology', 'biodiversity'],
+};
+const MELANOMA_PAPER: RelevanceCase['paper'] = {
+  title: 'Adjuvant Immunotherapy After Surgery for Stage III Melanoma: A Randomised Clinical Trial',
+  abstract:
+    'Patients with resected stage III melanoma have a high risk of recurrence. In this randomised clinical trial, ' +
+    '612 patients received adjuvant immunotherapy or placebo for one year. Relapse-free survival at three years ' +
+    'was 63 percent with immunotherapy and 47 percent with placebo, with acceptable toxicity.',
+  keywords: ['melanoma', 'immunotherapy', 'cancer', 'clinical trial'],
+};
+const GRAPHENE_PAPER: RelevanceCase['paper'] = {
+  title: 'Unconventional Superconductivity in Twisted Bilayer Graphene',
+  abstract:
+    'Twisted bilayer graphene becomes superconducting near a magic twist angle. We measured electronic transport ' +
+    'and the magnetic field dependence of the critical temperature in twelve devices. The results point to a ' +
+    'pairing mechanism beyond electron-phonon coupling.',
+  keywords: ['superconductivity', 'graphene', 'condensed matter', 'quantum materials'],
+};
+const GRANDPARENTS_PAPER: RelevanceCase['paper'] = {
+  title: 'Transnational Families: Grandparents Caring Across Borders',
+  abstract:
+    'Migrant families increasingly rely on grandparents who travel between countries to care for children. We ' +
+    'interviewed 45 migrant families and the grandparents who visit them. Care arrangements followed migration ' +
+    'rules more than family preferences, and they deepened gender inequality within the families.',
+  keywords: ['migration', 'families', 'care', 'sociology'],
+};
+const FUZZING_PAPER: RelevanceCase['paper'] = {
+  title: 'Coverage-Guided Fuzzing of Network Protocol Parsers',
+  abstract:
+    'Parsers of network protocols are a common source of memory-safety vulnerabilities. We present a ' +
+    'coverage-guided fuzzer that learns the message grammar from traffic. It found 14 new vulnerabilities in ' +
+    'six widely used open-source libraries.',
+  keywords: ['fuzzing', 'software security', 'vulnerabilities', 'protocols'],
+};
+const ARABIC_ELEARNING_PAPER: RelevanceCase['paper'] = {
+  title: 'أثر المنصات التعليمية الإلكترونية في تحصيل طلاب الجامعات',
+  abstract:
+    'انتقلت الجامعات إلى التعليم الإلكتروني والتعلم عن بعد. درسنا أثر المنصات التعليمية في تحصيل 400 طالب في ثلاث ' +
+    'جامعات. ارتفع تحصيل الطلاب الذين استخدموا المنصات التعليمية بانتظام، وتحسن تقويم التعلم.',
+  keywords: ['التعليم الإلكتروني', 'المنصات التعليمية', 'التعلم عن بعد'],
+};
+const ARABIC_GROUNDWATER_PAPER: RelevanceCase['paper'] = {
+  title: 'تقدير تغذية المياه الجوفية في حوض وادي حنيفة',
+  abstract:
+    'تعاني المناطق الجافة من انخفاض مستوى المياه الجوفية. قدّرنا تغذية الخزان الجوفي من الأمطار والري خلال عشر ' +
+    'سنوات. انخفضت التغذية بمقدار الثلث مع الجفاف وتوسع الري.',
+  keywords: ['المياه الجوفية', 'الجفاف', 'الموارد المائية'],
+};
+
 export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   // Computer science: machine learning
   {
     id: 'ml-in-1',
     event: ML,
-    paper: {
-      title: 'Sharpness-Aware Training of Deep Neural Networks',
-      abstract:
-        'Deep neural networks trained with stochastic gradient descent often converge to sharp minima that generalise ' +
-        'poorly. We propose a training procedure that penalises the sharpness of the loss surface. Experiments on ' +
-        'image classification and language modelling show that the networks generalise better than with standard ' +
-        'optimisation.',
-      keywords: ['deep learning', 'optimisation', 'generalisation', 'neural networks'],
-    },
+    paper: SHARPNESS_PAPER,
     band: 'high',
     heldOut: false,
   },
@@ -129,14 +186,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'ml-out-ecology',
     event: ML,
-    paper: {
-      title: 'Invasive Crayfish and the Decline of Native Amphibians in Alpine Lakes',
-      abstract:
-        'Invasive signal crayfish have spread through alpine lakes over the last two decades. We surveyed amphibian ' +
-        'populations in 40 lakes with and without crayfish. Lakes with crayfish held 60 percent fewer tadpoles, and ' +
-        'two native frog species had disappeared from most of them.',
-      keywords: ['invasive species', 'amphibians', 'freshwater ecology', 'biodiversity'],
-    },
+    paper: CRAYFISH_PAPER,
     band: 'low',
     heldOut: false,
   },
@@ -144,14 +194,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'eco-in-1',
     event: ECOLOGY,
-    paper: {
-      title: 'Invasive Crayfish and the Decline of Native Amphibians in Alpine Lakes',
-      abstract:
-        'Invasive signal crayfish have spread through alpine lakes over the last two decades. We surveyed amphibian ' +
-        'populations in 40 lakes with and without crayfish. Lakes with crayfish held 60 percent fewer tadpoles, and ' +
-        'two native frog species had disappeared from most of them.',
-      keywords: ['invasive species', 'amphibians', 'freshwater ecology', 'biodiversity'],
-    },
+    paper: CRAYFISH_PAPER,
     band: 'high',
     heldOut: false,
   },
@@ -186,15 +229,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'eco-out-ml',
     event: ECOLOGY,
-    paper: {
-      title: 'Sharpness-Aware Training of Deep Neural Networks',
-      abstract:
-        'Deep neural networks trained with stochastic gradient descent often converge to sharp minima that generalise ' +
-        'poorly. We propose a training procedure that penalises the sharpness of the loss surface. Experiments on ' +
-        'image classification and language modelling show that the networks generalise better than with standard ' +
-        'optimisation.',
-      keywords: ['deep learning', 'optimisation', 'generalisation', 'neural networks'],
-    },
+    paper: SHARPNESS_PAPER,
     band: 'low',
     heldOut: false,
   },
@@ -216,14 +251,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'onc-in-1',
     event: ONCOLOGY,
-    paper: {
-      title: 'Adjuvant Immunotherapy After Surgery for Stage III Melanoma: A Randomised Clinical Trial',
-      abstract:
-        'Patients with resected stage III melanoma have a high risk of recurrence. In this randomised clinical trial, ' +
-        '612 patients received adjuvant immunotherapy or placebo for one year. Relapse-free survival at three years ' +
-        'was 63 percent with immunotherapy and 47 percent with placebo, with acceptable toxicity.',
-      keywords: ['melanoma', 'immunotherapy', 'cancer', 'clinical trial'],
-    },
+    paper: MELANOMA_PAPER,
     band: 'high',
     heldOut: false,
   },
@@ -258,14 +286,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'onc-out-physics',
     event: ONCOLOGY,
-    paper: {
-      title: 'Unconventional Superconductivity in Twisted Bilayer Graphene',
-      abstract:
-        'Twisted bilayer graphene becomes superconducting near a magic twist angle. We measured electronic transport ' +
-        'and the magnetic field dependence of the critical temperature in twelve devices. The results point to a ' +
-        'pairing mechanism beyond electron-phonon coupling.',
-      keywords: ['superconductivity', 'graphene', 'condensed matter', 'quantum materials'],
-    },
+    paper: GRAPHENE_PAPER,
     band: 'low',
     heldOut: false,
   },
@@ -273,14 +294,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'phys-in-1',
     event: PHYSICS,
-    paper: {
-      title: 'Unconventional Superconductivity in Twisted Bilayer Graphene',
-      abstract:
-        'Twisted bilayer graphene becomes superconducting near a magic twist angle. We measured electronic transport ' +
-        'and the magnetic field dependence of the critical temperature in twelve devices. The results point to a ' +
-        'pairing mechanism beyond electron-phonon coupling.',
-      keywords: ['superconductivity', 'graphene', 'condensed matter', 'quantum materials'],
-    },
+    paper: GRAPHENE_PAPER,
     band: 'high',
     heldOut: false,
   },
@@ -315,14 +329,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'phys-out-social',
     event: PHYSICS,
-    paper: {
-      title: 'Transnational Families: Grandparents Caring Across Borders',
-      abstract:
-        'Migrant families increasingly rely on grandparents who travel between countries to care for children. We ' +
-        'interviewed 45 migrant families and the grandparents who visit them. Care arrangements followed migration ' +
-        'rules more than family preferences, and they deepened gender inequality within the families.',
-      keywords: ['migration', 'families', 'care', 'sociology'],
-    },
+    paper: GRANDPARENTS_PAPER,
     band: 'low',
     heldOut: true,
   },
@@ -330,14 +337,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'soc-in-1',
     event: SOCIAL,
-    paper: {
-      title: 'Transnational Families: Grandparents Caring Across Borders',
-      abstract:
-        'Migrant families increasingly rely on grandparents who travel between countries to care for children. We ' +
-        'interviewed 45 migrant families and the grandparents who visit them. Care arrangements followed migration ' +
-        'rules more than family preferences, and they deepened gender inequality within the families.',
-      keywords: ['migration', 'families', 'care', 'sociology'],
-    },
+    paper: GRANDPARENTS_PAPER,
     band: 'high',
     heldOut: false,
   },
@@ -372,14 +372,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'soc-out-security',
     event: SOCIAL,
-    paper: {
-      title: 'Coverage-Guided Fuzzing of Network Protocol Parsers',
-      abstract:
-        'Parsers of network protocols are a common source of memory-safety vulnerabilities. We present a ' +
-        'coverage-guided fuzzer that learns the message grammar from traffic. It found 14 new vulnerabilities in ' +
-        'six widely used open-source libraries.',
-      keywords: ['fuzzing', 'software security', 'vulnerabilities', 'protocols'],
-    },
+    paper: FUZZING_PAPER,
     band: 'low',
     heldOut: false,
   },
@@ -387,14 +380,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'sec-in-1',
     event: SECURITY,
-    paper: {
-      title: 'Coverage-Guided Fuzzing of Network Protocol Parsers',
-      abstract:
-        'Parsers of network protocols are a common source of memory-safety vulnerabilities. We present a ' +
-        'coverage-guided fuzzer that learns the message grammar from traffic. It found 14 new vulnerabilities in ' +
-        'six widely used open-source libraries.',
-      keywords: ['fuzzing', 'software security', 'vulnerabilities', 'protocols'],
-    },
+    paper: FUZZING_PAPER,
     band: 'high',
     heldOut: false,
   },
@@ -429,14 +415,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'sec-out-onc',
     event: SECURITY,
-    paper: {
-      title: 'Adjuvant Immunotherapy After Surgery for Stage III Melanoma: A Randomised Clinical Trial',
-      abstract:
-        'Patients with resected stage III melanoma have a high risk of recurrence. In this randomised clinical trial, ' +
-        '612 patients received adjuvant immunotherapy or placebo for one year. Relapse-free survival at three years ' +
-        'was 63 percent with immunotherapy and 47 percent with placebo, with acceptable toxicity.',
-      keywords: ['melanoma', 'immunotherapy', 'cancer', 'clinical trial'],
-    },
+    paper: MELANOMA_PAPER,
     band: 'low',
     heldOut: true,
   },
@@ -444,52 +423,28 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   {
     id: 'ar-edu-in',
     event: ARABIC_EDUCATION,
-    paper: {
-      title: 'أثر المنصات التعليمية الإلكترونية في تحصيل طلاب الجامعات',
-      abstract:
-        'انتقلت الجامعات إلى التعليم الإلكتروني والتعلم عن بعد. درسنا أثر المنصات التعليمية في تحصيل 400 طالب في ثلاث ' +
-        'جامعات. ارتفع تحصيل الطلاب الذين استخدموا المنصات التعليمية بانتظام، وتحسن تقويم التعلم.',
-      keywords: ['التعليم الإلكتروني', 'المنصات التعليمية', 'التعلم عن بعد'],
-    },
+    paper: ARABIC_ELEARNING_PAPER,
     band: 'high',
     heldOut: false,
   },
   {
     id: 'ar-edu-out',
     event: ARABIC_EDUCATION,
-    paper: {
-      title: 'تقدير تغذية المياه الجوفية في حوض وادي حنيفة',
-      abstract:
-        'تعاني المناطق الجافة من انخفاض مستوى المياه الجوفية. قدّرنا تغذية الخزان الجوفي من الأمطار والري خلال عشر ' +
-        'سنوات. انخفضت التغذية بمقدار الثلث مع الجفاف وتوسع الري.',
-      keywords: ['المياه الجوفية', 'الجفاف', 'الموارد المائية'],
-    },
+    paper: ARABIC_GROUNDWATER_PAPER,
     band: 'low',
     heldOut: true,
   },
   {
     id: 'ar-water-in',
     event: ARABIC_WATER,
-    paper: {
-      title: 'تقدير تغذية المياه الجوفية في حوض وادي حنيفة',
-      abstract:
-        'تعاني المناطق الجافة من انخفاض مستوى المياه الجوفية. قدّرنا تغذية الخزان الجوفي من الأمطار والري خلال عشر ' +
-        'سنوات. انخفضت التغذية بمقدار الثلث مع الجفاف وتوسع الري.',
-      keywords: ['المياه الجوفية', 'الجفاف', 'الموارد المائية'],
-    },
+    paper: ARABIC_GROUNDWATER_PAPER,
     band: 'high',
     heldOut: true,
   },
   {
     id: 'ar-water-out',
     event: ARABIC_WATER,
-    paper: {
-      title: 'أثر المنصات التعليمية الإلكترونية في تحصيل طلاب الجامعات',
-      abstract:
-        'انتقلت الجامعات إلى التعليم الإلكتروني والتعلم عن بعد. درسنا أثر المنصات التعليمية في تحصيل 400 طالب في ثلاث ' +
-        'جامعات. ارتفع تحصيل الطلاب الذين استخدموا المنصات التعليمية بانتظام، وتحسن تقويم التعلم.',
-      keywords: ['التعليم الإلكتروني', 'المنصات التعليمية', 'التعلم عن بعد'],
-    },
+    paper: ARABIC_ELEARNING_PAPER,
     band: 'low',
     heldOut: false,
   },
