@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { parseIdParam } from '../../lib/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { inIds } from '../conflicts/conflicts.queries.ts';
 import { accessFor, type ViewerMembership } from '../events/events.policy.ts';
 import { isPlatformAdmin } from '../users/users.policy.ts';
 import { authoredBy } from './authorship-sql.ts';
@@ -221,29 +222,33 @@ type SelectedListRow = Omit<SubmissionListRow, 'track' | 'authors'> & {
   trackName: string | null;
 };
 
-/** The rows of a list with their authors' names: the page's query and one query for all its authors. */
+/**
+ * The rows of a list with their authors' names: the page's query and one query for all its authors, aggregated in SQL
+ * to one row per submission (`[first name, last name, user id]` in order), so the driver reads as many rows as the page.
+ */
 async function withListAuthors(db: Db, rows: SelectedListRow[]): Promise<SubmissionListRow[]> {
   const authors = new Map<number, SubmissionListAuthorRow[]>();
   if (rows.length > 0) {
     const found = await db
       .select({
         submissionId: submissionAuthors.submissionId,
-        firstName: submissionAuthors.firstName,
-        lastName: submissionAuthors.lastName,
-        userId: submissionAuthors.userId,
+        names: sql<string>`json_agg(json_build_array(${submissionAuthors.firstName}, ${submissionAuthors.lastName},
+          ${submissionAuthors.userId}) order by ${submissionAuthors.position})::text`,
       })
       .from(submissionAuthors)
       .where(
-        inArray(
+        inIds(
           submissionAuthors.submissionId,
           rows.map((row) => row.id),
         ),
       )
-      .orderBy(asc(submissionAuthors.submissionId), asc(submissionAuthors.position));
-    for (const { submissionId, ...author } of found) {
-      const list = authors.get(submissionId);
-      if (list) list.push(author);
-      else authors.set(submissionId, [author]);
+      .groupBy(submissionAuthors.submissionId);
+    for (const { submissionId, names } of found) {
+      const list = JSON.parse(names) as [string, string, number | null][];
+      authors.set(
+        submissionId,
+        list.map(([firstName, lastName, userId]) => ({ firstName, lastName, userId })),
+      );
     }
   }
   return rows.map(({ trackPublicId, trackName, ...row }) => ({
@@ -405,7 +410,7 @@ export async function accessToBundles(
       .where(
         and(
           eq(conflicts.userId, actor.id),
-          inArray(
+          inIds(
             conflicts.submissionId,
             bundles.map((bundle) => bundle.id),
           ),

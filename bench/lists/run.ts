@@ -1,0 +1,141 @@
+/**
+ * The event's submissions list at venue scale: the real server on a throwaway PostgreSQL database seeded with one event
+ * of 2,000 papers (a long abstract, metadata and four authors each, as real rows are), and the organiser asking for
+ * `GET submissions/event_submissions/` whole (every row) and by pages, at 1, 8 and 32 clients in a closed loop. Prints
+ * per case: requests and rows per second, the server's CPU per request and per 1,000 rows, latency and bytes sent.
+ * See README.md.
+ */
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { Session } from '../load/client.ts';
+import { treeCpuSeconds } from '../load/server.ts';
+import { formatMs, percentile } from '../load/workload.ts';
+import * as venue from '../venue/seed-venue.ts';
+
+const { values } = parseArgs({
+  options: {
+    ...venue.VENUE_OPTIONS,
+    concurrency: { type: 'string', default: '1,8,32' },
+    seconds: { type: 'string', default: '8' },
+    'page-size': { type: 'string', default: '25' },
+    /** Server processes (WEB_CONCURRENCY); the CPU figures sum all of them. */
+    'web-concurrency': { type: 'string', default: '1' },
+  },
+});
+
+const PAPERS = Number(values.papers);
+const SECONDS = Number(values.seconds);
+const PAGE_SIZE = Number(values['page-size']);
+const LEVELS = values.concurrency.split(',').map(Number);
+/** HotCRP 3.4's list of the same 2,000 papers (one HTML page), CPU per request, measured on this machine. */
+const HOTCRP_MS_PER_2000 = 109;
+
+function seed(url: string, adminEmail: string): Promise<string> {
+  return venue.seedDatabase(url, async (q) => {
+    const eventId = await venue.seedEvent(q, { adminEmail, role: 'event_admin' });
+    const { reviewers, authors } = await venue.seedPeople(q, eventId, {
+      reviewers: 200,
+      authors: 600,
+      firstName: 'First',
+      lastName: 'Last',
+      affiliation: 'Institute ',
+    });
+    await q(
+      `insert into submissions (public_id, event_id, title, abstract, keywords, metadata, status, submitted_by, created_at)
+       select 'pending-' || g, $1, 'Paper ' || g || ' on calibrated bidding for reviewer assignment',
+         repeat('An abstract sentence about methods, data and findings. ', 30),
+         array['assignment', 'bidding', 'peer review', 'keyword ' || (g % 40)],
+         jsonb_build_object('method', 'manual', 'fileSize', 812345, 'extractedTitle', 'Paper ' || g),
+         'under_review', ($2::int[])[1 + g % array_length($2::int[], 1)], now() - (g || ' minutes')::interval
+       from generate_series(1, ${PAPERS}) g`,
+      [eventId, authors],
+    );
+    await q(`update submissions set public_id = id || '-benchpap' where event_id = $1`, [eventId]);
+    await q(
+      `insert into submission_authors (submission_id, position, first_name, last_name, email, affiliation, country,
+         is_corresponding, user_id)
+       select s.id, p, 'Author' || s.id || '_' || p, 'Nakamura', 'a' || s.id || '_' || p || '@bench.example',
+         'Institute of Advanced Studies', 'EG', p = 1, case when p = 1 then s.submitted_by end
+       from submissions s cross join generate_series(1, 4) p where s.event_id = $1`,
+      [eventId],
+    );
+    await venue.seedConflicts(q, eventId, reviewers);
+    console.log(`seeded 1 event: ${PAPERS} papers with 4 authors each`);
+    return `${eventId}-benchevt`;
+  });
+}
+
+type Case = { name: string; path: (i: number) => string; rows: number };
+
+async function measure(session: Session, pid: number, item: Case, clients: number) {
+  const latencies: number[] = [];
+  let bytes = 0;
+  let errors = 0;
+  let i = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const cpuBefore = treeCpuSeconds(pid);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const outcome = await session.call('GET', item.path(i++));
+        if (outcome.status !== 200) errors += 1;
+        else {
+          latencies.push(outcome.ms);
+          bytes = Buffer.byteLength(outcome.body);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = treeCpuSeconds(pid) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  const n = latencies.length;
+  const cpuMs = (cpu / Math.max(n, 1)) * 1000;
+  console.log(
+    `${item.name.padEnd(10)} c=${String(clients).padStart(2)}: ${(n / elapsed).toFixed(1).padStart(6)} req/s, ` +
+      `${((n * item.rows) / elapsed).toFixed(0).padStart(7)} rows/s, CPU ${cpuMs.toFixed(2)} ms/request ` +
+      `(${((cpuMs / item.rows) * 1000).toFixed(2)} ms per 1,000 rows), p50 ${formatMs(percentile(latencies, 0.5))}, ` +
+      `p99 ${formatMs(percentile(latencies, 0.99))}, ${(bytes / 1024).toFixed(0)} KB, errors ${errors}`,
+  );
+  return { cpuMs };
+}
+
+const env = {
+  NODE_ENV: 'production',
+  SECRET_KEY: crypto.randomBytes(32).toString('hex'),
+  WEB_CONCURRENCY: values['web-concurrency'],
+};
+
+await venue.withVenueServer(
+  'lists',
+  values.database ?? '',
+  async ({ server, databaseUrl, admin }) => {
+    const eventId = await seed(databaseUrl, admin.email);
+    const session = new Session(server.baseUrl);
+    await session.expect('POST', '/api/auth/login/', 200, { json: admin });
+    const base = `/api/submissions/event_submissions/?event_id=${eventId}`;
+    const pages = Math.ceil(PAPERS / PAGE_SIZE);
+    const cases: Case[] = [
+      { name: 'all rows', path: () => base, rows: PAPERS },
+      { name: 'one page', path: (i) => `${base}&page_size=${PAGE_SIZE}&page=${1 + (i % pages)}`, rows: PAGE_SIZE },
+    ];
+    for (const item of cases) await session.expect('GET', item.path(0), 200);
+    venue.warnIfBusy();
+    let fullCpu = Number.POSITIVE_INFINITY;
+    for (const item of cases) {
+      for (const clients of LEVELS) {
+        const { cpuMs } = await measure(session, server.pid, item, clients);
+        if (item.rows === PAPERS) fullCpu = Math.min(fullCpu, cpuMs);
+      }
+    }
+    const perTwoThousand = (fullCpu / PAPERS) * 2000;
+    console.log(`server: NODE_ENV=production, WEB_CONCURRENCY ${env.WEB_CONCURRENCY}, uncompressed answers`);
+    console.log(
+      `all rows: ${perTwoThousand.toFixed(1)} ms CPU per 2,000 rows, ${(HOTCRP_MS_PER_2000 / perTwoThousand).toFixed(1)}× ` +
+        `HotCRP's rows per CPU second (${HOTCRP_MS_PER_2000} ms per 2,000 rows); target ≥ 10×: ` +
+        `${HOTCRP_MS_PER_2000 / perTwoThousand >= 10 ? 'met' : 'NOT met'}`,
+    );
+  },
+  env,
+);
