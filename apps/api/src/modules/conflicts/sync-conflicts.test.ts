@@ -176,6 +176,7 @@ describe('the incremental conflict sync', () => {
     expect(await findPair(paperAlpha.id, newcomer.id)).toBeUndefined();
     expect(await marksOf(event.id)).toEqual([]);
   });
+
   it('picks up a co-authorship written in another event: the authors of that paper are re-detected here', async () => {
     const elsewhere = await buildEvent(db, { status: 'active' });
     await buildSubmission(db, {
