@@ -16,6 +16,7 @@ export { AFFINITY_PARAMETERS, buildAffinityModel } from './model.ts';
 export type {
   AffinityDocument,
   AffinityModel,
+  AffinityOptions,
   AffinityScores,
   ReviewerProfile,
   ScoreOptions,

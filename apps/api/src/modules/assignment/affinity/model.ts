@@ -14,6 +14,7 @@ import { TopK } from './top-k.ts';
 import type {
   AffinityDocument,
   AffinityModel,
+  AffinityOptions,
   AffinityScores,
   ReviewerProfile,
   ScoreOptions,
@@ -27,14 +28,21 @@ import { buildVocabulary, type Vocabulary } from './vocabulary.ts';
  * none was tuned on the gold-standard data.
  */
 export const AFFINITY_PARAMETERS = {
-  /** A term must occur in this many corpus documents to be indexed: a term of one document cannot match. */
+  /** Every term is indexed (the standard's min df of 1): a term of one document still matches that document
+   * where it is both a submission and a reviewer's paper (a reviewer's own submission). */
   minDocumentFrequency: 2,
   /** Title + keywords + abstract and the full text are normalised separately, then mixed with these weights. */
   summaryWeight: 1,
   fullTextWeight: 1,
-  /** A reviewer's score is the mean of their 3 best similarities (missing ones count as 0; fixed in the code)… */
+  /** The standard smoothed IDF, ln((1 + N)/(1 + df)) + 1 (`vocabulary.ts`). */
+  idf: 'probabilistic',
+  /** A reviewer's score is the mean similarity over all their documents (the standard's mean over the profile)… */
+  aggregation: 'top3',
+  /** …each reviewer paper with its full text where the system holds it, like a submission. */
+  reviewerFullText: false,
+  /** Reviewer documents whose shared terms `reasons` shows (the most similar ones). */
   topDocuments: 3,
-  /** …where the expertise + bio text counts as one more document, with its similarity scaled by this weight. */
+  /** The expertise + bio text counts as one more document, with its similarity scaled by this weight. */
   profileWeight: 0.5,
   /** Default number of terms `reasons` returns. */
   topTerms: 5,
@@ -42,13 +50,25 @@ export const AFFINITY_PARAMETERS = {
 
 type DocumentVectors = { full: SparseVector; summary: SparseVector };
 
+type Method = Required<AffinityOptions>;
+
+function resolveMethod(options: AffinityOptions): Method {
+  return {
+    idf: options.idf ?? AFFINITY_PARAMETERS.idf,
+    minDocumentFrequency: options.minDocumentFrequency ?? AFFINITY_PARAMETERS.minDocumentFrequency,
+    aggregation: options.aggregation ?? AFFINITY_PARAMETERS.aggregation,
+    reviewerFullText: options.reviewerFullText ?? AFFINITY_PARAMETERS.reviewerFullText,
+  };
+}
+
 /**
  * Fits the model (vocabulary, IDF) on the whole corpus the system holds: every submission and every reviewer
  * paper. Documents are deduplicated by id (the first occurrence wins). Pass the same document objects to
  * `score` afterwards: their vectors are computed once, here, and looked up by object identity; other objects
  * (new texts) are vectorised against the fitted vocabulary, ignoring terms it does not know.
  */
-export function buildAffinityModel(corpus: AffinityDocument[]): AffinityModel {
+export function buildAffinityModel(corpus: AffinityDocument[], options: AffinityOptions = {}): AffinityModel {
+  const method = resolveMethod(options);
   const lexicon = new Lexicon();
   const seen = new Set<string>();
   const docs: AffinityDocument[] = [];
@@ -59,9 +79,9 @@ export function buildAffinityModel(corpus: AffinityDocument[]): AffinityModel {
     docs.push(doc);
     tokens.push(lexicon.tokenize(doc));
   }
-  const vocabulary = buildVocabulary(tokens, lexicon.stems.length, AFFINITY_PARAMETERS.minDocumentFrequency);
+  const vocabulary = buildVocabulary(tokens, lexicon.stems.length, method.minDocumentFrequency, undefined, method.idf);
   const spelling = lexicon.freeze();
-  const model = new TfIdfAffinityModel(lexicon, vocabulary, spelling, docs.length);
+  const model = new TfIdfAffinityModel(lexicon, vocabulary, spelling, docs.length, method);
   docs.forEach((doc, d) => {
     model.remember(doc, tokens[d] as Tokens);
   });
@@ -80,8 +100,10 @@ class TfIdfAffinityModel implements AffinityModel {
   private readonly counts: Float32Array;
   private readonly touched: Int32Array;
   private termIds: Map<string, number> | undefined;
+  private readonly method: Method;
 
-  constructor(lexicon: Lexicon, vocabulary: Vocabulary, spelling: string[], documentCount: number) {
+  constructor(lexicon: Lexicon, vocabulary: Vocabulary, spelling: string[], documentCount: number, method: Method) {
+    this.method = method;
     this.lexicon = lexicon;
     this.vocabulary = vocabulary;
     this.spelling = spelling;
@@ -126,7 +148,7 @@ class TfIdfAffinityModel implements AffinityModel {
     const reviewerVectors = reviewers.map((reviewer) => this.reviewerVectors(reviewer));
     const index = buildInvertedIndex(subVectors, this.vocabularySize);
     const scores = new Float32Array(reviewers.length * S);
-    const aggregate = new ReviewerScorer(S);
+    const aggregate = new ReviewerScorer(S, this.method.aggregation);
     reviewerVectors.forEach((vectors, r) => {
       aggregate.run(index, vectors);
       for (let i = 0; i < aggregate.count; i++) {
@@ -154,6 +176,7 @@ class TfIdfAffinityModel implements AffinityModel {
       buildInvertedIndex(subVectors, this.vocabularySize),
       reviewerVectors,
       submissions.length,
+      this.method.aggregation,
     );
     await scoreInWorkers(shared, threads);
     const topTerms = options.topTerms ?? AFFINITY_PARAMETERS.topTerms;
@@ -192,7 +215,7 @@ class TfIdfAffinityModel implements AffinityModel {
     const S = subVectors.length;
     const index = buildInvertedIndex(subVectors, this.vocabularySize);
     const best = new TopK(S, k);
-    const aggregate = new ReviewerScorer(S);
+    const aggregate = new ReviewerScorer(S, this.method.aggregation);
     reviewerVectors.forEach((vectors, r) => {
       aggregate.run(index, vectors);
       for (let i = 0; i < aggregate.count; i++) {
@@ -223,7 +246,8 @@ class TfIdfAffinityModel implements AffinityModel {
       // Title, keywords and abstract only, even when the system holds the paper's full text: all of a reviewer's
       // papers must be on one scale, or the few with a PDF (longer, so more similar to everything) would always
       // make the top three whatever their topic.
-      const vector = this.vectorsOf(paper).summary;
+      const vectors = this.vectorsOf(paper);
+      const vector = this.method.reviewerFullText ? vectors.full : vectors.summary;
       if (vector.ids.length > 0) out.push({ vector, weight: 1 });
     }
     const profile = this.fieldVector(this.lexicon.tokenizeProfile(reviewer));

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ReviewerScorer, type WeightedVector } from './reviewer-scorer.ts';
+import { type Aggregation, ReviewerScorer, type WeightedVector } from './reviewer-scorer.ts';
 import type { InvertedIndex, SparseVector } from './sparse.ts';
 
 /**
@@ -8,6 +8,7 @@ import type { InvertedIndex, SparseVector } from './sparse.ts';
  */
 export type SharedScoring = {
   submissions: number;
+  aggregation: Aggregation;
   offsets: Int32Array;
   docs: Int32Array;
   values: Float32Array;
@@ -32,6 +33,7 @@ export function shareScoring(
   index: InvertedIndex,
   reviewers: readonly WeightedVector[][],
   submissions: number,
+  aggregation: Aggregation,
 ): SharedScoring {
   const copy = <T extends Int32Array | Float32Array>(Type: TypedArrayClass<T>, source: T): T => {
     const target = sharedArray(Type, source.length);
@@ -42,6 +44,7 @@ export function shareScoring(
   const terms = reviewers.reduce((n, vectors) => n + vectors.reduce((m, { vector }) => m + vector.ids.length, 0), 0);
   const shared: SharedScoring = {
     submissions,
+    aggregation,
     offsets: copy(Int32Array, index.offsets),
     docs: copy(Int32Array, index.docs),
     values: copy(Float32Array, index.values),
@@ -73,7 +76,7 @@ export function shareScoring(
 export function scoreRange(shared: SharedScoring, from: number, to: number): void {
   const S = shared.submissions;
   const index: InvertedIndex = { offsets: shared.offsets, docs: shared.docs, values: shared.values };
-  const scorer = new ReviewerScorer(S);
+  const scorer = new ReviewerScorer(S, shared.aggregation);
   for (let r = from; r < to; r++) {
     const vectors: WeightedVector[] = [];
     for (let d = shared.reviewerStart[r] as number; d < (shared.reviewerStart[r + 1] as number); d++) {

@@ -9,9 +9,13 @@ const CHUNK = 32;
 const POSITION = 2 ** 22;
 const TERM = CHUNK * POSITION;
 
+/** How a reviewer's per-document similarities become one score: their mean, or the mean of the three best. */
+export type Aggregation = 'mean' | 'top3';
+
 /**
  * Scores one reviewer against every submission of an inverted index: each of the reviewer's documents gets a
- * similarity to each submission, and the reviewer's score is the mean of the three best (missing ones 0).
+ * similarity to each submission, and the reviewer's score is their mean over all the reviewer's documents
+ * (`mean`) or the mean of the three best, missing ones 0 (`top3`).
  *
  * Term-at-a-time: the documents' terms are sorted together by id, so the posting list of a term several of the
  * reviewer's papers share (`speech` in most of a speech researcher's papers) comes from memory once per
@@ -29,10 +33,15 @@ export class ReviewerScorer {
   private readonly first: Float64Array;
   private readonly second: Float64Array;
   private readonly third: Float64Array;
+  private readonly sum: Float64Array;
+  private readonly aggregation: Aggregation;
+  private documents = 0;
   private keys = new Float64Array(4096);
 
-  constructor(submissions: number) {
+  constructor(submissions: number, aggregation: Aggregation) {
     this.submissions = submissions;
+    this.aggregation = aggregation;
+    this.sum = new Float64Array(submissions);
     this.rows = new Float32Array(submissions * CHUNK);
     this.first = new Float64Array(submissions);
     this.second = new Float64Array(submissions);
@@ -41,21 +50,26 @@ export class ReviewerScorer {
   }
 
   run(index: InvertedIndex, vectors: readonly WeightedVector[]): void {
-    const { first, second, third, touched } = this;
+    const { first, second, third, sum, touched } = this;
     for (let i = 0; i < this.count; i++) {
       const s = touched[i] as number;
       first[s] = 0;
       second[s] = 0;
       third[s] = 0;
+      sum[s] = 0;
     }
+    this.documents = vectors.length;
     for (let from = 0; from < vectors.length; from += CHUNK) this.runChunk(index, vectors.slice(from, from + CHUNK));
     this.count = 0;
     for (let s = 0; s < this.submissions; s++) if ((first[s] as number) > 0) touched[this.count++] = s;
   }
 
-  /** Mean of the three best similarities of submission s (missing ones count as 0), rounded to float32. */
+  /** The reviewer's score for submission s (see Aggregation), in [0, 1], rounded to float32. */
   mean(s: number): number {
-    const mean = ((this.first[s] as number) + (this.second[s] as number) + (this.third[s] as number)) / 3;
+    const mean =
+      this.aggregation === 'mean'
+        ? (this.sum[s] as number) / this.documents
+        : ((this.first[s] as number) + (this.second[s] as number) + (this.third[s] as number)) / 3;
     return Math.fround(Math.min(1, Math.max(0, mean)));
   }
 
@@ -95,13 +109,14 @@ export class ReviewerScorer {
     for (let j = 0; j < m; j++) this.collect(j * S);
   }
 
-  /** Folds one document's row of similarities into each submission's three best, and clears the row. */
+  /** Folds one document's row of similarities into each submission's sum and three best, and clears the row. */
   private collect(base: number): void {
-    const { rows, first, second, third } = this;
+    const { rows, first, second, third, sum } = this;
     for (let s = 0; s < this.submissions; s++) {
       const v = rows[base + s] as number;
       if (v === 0) continue;
       rows[base + s] = 0;
+      sum[s] = (sum[s] as number) + v;
       if (v <= (third[s] as number)) continue;
       if (v > (first[s] as number)) {
         third[s] = second[s] as number;

@@ -10,6 +10,21 @@ export type AffinityDocument = {
 /** A reviewer: self-described expertise and bio, and the papers known to the system (own submissions, listed papers). */
 export type ReviewerProfile = { id: string; expertise?: string; bio?: string; papers: AffinityDocument[] };
 
+/**
+ * The model's method where it may differ from the defaults of `AFFINITY_PARAMETERS`: for measuring the
+ * standard configuration and its components (`bench/affinity/ablation.ts`), not for tuning per event.
+ */
+export type AffinityOptions = {
+  /** `probabilistic` ln(1 + (N − df + ½)/(df + ½)) or scikit-learn's `smooth` ln((1 + N)/(1 + df)) + 1. */
+  idf?: 'probabilistic' | 'smooth';
+  /** A term must occur in this many corpus documents to be indexed. */
+  minDocumentFrequency?: number;
+  /** A reviewer's score: the `mean` similarity over their documents, or the mean of the `top3`. */
+  aggregation?: 'mean' | 'top3';
+  /** Reviewer papers by their full text where the system holds it (true), or by title, keywords, abstract. */
+  reviewerFullText?: boolean;
+};
+
 export type ScoreOptions = {
   /** How many matched terms `reasons` returns (default 5). */
   topTerms?: number;

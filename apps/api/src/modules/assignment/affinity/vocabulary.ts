@@ -26,6 +26,13 @@ export function inverseDocumentFrequency(documents: number, df: number): number 
   return Math.log(1 + (documents - df + 0.5) / (df + 0.5));
 }
 
+/** scikit-learn's smoothed IDF, ln((1 + N)/(1 + df)) + 1: the standard configuration's, for comparison. */
+export function smoothInverseDocumentFrequency(documents: number, df: number): number {
+  return Math.log((1 + documents) / (1 + df)) + 1;
+}
+
+export type IdfForm = 'probabilistic' | 'smooth';
+
 function countUnigrams(tokens: readonly Tokens[], stemCount: number): Int32Array {
   const df = new Int32Array(stemCount);
   const lastDoc = new Int32Array(stemCount).fill(-1);
@@ -120,7 +127,9 @@ export function buildVocabulary(
   stemCount: number,
   minDf: number,
   partitionOccurrences = PARTITION_OCCURRENCES,
+  idfForm: IdfForm = 'probabilistic',
 ): Vocabulary {
+  const inverseFrequency = idfForm === 'smooth' ? smoothInverseDocumentFrequency : inverseDocumentFrequency;
   const stemDf = countUnigrams(tokens, stemCount);
   const unigramTerm = new Int32Array(stemCount).fill(-1);
   const unigrams: number[] = [];
@@ -137,7 +146,7 @@ export function buildVocabulary(
   const n = tokens.length;
   unigrams.forEach((stem, term) => {
     termA[term] = stem;
-    idf[term] = inverseDocumentFrequency(n, stemDf[stem] as number);
+    idf[term] = inverseFrequency(n, stemDf[stem] as number);
   });
   // Bigram term ids in ascending (a, b) order; the table's payload turns from df into the term id.
   keys.forEach((key, i) => {
@@ -147,7 +156,7 @@ export function buildVocabulary(
     const slot = bigramTerm.find(a, b);
     termA[term] = a;
     termB[term] = b;
-    idf[term] = inverseDocumentFrequency(n, bigramTerm.getFirst(slot));
+    idf[term] = inverseFrequency(n, bigramTerm.getFirst(slot));
     bigramTerm.setFirst(slot, term);
   });
   return { unigramTerm, bigramTerm, termA, termB, idf };

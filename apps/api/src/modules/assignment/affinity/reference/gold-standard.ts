@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AffinityDocument, ReviewerProfile } from '../../apps/api/src/modules/assignment/affinity/index.ts';
+import type { AffinityDocument, ReviewerProfile } from '../types.ts';
 
 /**
  * Reads the gold-standard expertise data set in its published layout (github.com/niharshah/
