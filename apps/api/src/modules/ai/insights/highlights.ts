@@ -27,11 +27,14 @@ const CUES: Record<Field, Cue[]> = {
   problem_statement: [
     [/\b(problem|challenge|issue|open question|difficult(y|ies)?|bottleneck)s?\b/i, 2],
     [/\b(we|this (paper|work|study|article)) (address|tackle)s?\b/i, 2],
+    [/\b(ask|asked|asks|test|tested) whether\b/i, 2],
+    // The labels of a structured abstract.
+    [/^(objectives?|aims?|purpose|problem):/i, 3],
     [/\b(aim|goal|objective|purpose)s? (of|is|was)\b/i, 2],
     [/\b(is|are|remains?) (hard|difficult|challenging|costly|time-consuming|expensive|an open)\b/i, 2],
     // A harm or cost the field lives with.
     [
-      /\b(break|breaks|fall|falls|suffer|suffers|costly|harm|harms|threat|complication|vulnerabilit(y|ies)|overfitting|common source|requires? large|waste)\b/i,
+      /\b(break|breaks|fall|falls|suffer|suffers|costly|harm|harms|threat|threatens?|undermines?|hinders?|hampers?|complication|vulnerabilit(y|ies)|overfitting|common source|requires? large|waste)\b/i,
       2,
     ],
     [/\b(need|demand|require)s? (for|to)\b/i, 1],
@@ -40,9 +43,10 @@ const CUES: Record<Field, Cue[]> = {
     [/\b(however|but|yet|although|nevertheless)\b/i, 1],
     [/\b(lack|lacks|lacking|absence)\b/i, 2],
     [/\b(insufficient|inadequate|shortcoming|drawback)s?\b/i, 2],
+    [/\b(rarely|seldom|never) (been )?(measured|studied|examined|addressed|considered|tested|evaluated)\b/i, 3],
     [/\b(little|few|no) (is known|prior|previous|existing|research|studies|work|attention|tool|method)\b/i, 3],
     [
-      /\b(gap|unexplored|understudied|overlooked|neglected|not yet|not been|remains? unclear|unknown|poorly understood)\b/i,
+      /\b((research|knowledge|this) gap|gap in (the )?(literature|knowledge|research|understanding)|unexplored|understudied|overlooked|neglected|not yet|not been|remains? unclear|unknown|poorly understood)\b/i,
       3,
     ],
     [
@@ -53,7 +57,7 @@ const CUES: Record<Field, Cue[]> = {
   ],
   contribution: [
     [
-      /\b(we|this (paper|work|study|article)) (propose|present|introduce|develop|describe|design|build|contribute|report|provide|examine|investigate|explore)s?\b/i,
+      /\b(we|this (paper|work|study|article)) (propose|present|introduce|develop|describe|design|build|contribute|report|provide|release|examine|investigate|explore)s?\b/i,
       3,
     ],
     [/\b(our|the main) contributions?\b/i, 3],
@@ -62,6 +66,7 @@ const CUES: Record<Field, Cue[]> = {
     [/\b(called|named)\b/i, 1],
   ],
   methodology: [
+    [/^(methods?|materials and methods|design|setting|participants):/i, 3],
     [
       /\b(we|were|was) (use|used|apply|applied|conduct|conducted|perform|performed|collect|collected|train|trained|simulate|simulated|interview|interviewed|survey|surveyed|sample|sampled|analy[sz]e|analy[sz]ed|measure|measured|compare|compared|model|estimate|prepared|grew|followed|recorded)\b/i,
       3,
@@ -74,6 +79,9 @@ const CUES: Record<Field, Cue[]> = {
     [/\b(participants|subjects|patients|respondents)\b/i, 1],
   ],
   main_finding: [
+    [/^(results?|findings?):/i, 3],
+    [/^conclusions?:/i, 2],
+    [/\bno (measurable|significant|detectable) (difference|effect|change|time|increase|decrease)\b/i, 2],
     [
       /\b(results?|findings?|experiments?|evaluations?|analys[ie]s) (show|shows|showed|indicate|indicates|suggest|suggests|reveal|reveals|demonstrate|demonstrates|confirm)\b/i,
       3,
@@ -164,6 +172,12 @@ function cueScore(field: Field, text: string): number {
   return score;
 }
 
+/** An abstract ends with its results: there, one weak result cue is enough evidence of a finding. */
+function closingBonus(field: Field, cue: number, candidate: Candidate): number {
+  const last = candidate.fromAbstract && candidate.index === candidate.total - 1 && candidate.total > 1;
+  return field === 'main_finding' && last && cue >= 1 ? 1 : 0;
+}
+
 /** The cue score with the usual place of each part in an abstract (the problem early, the finding late). */
 function rank(field: Field, cue: number, candidate: Candidate): number {
   const position = candidate.total > 1 ? candidate.index / (candidate.total - 1) : 0;
@@ -191,7 +205,8 @@ export function pickHighlights(abstract: string, fullText: string): Highlights {
   const pairs: { field: Field; candidate: number; score: number }[] = [];
   candidates.forEach((candidate, index) => {
     for (const field of FIELDS) {
-      const cue = cueScore(field, candidate.text);
+      const base = cueScore(field, candidate.text);
+      const cue = base + closingBonus(field, base, candidate);
       if (cue >= THRESHOLD) pairs.push({ field, candidate: index, score: rank(field, cue, candidate) });
     }
   });

@@ -124,6 +124,25 @@ describe('highlights by rhetorical role', () => {
     expect(highlights.main_finding).toBe('Our results show that the robot fell in 2 of 300 trials.');
   });
 
+  it('read the labels of a structured abstract, and a result that narrows a "gap" is a finding, not the gap', () => {
+    const structured =
+      'Background: Urban noise masks bird song at low frequencies. Methods: We recorded 120 males in six cities and ' +
+      'six forests. Results: City birds sang 300 Hz higher than forest birds.';
+    expect(pickHighlights(structured, '')).toMatchObject({
+      methodology: 'Methods: We recorded 120 males in six cities and six forests.',
+      main_finding: 'Results: City birds sang 300 Hz higher than forest birds.',
+      gap_analysis: '',
+    });
+    const narrowed =
+      'Double-blind reviewing hides author identities, but its effect on reviewer workload is rarely measured. ' +
+      'Double-blind review reduced the gap in acceptance rates between institutions by a third.';
+    expect(pickHighlights(narrowed, '')).toMatchObject({
+      gap_analysis:
+        'Double-blind reviewing hides author identities, but its effect on reviewer workload is rarely measured.',
+      main_finding: 'Double-blind review reduced the gap in acceptance rates between institutions by a third.',
+    });
+  });
+
   it('read the introduction up to the next section heading, never the related work after it', () => {
     const body =
       'A Title\nAbstract\nDependency updates break builds.\n1 Introduction\nModern applications depend on many ' +
