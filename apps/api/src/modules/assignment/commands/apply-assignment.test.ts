@@ -1,0 +1,329 @@
+import type { AssignmentMode, AssignmentResultDto, ProposedPairDto } from '@confero/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.ts';
+import { addMembership, buildEvent } from '../../../../test/factories/events.ts';
+import { buildUser } from '../../../../test/factories/users.ts';
+import { signedInClients } from '../../../../test/http.ts';
+import { recordStatements } from '../../../../test/statements.ts';
+import {
+  assignmentPreviews,
+  auditLog,
+  eventMemberships,
+  mailOutbox,
+  reviews,
+  submissions,
+  users,
+} from '../../../db/schema/index.ts';
+import { makePublicId, nextId, nextIds } from '../../../lib/ids.ts';
+import { queryRows } from '../../../lib/sql.ts';
+import { syncConflicts } from '../../conflicts/conflicts.service.ts';
+import { assignmentFingerprint } from './compute-assignment.ts';
+import { ASSIGNMENT_BATCH } from './create-assignment.ts';
+
+let app: TestApp;
+const as = signedInClients(() => app);
+
+type Person = { id: number; publicId: string; email: string };
+type Paper = { id: number; publicId: string; title: string };
+type Venue = {
+  id: number;
+  publicId: string;
+  chair: Awaited<ReturnType<typeof buildUser>>;
+  reviewers: Person[];
+  papers: Paper[];
+};
+
+/** An event of `paperCount` papers and `reviewerCount` reviewers, written a few statements at a time. */
+async function buildVenue(paperCount: number, reviewerCount: number): Promise<Venue> {
+  const chair = await buildUser(app, { affiliation: 'Chair House' });
+  const event = await buildEvent(app, { status: 'active', creator: chair });
+  const author = await buildUser(app, { affiliation: 'Author University' });
+  const reviewers: Person[] = [];
+  for (const id of await nextIds(app.db, 'users', reviewerCount)) {
+    const tag = `${event.id}-${id}`;
+    reviewers.push({ id, publicId: makePublicId(id), email: `rev${tag}@lab${id}.example` });
+  }
+  await app.db.insert(users).values(
+    reviewers.map((person, index) => ({
+      id: person.id,
+      publicId: person.publicId,
+      email: person.email,
+      passwordHash: 'not-a-hash',
+      firstName: `Rev${index}`,
+      lastName: 'Bulk',
+      affiliation: `Laboratory ${person.id}`,
+      country: 'EG',
+      emailVerified: true,
+      locale: index % 2 === 0 ? 'en' : 'ar',
+    })),
+  );
+  await app.db
+    .insert(eventMemberships)
+    .values(
+      reviewers.map((person) => ({ eventId: event.id, userId: person.id, role: 'reviewer' as const, maxPapers: 100 })),
+    );
+  const papers: Paper[] = (await nextIds(app.db, 'submissions', paperCount)).map((id) => ({
+    id,
+    publicId: makePublicId(id),
+    title: `Bulk paper ${id}`,
+  }));
+  for (let start = 0; start < papers.length; start += 500) {
+    await app.db.insert(submissions).values(
+      papers.slice(start, start + 500).map((paper) => ({
+        ...paper,
+        eventId: event.id,
+        abstract: 'A bulk paper.',
+        keywords: ['bulk'],
+        status: 'submitted' as const,
+        decision: 'pending' as const,
+        submittedBy: author.id,
+      })),
+    );
+  }
+  return { id: event.id, publicId: event.publicId, chair: event.creator, reviewers, papers };
+}
+
+const pairOf = (paper: Paper, reviewer: Person, existing: boolean): ProposedPairDto => ({
+  submission: { id: paper.id, public_id: paper.publicId, title: paper.title },
+  reviewer: {
+    public_id: reviewer.publicId,
+    first_name: 'Rev',
+    last_name: 'Bulk',
+    full_name: 'Rev Bulk',
+    email: reviewer.email,
+    affiliation: `Laboratory ${reviewer.id}`,
+  },
+  score: 1,
+  affinity: 1,
+  bid: null,
+  reasons: [],
+  existing,
+});
+
+/** A finished preview of the venue as the job would store it, computed from the event as it is now. */
+async function storePreview(
+  venue: Venue,
+  mode: AssignmentMode,
+  pairs: ProposedPairDto[],
+  removed: AssignmentResultDto['removed'] = [],
+) {
+  await syncConflicts(app.db, venue.id);
+  const id = await nextId(app.db, 'assignment_previews');
+  const result: AssignmentResultDto = {
+    pairs,
+    new_count: pairs.filter((pair) => !pair.existing).length,
+    removed,
+    total_score: pairs.length,
+    lowest_paper_score: null,
+    lowest_paper: null,
+    load_histogram: [],
+    short: [],
+    reviewers_per_paper: 3,
+    papers: venue.papers.length,
+    reviewers: venue.reviewers.length,
+    hidden_papers: 0,
+  };
+  const publicId = makePublicId(id);
+  await app.db.insert(assignmentPreviews).values({
+    id,
+    publicId,
+    eventId: venue.id,
+    createdBy: venue.chair.id,
+    mode,
+    status: 'done',
+    progress: 1,
+    fingerprint: await assignmentFingerprint(app.db, venue.id),
+    result,
+    finishedAt: new Date(),
+  });
+  return publicId;
+}
+
+async function reviewsOf(venue: Venue) {
+  return app.db
+    .select({
+      id: reviews.id,
+      submissionId: reviews.submissionId,
+      reviewerId: reviews.reviewerId,
+      ordinal: reviews.ordinal,
+      source: reviews.source,
+    })
+    .from(reviews)
+    .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
+    .where(eq(submissions.eventId, venue.id));
+}
+
+async function mailCount(venue: Venue, template: string) {
+  const [row] = await queryRows<{ mails: number; jobs: number }>(
+    app.db,
+    sql`select count(*)::int as mails,
+               (select count(*)::int from jobs j where j.type = 'mail.send'
+                   and (j.payload->>'outboxId')::int in (select o.id from ${mailOutbox} o
+                     where o.event_id = ${venue.id} and o.template = ${template})) as jobs
+          from ${mailOutbox} where event_id = ${venue.id} and template = ${template}`,
+  );
+  return row;
+}
+
+const apply = async (venue: Venue, previewId: string) =>
+  (await as(venue.chair)).post(`/api/events/${venue.publicId}/assignment/apply/`, { preview_id: previewId });
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('applying a large automatic assignment', () => {
+  it('writes every pair with its ordinal, audit entry and mail, in statements that do not grow with the pairs', async () => {
+    const venue = await buildVenue(800, 120);
+    // The first 40 papers already have a manual review: the apply numbers its reviews after it.
+    const kept = venue.papers
+      .slice(0, 40)
+      .map((paper, index) => ({ paper, reviewer: venue.reviewers[(index * 3 + 50) % 120] as Person }));
+    await app.db.insert(reviews).values(
+      kept.map(({ paper, reviewer }) => ({
+        publicId: `${paper.id}x${reviewer.id}-aaaaaaaa`,
+        submissionId: paper.id,
+        reviewerId: reviewer.id,
+        ordinal: 1,
+        source: 'manual' as const,
+      })),
+    );
+    const fresh = venue.papers.flatMap((paper, index) =>
+      [10, 11, 12].map((offset) => ({ paper, reviewer: venue.reviewers[(index * 3 + offset) % 120] as Person })),
+    );
+    const previewId = await storePreview(venue, 'keep_existing', [
+      ...kept.map(({ paper, reviewer }) => pairOf(paper, reviewer, true)),
+      ...fresh.map(({ paper, reviewer }) => pairOf(paper, reviewer, false)),
+    ]);
+
+    let response: Awaited<ReturnType<typeof apply>> | undefined;
+    const statements = await recordStatements(app, async () => {
+      response = await apply(venue, previewId);
+    });
+    expect(response?.statusCode, response?.body).toBe(200);
+    expect(response?.json()).toMatchObject({ created: 2400, removed: 0, kept: 40 });
+
+    // Bounded: 6 statements per batch of pairs (lock, ids, reviews, audit, outbox, jobs) and a fixed number around
+    // (28 today: the session, the event, the conflict sync, the fingerprints, the claim, the apply's audit).
+    const batches = Math.ceil(fresh.length / ASSIGNMENT_BATCH);
+    expect(statements.filter((query) => /^\s*insert into "reviews"/i.test(query))).toHaveLength(batches);
+    expect(statements.length).toBeLessThanOrEqual(6 * batches + 30);
+
+    const rows = await reviewsOf(venue);
+    expect(rows).toHaveLength(2440);
+    const expected = new Set(fresh.map(({ paper, reviewer }) => `${paper.id}:${reviewer.id}`));
+    const automatic = rows.filter((row) => row.source === 'automatic');
+    expect(new Set(automatic.map((row) => `${row.submissionId}:${row.reviewerId}`))).toEqual(expected);
+    const ordinals = new Map<number, number[]>();
+    for (const row of rows) ordinals.set(row.submissionId, [...(ordinals.get(row.submissionId) ?? []), row.ordinal]);
+    for (const [index, paper] of venue.papers.entries()) {
+      const count = index < 40 ? 4 : 3;
+      expect((ordinals.get(paper.id) ?? []).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: count }, (_, i) => i + 1),
+      );
+    }
+
+    const audits = await app.db
+      .select({ entityId: auditLog.entityId, data: auditLog.data, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.eventId, venue.id), eq(auditLog.action, 'review.assigned')));
+    expect(audits).toHaveLength(2400);
+    const byId = new Map(automatic.map((row) => [String(row.id), row]));
+    for (const audit of audits) {
+      const row = byId.get(audit.entityId as string);
+      expect(audit).toEqual({
+        entityId: String(row?.id),
+        actorId: venue.chair.id,
+        data: { submission_id: row?.submissionId, reviewer_id: row?.reviewerId, source: 'automatic' },
+      });
+    }
+    expect(await mailCount(venue, 'reviews.assigned')).toEqual({ mails: 2400, jobs: 2400 });
+    const [arabic] = await app.db
+      .select({ locale: mailOutbox.locale, subject: mailOutbox.subject, body: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.eventId, venue.id), eq(mailOutbox.recipient, venue.reviewers[1]?.email as string)));
+    expect(arabic?.locale).toBe('ar');
+    expect(arabic?.body).toMatch(/\/reviews\/\d+-[a-z2-7]{8}/);
+  });
+
+  it('removes in replace mode in bounded batches, mailing each removed reviewer', async () => {
+    const venue = await buildVenue(600, 60);
+    const first = venue.papers.flatMap((paper, index) =>
+      [0, 1].map((offset) => pairOf(paper, venue.reviewers[(index + offset * 7) % 60] as Person, false)),
+    );
+    const applied = await apply(venue, await storePreview(venue, 'keep_existing', first));
+    expect(applied.statusCode, applied.body).toBe(200);
+    // Replace: every paper keeps its first reviewer and trades its second for another.
+    const keep = first.filter((_, index) => index % 2 === 0).map((pair) => ({ ...pair, existing: true }));
+    const trade = venue.papers.map((paper, index) =>
+      pairOf(paper, venue.reviewers[(index + 30) % 60] as Person, false),
+    );
+    const removed = first
+      .filter((_, index) => index % 2 === 1)
+      .map(({ submission, reviewer }) => ({ submission, reviewer }));
+    const previewId = await storePreview(venue, 'replace', [...keep, ...trade], removed);
+
+    let response: Awaited<ReturnType<typeof apply>> | undefined;
+    const statements = await recordStatements(app, async () => {
+      response = await apply(venue, previewId);
+    });
+    expect(response?.statusCode, response?.body).toBe(200);
+    expect(response?.json()).toMatchObject({ created: 600, removed: 600, kept: 600 });
+    expect(statements.filter((query) => /^\s*delete from "reviews"/i.test(query))).toHaveLength(2);
+    expect(statements.length).toBeLessThanOrEqual(6 * 2 + 3 * 2 + 30);
+    const rows = await reviewsOf(venue);
+    expect(new Set(rows.map((row) => `${row.submissionId}:${row.reviewerId}`))).toEqual(
+      new Set(
+        [...keep, ...trade].map((pair) => {
+          const reviewer = venue.reviewers.find((person) => person.publicId === pair.reviewer.public_id);
+          return `${pair.submission.id}:${reviewer?.id}`;
+        }),
+      ),
+    );
+    expect(await mailCount(venue, 'reviews.unassigned')).toEqual({ mails: 600, jobs: 600 });
+    expect(await mailCount(venue, 'reviews.assigned')).toEqual({ mails: 1800, jobs: 1800 });
+  });
+
+  it('gives an apply and a manual assignment of one paper at once distinct ordinals, or answers a clean 409', async () => {
+    const venue = await buildVenue(40, 12);
+    const extra = await buildUser(app, { affiliation: 'Elsewhere Institute' });
+    await addMembership(app, { event: venue, user: extra, role: 'reviewer', maxPapers: 10 });
+    const same = venue.reviewers[0] as Person;
+    for (const [round, reviewer] of [
+      ['other reviewer', { id: extra.id, publicId: extra.publicId }],
+      ['same reviewer', same],
+    ] as const) {
+      const paper = venue.papers[round === 'other reviewer' ? 0 : 1] as Paper;
+      const pairs = venue.papers.flatMap((target, index) =>
+        [0, 1, 2].map((offset) => pairOf(target, venue.reviewers[(index + offset) % 12] as Person, false)),
+      );
+      await app.db.execute(
+        sql`delete from ${reviews} where submission_id in (select id from ${submissions} where event_id = ${venue.id})`,
+      );
+      const previewId = await storePreview(venue, 'keep_existing', pairs);
+      const chair = await as(venue.chair);
+      const [applied, manual] = await Promise.all([
+        apply(venue, previewId),
+        chair.post(`/api/submissions/${paper.publicId}/assign/`, { reviewer_id: reviewer.publicId }),
+      ]);
+      const rows = (await reviewsOf(venue)).filter((row) => row.submissionId === paper.id);
+      const ordinals = rows.map((row) => row.ordinal).sort((a, b) => a - b);
+      expect(ordinals, round).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+      expect(new Set(rows.map((row) => row.reviewerId)).size, round).toBe(rows.length);
+      if (applied.statusCode === 200) {
+        expect(manual.statusCode === 201 || manual.json().code === 'ALREADY_ASSIGNED', round).toBe(true);
+        expect(rows, round).toHaveLength(manual.statusCode === 201 ? 4 : 3);
+      } else {
+        expect(applied.statusCode, round).toBe(409);
+        expect(applied.json(), round).toMatchObject({ code: 'STALE_PREVIEW' });
+        expect(manual.statusCode, round).toBe(201);
+        expect(rows, round).toHaveLength(1);
+      }
+    }
+  });
+});
