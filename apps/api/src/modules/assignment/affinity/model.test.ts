@@ -8,6 +8,9 @@ const doc = (id: string, title: string, abstract?: string, fullText?: string): A
   ...(fullText ? { fullText } : {}),
 });
 
+/** The method's alternative components (`AffinityOptions`), whose formulas these tests pin down too. */
+const PROBABILISTIC_TOP3 = { idf: 'probabilistic', minDocumentFrequency: 2, aggregation: 'top3' } as const;
+
 describe('TF-IDF on a tiny corpus', () => {
   // Four titles. Stems: neural (2 documents), speech (3), recognit (2), transform (1), graph (2), color (2).
   // Indexed bigrams (df ≥ 2): "speech recognit" (d1, d2), "graph color" (d3, d4); "for" is a stop word.
@@ -17,10 +20,25 @@ describe('TF-IDF on a tiny corpus', () => {
     doc('d3', 'Neural graph coloring'),
     doc('d4', 'Graph coloring for speech'),
   ];
-  const model = buildAffinityModel(corpus);
+  const model = buildAffinityModel(corpus, PROBABILISTIC_TOP3);
   const idf = (df: number) => Math.log(1 + (4 - df + 0.5) / (df + 0.5));
 
-  it('indexes the terms of at least two documents, with the probabilistic IDF', () => {
+  it('by default indexes every term with the smooth IDF ln((1 + N)/(1 + df)) + 1', () => {
+    const standard = buildAffinityModel(corpus);
+    // 6 stems and 6 bigrams: neural speech, speech recognit, recognit transform, neural graph, graph color, color speech.
+    expect(standard.vocabularySize).toBe(12);
+    expect(standard.idf('speech')).toBeCloseTo(Math.log(5 / 4) + 1, 6);
+    expect(standard.idf('transform')).toBeCloseTo(Math.log(5 / 2) + 1, 6);
+    expect(standard.idf('neural speech')).toBeCloseTo(Math.log(5 / 2) + 1, 6);
+    // One paper: the mean over the profile is that paper's cosine.
+    const { scores } = standard.score(
+      [{ id: 'r', papers: [corpus[0] as AffinityDocument] }],
+      [corpus[0] as AffinityDocument],
+    );
+    expect(scores[0]).toBeCloseTo(1, 6);
+  });
+
+  it('indexes the terms of at least two documents, with the probabilistic IDF (options)', () => {
     expect(model.documentCount).toBe(4);
     expect(model.vocabularySize).toBe(7);
     expect(model.idf('speech')).toBeCloseTo(Math.log(10 / 7), 6); // ln(1 + 1.5/3.5) = 0.3567
@@ -55,12 +73,12 @@ describe('TF-IDF on a tiny corpus', () => {
       doc('a', 'Speech RECOGNITION', 'naïve'),
       doc('b', 'speech recog-\nnition', 'naive'),
     ]);
-    expect(variants.idf('recognit')).toBeCloseTo(Math.log(1 + 0.5 / 2.5), 6); // in both documents (N = 2)
+    expect(variants.idf('recognit')).toBeCloseTo(1, 6); // in both documents (N = 2): ln(3/3) + 1
     expect(variants.idf('naiv')).toBeDefined();
     expect(variants.idf('speech recognit')).toBeDefined();
   });
 
-  it('scores a one-paper reviewer as a third of the cosine (the mean of the top three, missing ones 0)', () => {
+  it('scores a one-paper reviewer as a third of the cosine with top-3 aggregation (missing ones 0)', () => {
     const reviewer: ReviewerProfile = { id: 'r', papers: [corpus[0] as AffinityDocument] };
     const { scores } = model.score([reviewer], [corpus[1] as AffinityDocument]);
     // cos(d1, d2) over speech, recognit and "speech recognit"; d2's vector lacks "transform" (not indexed).
@@ -198,11 +216,11 @@ describe('scoring reviewers against submissions', () => {
     const asDocument = doc('q', 'speech recognition', 'Works on low-resource languages.');
     const cosine = dotOf(model.termWeights(asDocument), model.termWeights(speechSubmission));
     expect(cosine).toBeGreaterThan(0);
-    expect(scores[0]).toBeCloseTo((0.5 * cosine) / 3, 6);
+    expect(scores[0]).toBeCloseTo(0.5 * cosine, 6);
     expect(scores[1]).toBe(0);
-    // With papers, the profile only enters when it beats a paper's similarity.
+    // With papers, the profile is one more document of the mean: 3 papers + a profile sharing nothing.
     const withProfile = model.score([{ ...speechReviewer, expertise: 'graph coloring' }], submissions);
-    expect(withProfile.scores[0]).toBeCloseTo(at(0, 0), 6);
+    expect(withProfile.scores[0]).toBeCloseTo((3 * at(0, 0)) / 4, 6);
     expect(withProfile.scores[1]).toBeGreaterThan(0);
   });
 });
@@ -228,11 +246,15 @@ describe('full text', () => {
     expect(model.score([{ id: 'r', papers: [waveletPaper] }], [bare]).scores[0]).toBe(0);
   });
 
-  it('represents every reviewer paper by its title and abstract, even when the system holds its full text', () => {
+  it('represents a reviewer paper by its full text too when the system holds it (or not, as an option)', () => {
     const reviewerPaper = doc('rp', 'Graph coloring bounds', 'Bounds for graph coloring.', body);
     const submission = doc('sw', 'Wavelet scattering transforms', 'Stable wavelet scattering transforms.');
-    const model = buildAffinityModel([reviewerPaper, submission, waveletPaper, unrelated]);
-    expect(model.score([{ id: 'r', papers: [reviewerPaper] }], [submission]).scores[0]).toBe(0);
+    const corpus = [reviewerPaper, submission, waveletPaper, unrelated];
+    const { scores, reasons } = buildAffinityModel(corpus).score([{ id: 'r', papers: [reviewerPaper] }], [submission]);
+    expect(scores[0]).toBeGreaterThan(0);
+    expect(reasons(0, 0)).toContain('wavelet scattering');
+    const summaries = buildAffinityModel(corpus, { reviewerFullText: false });
+    expect(summaries.score([{ id: 'r', papers: [reviewerPaper] }], [submission]).scores[0]).toBe(0);
   });
 });
 

@@ -30,16 +30,16 @@ import { buildVocabulary, type Vocabulary } from './vocabulary.ts';
 export const AFFINITY_PARAMETERS = {
   /** Every term is indexed (the standard's min df of 1): a term of one document still matches that document
    * where it is both a submission and a reviewer's paper (a reviewer's own submission). */
-  minDocumentFrequency: 2,
+  minDocumentFrequency: 1,
   /** Title + keywords + abstract and the full text are normalised separately, then mixed with these weights. */
   summaryWeight: 1,
   fullTextWeight: 1,
   /** The standard smoothed IDF, ln((1 + N)/(1 + df)) + 1 (`vocabulary.ts`). */
-  idf: 'probabilistic',
+  idf: 'smooth',
   /** A reviewer's score is the mean similarity over all their documents (the standard's mean over the profile)… */
-  aggregation: 'top3',
+  aggregation: 'mean',
   /** …each reviewer paper with its full text where the system holds it, like a submission. */
-  reviewerFullText: false,
+  reviewerFullText: true,
   /** Reviewer documents whose shared terms `reasons` shows (the most similar ones). */
   topDocuments: 3,
   /** The expertise + bio text counts as one more document, with its similarity scaled by this weight. */
