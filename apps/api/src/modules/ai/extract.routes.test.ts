@@ -194,6 +194,19 @@ describe('POST /api/ai/extract/ (openai provider)', () => {
     expect(userText.length).toBeLessThanOrEqual(12_000);
   });
 
+  it('sends nothing to the model from a text layer that is not language, and says so', async () => {
+    const before = fake.received.length;
+    const response = await extract(openaiClient, await buildMappedPaper('latin', 3));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      provider: 'openai',
+      message_code: 'ai.extractUnreadable',
+      unreadable: true,
+      data: { title: '', abstract: '', keywords: [], authors: [] },
+    });
+    expect(fake.received.length).toBe(before);
+  });
+
   it('falls back to the local extractor when the answer is malformed or the endpoint fails, and says so', async () => {
     const fixture = paperFixture('preprint-single-column');
     const bytes = await fixture.build();

@@ -1,5 +1,5 @@
 import { defineWorkerTask, runInWorker, type WorkerTask } from '../../../lib/worker-pool.ts';
-import type { ExtractedMetadata } from './index.ts';
+import type { ExtractedMetadata, PdfText } from './index.ts';
 
 /*
  * The request thread's side of the PDF tasks (pdf.task.ts): the same answers as readPdfPageCount, extractMetadata
@@ -13,7 +13,7 @@ type PdfInput = { pdf: Uint8Array; maxPages?: number };
 const taskModule = new URL('./pdf.task.ts', import.meta.url);
 const pageCountTask = defineWorkerTask<PdfInput, number>(taskModule, 'pdfPageCount');
 const metadataTask = defineWorkerTask<PdfInput, ExtractedMetadata>(taskModule, 'pdfMetadata');
-const textTask = defineWorkerTask<PdfInput, { pageCount: number; pages: string[] }>(taskModule, 'pdfText');
+const textTask = defineWorkerTask<PdfInput, PdfText>(taskModule, 'pdfText');
 
 function moved(pdf: Uint8Array): Uint8Array<ArrayBuffer> {
   const whole = pdf.buffer instanceof ArrayBuffer && pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength;
@@ -41,9 +41,6 @@ export function extractMetadataInWorker(pdf: Uint8Array, options?: { maxPages?: 
 }
 
 /** readPdfText in the pool: the page count and the first pages' text; INVALID_PDF for an unreadable PDF. */
-export function readPdfTextInWorker(
-  pdf: Uint8Array,
-  options?: { maxPages?: number },
-): Promise<{ pageCount: number; pages: string[] }> {
+export function readPdfTextInWorker(pdf: Uint8Array, options?: { maxPages?: number }): Promise<PdfText> {
   return runPdfTask(textTask, pdf, options?.maxPages);
 }

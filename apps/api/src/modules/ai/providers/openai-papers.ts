@@ -85,9 +85,10 @@ const EXTRACTION_INSTRUCTIONS = [
 
 /** Metadata of a paper by the model, from the text of its first two pages. */
 export async function extractWithOpenAi(complete: Complete, pdf: Uint8Array): Promise<ExtractedMetadata> {
-  const { pages } = await readPdfTextInWorker(pdf, { maxPages: 2 });
+  const { pages, unreadable } = await readPdfTextInWorker(pdf, { maxPages: 2 });
   const paperText = pages.join('\n\n').slice(0, EXTRACTION_TEXT_LIMIT).trim();
-  if (!paperText) return { title: '', abstract: '', keywords: [], authors: [] };
+  // A text layer that is not language is never sent to the model: the author is asked to type the details.
+  if (!paperText) return { title: '', abstract: '', keywords: [], authors: [], ...(unreadable ? { unreadable } : {}) };
   const answer = await complete({
     messages: [
       { role: 'system', content: EXTRACTION_INSTRUCTIONS },
