@@ -16,6 +16,7 @@ import {
   pairAccuracy,
   parseExpertiseRatings,
 } from '../../apps/api/src/modules/assignment/affinity/index.ts';
+import { bootstrapLoss } from './bootstrap.ts';
 import { FullTexts, listBaselines, listVersions, loadVersion } from './dataset.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,10 +24,27 @@ const folder = process.argv[2]
   ? path.resolve(process.argv[2])
   : path.resolve(repoRoot, '../shared/data/expertise-goldstandard-dev');
 
-type Row = { name: string; loss: number[]; easy: number[]; hard: number[]; pairs: number; missing: number };
+type Row = {
+  name: string;
+  loss: number[];
+  easy: number[];
+  hard: number[];
+  pairs: number;
+  missing: number;
+  /** 95 % bootstrap interval of the loss, resampling reviewers. */
+  interval: [number, number];
+};
 
 function evaluate(name: string, predictions: Predictions[], ratings: ExpertiseRatings): Row {
-  const row: Row = { name, loss: [], easy: [], hard: [], pairs: 0, missing: 0 };
+  const row: Row = {
+    name,
+    loss: [],
+    easy: [],
+    hard: [],
+    pairs: 0,
+    missing: 0,
+    interval: bootstrapLoss(predictions, ratings),
+  };
   for (const p of predictions) {
     const loss = expertiseLoss(p, ratings);
     row.loss.push(loss.loss);
@@ -43,10 +61,11 @@ const fmt = (x: number) => (Number.isNaN(x) ? '  –  ' : x.toFixed(3));
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 function printRow(row: Row, versions: number, extra = '') {
-  const range = row.loss.length > 1 ? `  [${fmt(Math.min(...row.loss))}–${fmt(Math.max(...row.loss))}]` : '';
+  const range = row.loss.length > 1 ? `  [${fmt(Math.min(...row.loss))}–${fmt(Math.max(...row.loss))}]` : '        ';
+  const interval = `  (${fmt(row.interval[0])}–${fmt(row.interval[1])})`;
   const missing = row.missing > 0 ? `  (${row.missing} pairs without prediction skipped)` : '';
   console.log(
-    `${row.name.padEnd(44)} ${fmt(mean(row.loss))}  ${fmt(mean(row.easy))}  ${fmt(mean(row.hard))}  ${String(versions).padStart(3)}${range}${extra}${missing}`,
+    `${row.name.padEnd(44)} ${fmt(mean(row.loss))}  ${fmt(mean(row.easy))}  ${fmt(mean(row.hard))}  ${String(versions).padStart(3)}${range}${interval}${extra}${missing}`,
   );
 }
 
@@ -125,7 +144,9 @@ function main() {
 
   for (const [regime, example] of examples) console.log(`${regime}: ${example}`);
   console.log('');
-  console.log(`${'method'.padEnd(44)} loss   easy   hard   versions  [loss range]`);
+  console.log(
+    `${'method'.padEnd(44)} loss   easy   hard   versions  [loss range]  (95 % bootstrap interval, reviewers resampled)`,
+  );
   for (const { row, versions: n, extra } of rows) printRow(row, n, extra);
   const usage = process.resourceUsage();
   console.log('');

@@ -28,8 +28,8 @@ import { buildVocabulary, type Vocabulary } from './vocabulary.ts';
  * none was tuned on the gold-standard data.
  */
 export const AFFINITY_PARAMETERS = {
-  /** Every term is indexed (the standard's min df of 1): a term of one document still matches that document
-   * where it is both a submission and a reviewer's paper (a reviewer's own submission). */
+  /** Every term is indexed (the standard's min df of 1), so a cosine is that of the documents as written: the
+   * share of a paper that nobody else wrote about is part of what it is, not a length penalty to remove. */
   minDocumentFrequency: 1,
   /** Title + keywords + abstract and the full text are normalised separately, then mixed with these weights. */
   summaryWeight: 1,

@@ -9,7 +9,7 @@ import {
   type Predictions,
   parseExpertiseRatings,
 } from './index.ts';
-import { type DatasetVersion, listVersions, loadVersion } from './reference/gold-standard.ts';
+import { type DatasetVersion, listVersions, loadVersion, toPredictions } from './reference/gold-standard.ts';
 import { porterStem } from './reference/porter1980.ts';
 import { type StandardOptions, scoreStandard } from './reference/standard.ts';
 
@@ -37,14 +37,7 @@ function meanLoss(versions: DatasetVersion[], predict: (v: DatasetVersion) => Pr
 
 function productPredictions(version: DatasetVersion, options: AffinityOptions): Predictions {
   const model = buildAffinityModel([...version.submissions, ...version.reviewers.flatMap((r) => r.papers)], options);
-  const { scores } = model.score(version.reviewers, version.submissions);
-  const S = version.submissions.length;
-  return Object.fromEntries(
-    version.reviewers.map((reviewer, r) => [
-      reviewer.id,
-      Object.fromEntries(version.submissions.map((sub, s) => [sub.id, scores[r * S + s] as number])),
-    ]),
-  );
+  return toPredictions(version, model.score(version.reviewers, version.submissions).scores);
 }
 
 describe('the reference Porter (1980) stemmer', () => {

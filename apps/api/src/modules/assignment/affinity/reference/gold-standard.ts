@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Predictions } from '../evaluation.ts';
 import type { AffinityDocument, ReviewerProfile } from '../types.ts';
 
 /**
@@ -85,4 +86,15 @@ export function listBaselines(folder: string): Map<string, string[]> {
     byAlgo.set(algo, [...(byAlgo.get(algo) ?? []), path.join(dir, file)]);
   }
   return byAlgo;
+}
+
+/** A reviewers × submissions score matrix (row-major, as `score` returns it) in the evaluator's layout. */
+export function toPredictions(version: DatasetVersion, scores: Float32Array): Predictions {
+  const S = version.submissions.length;
+  return Object.fromEntries(
+    version.reviewers.map((reviewer, r) => [
+      reviewer.id,
+      Object.fromEntries(version.submissions.map((sub, s) => [sub.id, scores[r * S + s] as number])),
+    ]),
+  );
 }
