@@ -1,5 +1,5 @@
 import type { AssignmentSource } from '@confero/contracts';
-import { asc, sql } from 'drizzle-orm';
+import { asc, max } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { reviews, submissions } from '../../../db/schema/index.ts';
 import { recordAudits } from '../../../lib/audit.ts';
@@ -43,9 +43,9 @@ export async function insertAssignment(tx: Db, assignment: NewAssignment): Promi
 /**
  * Writes many assignments as `insertAssignment` writes one, in batches of ASSIGNMENT_BATCH pairs taken in submission
  * order: per batch, the batch's submission rows are locked in id order (so a concurrent assignment of one of those
- * papers waits and gets a distinct number), the review ids are reserved in one statement, the reviews inserted in
- * one (each numbered after the submission's highest ordinal, in the order of its pairs), then their audit entries
- * in one insert and their mails in one. A pair already assigned is skipped (`on conflict do nothing`); the writing
+ * papers waits and gets a distinct number), their highest ordinals read in one statement and the review ids
+ * reserved in one, the reviews inserted in one (each numbered after its submission's highest ordinal, in the order
+ * of its pairs), then their audit entries in one insert and their mails in one (`queueMails`). A pair already assigned is skipped (`on conflict do nothing`); the writing
  * stops after the first batch that skipped one, so fewer rows than pairs back means the caller undoes its transaction
  * or answers "already assigned".
  */
@@ -70,21 +70,30 @@ async function insertBatch(tx: Db, assignments: NewAssignments): Promise<ReviewR
     .where(inIds(submissions.id, submissionIds))
     .orderBy(asc(submissions.id))
     .for('update');
+  // Read after the lock, in a statement of its own, so it sees every review committed before the lock was granted.
+  const highest = new Map(
+    (
+      await tx
+        .select({ submissionId: reviews.submissionId, ordinal: max(reviews.ordinal) })
+        .from(reviews)
+        .where(inIds(reviews.submissionId, submissionIds))
+        .groupBy(reviews.submissionId)
+    ).map((row) => [row.submissionId, row.ordinal ?? 0]),
+  );
   const ids = await nextIds(tx, 'reviews', pairs.length);
-  const rank = new Map<number, number>();
   const rows = await tx
     .insert(reviews)
     .values(
       pairs.map(({ submission, reviewer }, index) => {
         const id = ids[index] as number;
-        const place = (rank.get(submission.id) ?? 0) + 1;
-        rank.set(submission.id, place);
+        const ordinal = (highest.get(submission.id) ?? 0) + 1;
+        highest.set(submission.id, ordinal);
         return {
           id,
           publicId: makePublicId(id),
           submissionId: submission.id,
           reviewerId: reviewer.userId,
-          ordinal: sql`(select coalesce(max(r.ordinal), 0) + ${place}::int from ${reviews} r where r.submission_id = ${submission.id})`,
+          ordinal,
           status: 'assigned' as const,
           source,
           assignedBy,
