@@ -15,7 +15,7 @@ import type { PreviewRow } from '../assignment.queries.ts';
 import { writeAreaChairs } from './apply-area-chairs.ts';
 import type { ApplyWriter } from './apply-writer.ts';
 import { assignmentFingerprint, isLocked } from './compute-assignment.ts';
-import { insertAssignments, unassignedMail } from './create-assignment.ts';
+import { ASSIGNMENT_BATCH, insertAssignments, unassignedMail } from './create-assignment.ts';
 
 export type { PreviewRow };
 
@@ -90,14 +90,12 @@ export async function applyAssignment(
   });
 }
 
-/** Assignments removed per statement in replace mode (one delete and one mail insert each). */
-const REMOVAL_BATCH = 500;
-
 /**
  * The reviewers' writer: replace mode removes the untouched automatic assignments the preview dropped, each with its
  * 'reviews.unassigned' mail (as unassigning by hand sends); every new pair becomes an assignment (source
  * 'automatic') with its audit entry and 'reviews.assigned' mail; manual and started assignments always stay. Both are
- * written in bounded batches (`insertAssignments`, REMOVAL_BATCH), so no statement grows with the event.
+ * written in batches of ASSIGNMENT_BATCH (a removal batch: one delete, one mail insert), so no statement grows with
+ * the event.
  */
 const writeReviewers: ApplyWriter = async (ctx) => {
   const { tx, event, result, mode, stale } = ctx;
@@ -123,8 +121,8 @@ const writeReviewers: ApplyWriter = async (ctx) => {
       .map((row) => row.id);
     if (ids.length !== drop.size) throw stale();
     const byUser = new Map([...reviewers.values()].map((reviewer) => [reviewer.userId, reviewer]));
-    for (let start = 0; start < ids.length; start += REMOVAL_BATCH) {
-      const batch = ids.slice(start, start + REMOVAL_BATCH);
+    for (let start = 0; start < ids.length; start += ASSIGNMENT_BATCH) {
+      const batch = ids.slice(start, start + ASSIGNMENT_BATCH);
       const deleted = await tx
         .delete(reviews)
         .where(and(inIds(reviews.id, batch), eq(reviews.status, 'assigned')))
