@@ -7,35 +7,27 @@
  *
  *   npx node bench/affinity/ablation.ts [folder]      # default ../shared/data/expertise-goldstandard-dev
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type AffinityOptions,
   buildAffinityModel,
-  type ExpertiseRatings,
   expertiseLoss,
   type Predictions,
-  parseExpertiseRatings,
 } from '../../apps/api/src/modules/assignment/affinity/index.ts';
 import {
   type StandardOptions,
   scoreStandard,
 } from '../../apps/api/src/modules/assignment/affinity/reference/standard.ts';
 import { bootstrapLoss } from './bootstrap.ts';
-import { type DatasetVersion, FullTexts, listVersions, loadVersion, toPredictions } from './dataset.ts';
+import {
+  type DatasetVersion,
+  FullTexts,
+  listVersions,
+  loadVersion,
+  openGoldStandard,
+  toPredictions,
+} from './dataset.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const folder = process.argv[2]
-  ? path.resolve(process.argv[2])
-  : path.resolve(repoRoot, '../shared/data/expertise-goldstandard-dev');
-
-const evaluationsFile = path.join(folder, 'data', 'evaluations.csv');
-if (!fs.existsSync(evaluationsFile)) {
-  console.error(`No gold-standard data in ${folder} (expected data/evaluations.csv).`);
-  process.exit(1);
-}
-const ratings: ExpertiseRatings = parseExpertiseRatings(fs.readFileSync(evaluationsFile, 'utf8'));
+const { folder, ratings } = openGoldStandard(process.argv[2]);
 const names = listVersions(folder);
 const summaries = names.map((name) => loadVersion(folder, name));
 const fullTexts = new FullTexts(folder);

@@ -8,8 +8,8 @@ import {
 export const BOOTSTRAP_RESAMPLES = 1000;
 const SEED = 20_230_316;
 
-/** mulberry32: a small deterministic generator of uniform numbers in [0, 1). */
-function generator(seed: number): () => number {
+/** mulberry32: a small seeded generator of uniform numbers in [0, 1), so every run draws the same. */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -51,7 +51,7 @@ export function bootstrapLoss(predictions: Predictions[], ratings: ExpertiseRati
     cost.push(c);
     weight.push(w * predictions.length);
   }
-  const random = generator(SEED);
+  const random = seededRandom(SEED);
   const losses: number[] = [];
   for (let b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
     let c = 0;

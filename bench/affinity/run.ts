@@ -6,23 +6,17 @@
  *   npx node bench/affinity/run.ts [folder]      # default ../shared/data/expertise-goldstandard-dev
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   buildAffinityModel,
   type ExpertiseRatings,
   expertiseLoss,
   type Predictions,
   pairAccuracy,
-  parseExpertiseRatings,
 } from '../../apps/api/src/modules/assignment/affinity/index.ts';
 import { bootstrapLoss } from './bootstrap.ts';
-import { FullTexts, listBaselines, listVersions, loadVersion } from './dataset.ts';
+import { FullTexts, listBaselines, listVersions, loadVersion, openGoldStandard } from './dataset.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const folder = process.argv[2]
-  ? path.resolve(process.argv[2])
-  : path.resolve(repoRoot, '../shared/data/expertise-goldstandard-dev');
+const { folder, ratings } = openGoldStandard(process.argv[2]);
 
 type Row = {
   name: string;
@@ -70,13 +64,7 @@ function printRow(row: Row, versions: number, extra = '') {
 }
 
 function main() {
-  const evaluationsFile = path.join(folder, 'data', 'evaluations.csv');
-  if (!fs.existsSync(evaluationsFile)) {
-    console.error(`No gold-standard data in ${folder} (expected data/evaluations.csv).`);
-    process.exit(1);
-  }
   const started = performance.now();
-  const ratings = parseExpertiseRatings(fs.readFileSync(evaluationsFile, 'utf8'));
   const versions = listVersions(folder);
   if (versions.length === 0) {
     console.error(`No evaluation_datasets/d_20_<n> folders in ${folder}.`);

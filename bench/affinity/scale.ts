@@ -20,6 +20,7 @@ import {
   buildAffinityModel,
   type ReviewerProfile,
 } from '../../apps/api/src/modules/assignment/affinity/index.ts';
+import { seededRandom } from './bootstrap.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({
@@ -41,18 +42,7 @@ const fullTextChars = Number(args['full-text-chars']);
 const k = Number(args.k);
 const sampleSize = args.sample === undefined ? undefined : Math.min(S, Number(args.sample));
 
-/** mulberry32: a small seeded PRNG, so every run builds the same documents. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(20260611);
+const random = seededRandom(20260611);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
 
 function loadSources(folder: string) {
