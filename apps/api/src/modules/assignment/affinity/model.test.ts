@@ -186,6 +186,17 @@ describe('scoring reviewers against submissions', () => {
     expect([...single.scores]).toEqual([...expected.scores]);
   });
 
+  it('aggregates by the top three on worker threads too, with the same bytes', async () => {
+    const top3 = buildAffinityModel(corpus, { aggregation: 'top3' });
+    const many = Array.from({ length: 5 }, (_, i) => reviewers[i % 2] as ReviewerProfile);
+    const expected = top3.score(many, submissions);
+    const parallel = await top3.scoreInParallel(many, submissions, { threads: 2 });
+    expect(Buffer.from(parallel.scores.buffer)).toEqual(Buffer.from(expected.scores.buffer));
+    // Three papers: the top three are all of them, so the two aggregations agree; two papers differ (÷3 vs ÷2).
+    expect(expected.scores[0]).toBeCloseTo(at(0, 0), 6);
+    expect(expected.scores[3]).toBeCloseTo((2 / 3) * at(1, 1), 6);
+  });
+
   it('vectorises documents it was not fitted on against the fitted vocabulary', () => {
     const copy = { ...speechSubmission };
     const fresh = model.score(reviewers, [copy]);
