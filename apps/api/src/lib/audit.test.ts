@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { auditLog, users } from '../db/schema/index.ts';
-import { recordAudit } from './audit.ts';
-import { makePublicId, nextId } from './ids.ts';
+import { recordAudit, recordAudits } from './audit.ts';
+import { makePublicId, nextId, nextIds } from './ids.ts';
 
 let app: TestApp;
 let actorId: number;
@@ -52,5 +52,40 @@ describe('recordAudit', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await app.db.select().from(auditLog).where(eq(auditLog.action, 'user.deleted'))).toEqual([]);
+  });
+});
+
+describe('recordAudits', () => {
+  it('writes one row per entry in one statement, and nothing for none', async () => {
+    await recordAudits(app.db, []);
+    await recordAudits(app.db, [
+      { actorId, eventId: 7, entity: 'review', entityId: 1, action: 'review.assigned', data: { source: 'automatic' } },
+      { actorId: null, entity: 'review', entityId: 2, action: 'review.assigned' },
+    ]);
+    const rows = await app.db
+      .select({
+        actorId: auditLog.actorId,
+        eventId: auditLog.eventId,
+        entityId: auditLog.entityId,
+        data: auditLog.data,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'review.assigned'))
+      .orderBy(auditLog.entityId);
+    expect(rows).toEqual([
+      { actorId, eventId: 7, entityId: '1', data: { source: 'automatic' } },
+      { actorId: null, eventId: null, entityId: '2', data: {} },
+    ]);
+  });
+});
+
+describe('nextIds', () => {
+  it('reserves as many distinct ids as asked, after the ones reserved before, and none for 0', async () => {
+    const before = await nextId(app.db, 'reviews');
+    const ids = await nextIds(app.db, 'reviews', 300);
+    expect(ids).toHaveLength(300);
+    expect(new Set(ids).size).toBe(300);
+    expect(Math.min(...ids)).toBeGreaterThan(before);
+    expect(await nextIds(app.db, 'reviews', 0)).toEqual([]);
   });
 });
