@@ -243,9 +243,8 @@ class TfIdfAffinityModel implements AffinityModel {
     for (const paper of reviewer.papers) {
       if (ids.has(paper.id)) continue;
       ids.add(paper.id);
-      // Title, keywords and abstract only, even when the system holds the paper's full text: all of a reviewer's
-      // papers must be on one scale, or the few with a PDF (longer, so more similar to everything) would always
-      // make the top three whatever their topic.
+      // Like a submission, the full text joins the summary where the system holds it (each normalised apart, so
+      // the summary keeps half the say); `reviewerFullText: false` keeps reviewer papers to their summaries.
       const vectors = this.vectorsOf(paper);
       const vector = this.method.reviewerFullText ? vectors.full : vectors.summary;
       if (vector.ids.length > 0) out.push({ vector, weight: 1 });
@@ -256,7 +255,7 @@ class TfIdfAffinityModel implements AffinityModel {
   }
 
   /**
-   * The terms behind a score: over the reviewer documents that make the score (the top three), each shared
+   * The terms behind a score: over the reviewer documents most similar to the submission (three), each shared
    * term's share of the dot product, largest first. A bigram replaces the unigrams it contains.
    */
   private reasons(vectors: WeightedVector[], sub: SparseVector, topTerms: number): string[] {
