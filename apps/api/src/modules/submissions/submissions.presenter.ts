@@ -15,11 +15,12 @@ import { abilitiesFrom } from '../../lib/authorize.ts';
 import { assignmentPolicies } from '../assignment/assignment.policy.ts';
 import { bidPolicies } from '../bidding/bidding.policy.ts';
 import { submissionConflictPolicies } from '../conflicts/conflicts.policy.ts';
+import { type EventAccess, isBlindedEventReviewer, isOrganizer } from '../events/events.policy.ts';
 import { isOpenForReview } from '../reviews/reviews.queries.ts';
-import { isDeadlinePassed } from './deadlines.ts';
+import { type DeadlineEvent, isDeadlinePassed } from './deadlines.ts';
 import { isDeletable } from './submission-state.ts';
 import { isBlindedReviewer, type SubmissionAccess, submissionPolicies } from './submissions.policy.ts';
-import type { SubmissionAuthorRow, SubmissionBundle, SubmissionListRow } from './submissions.queries.ts';
+import type { ListViewer, SubmissionAuthorRow, SubmissionBundle, SubmissionListRow } from './submissions.queries.ts';
 
 const fullName = (author: { firstName: string; lastName: string }) => `${author.firstName} ${author.lastName}`.trim();
 
@@ -198,4 +199,23 @@ export function presentSubmissionList(
       },
     ];
   });
+}
+
+/**
+ * What the database needs to build an event's list rows for one viewer (`eventSubmissionsJson`): the facts about the
+ * viewer and the event, by the predicates `presentSubmissionList` applies through the policies; the rules per row
+ * (authorship, conflicts, the row's state) are applied in SQL.
+ */
+export function listViewerFor(
+  access: EventAccess,
+  event: DeadlineEvent & { reviewSettings: { blind_mode?: string } | null },
+  now = new Date(),
+): ListViewer {
+  return {
+    userId: access.actor.id,
+    blinded: isBlindedEventReviewer(access, event.reviewSettings?.blind_mode ?? 'double'),
+    organizer: isOrganizer(access),
+    chairedTrackIds: access.chairedTrackIds,
+    deadlinePassed: isDeadlinePassed(event, now),
+  };
 }
