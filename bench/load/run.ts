@@ -750,4 +750,18 @@ function printTables(results: PhaseResult[], title: string, target: Target): voi
   }
 }
 
+/**
+ * Node's fetch (undici) can throw, outside any request's promise, when a response stream it already closed (a
+ * timed-out or refused call) gets more bytes: `ERR_INVALID_STATE: ReadableStream is already closed`. That call has
+ * already been counted as failed; the benchmark counts these strays and goes on instead of dying mid-phase.
+ */
+let strayStreamErrors = 0;
+process.on('uncaughtException', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'ERR_INVALID_STATE') throw error;
+  strayStreamErrors += 1;
+});
+process.on('exit', () => {
+  if (strayStreamErrors > 0) console.log(`client: ${strayStreamErrors} stray fetch stream error(s) ignored (undici)`);
+});
+
 await main();
