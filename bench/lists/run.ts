@@ -7,10 +7,12 @@
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { Session } from '../load/client.ts';
-import { treeCpuSeconds } from '../load/server.ts';
+import { cpuSeconds, treeCpuSeconds } from '../load/server.ts';
 import { formatMs, percentile } from '../load/workload.ts';
 import * as venue from '../venue/seed-venue.ts';
+import { printCompressionTable } from './compression.ts';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +22,8 @@ const { values } = parseArgs({
     'page-size': { type: 'string', default: '25' },
     /** Server processes (WEB_CONCURRENCY); the CPU figures sum all of them. */
     'web-concurrency': { type: 'string', default: '1' },
+    /** Seed, print the database's address and keep it (to study the queries), measure nothing. */
+    'seed-only': { type: 'boolean', default: false },
   },
 });
 
@@ -67,13 +71,32 @@ function seed(url: string, adminEmail: string): Promise<string> {
 
 type Case = { name: string; path: (i: number) => string; rows: number };
 
-async function measure(session: Session, pid: number, item: Case, clients: number) {
+/**
+ * The CPU the database's backends serving the bench database have used so far, by process: the list's rows are built
+ * there, so the server's CPU alone would not tell its whole cost. (Other databases' backends are not counted.)
+ */
+async function databaseCpu(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+}
+
+async function databaseCpuSince(client: pg.Client, before: Map<number, number>): Promise<number> {
+  let seconds = 0;
+  for (const [pid, now] of await databaseCpu(client)) seconds += now - (before.get(pid) ?? 0);
+  return seconds;
+}
+
+async function measure(session: Session, pid: number, item: Case, clients: number, database: pg.Client) {
   const latencies: number[] = [];
   let bytes = 0;
   let errors = 0;
+  let lastBody = '';
   let i = 0;
   const until = performance.now() + SECONDS * 1000;
   const cpuBefore = treeCpuSeconds(pid);
+  const databaseBefore = await databaseCpu(database);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -83,22 +106,24 @@ async function measure(session: Session, pid: number, item: Case, clients: numbe
         else {
           latencies.push(outcome.ms);
           bytes = Buffer.byteLength(outcome.body);
+          lastBody = outcome.body;
         }
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
   const cpu = treeCpuSeconds(pid) - cpuBefore;
+  const databaseMs = ((await databaseCpuSince(database, databaseBefore)) / Math.max(latencies.length, 1)) * 1000;
   latencies.sort((a, b) => a - b);
   const n = latencies.length;
   const cpuMs = (cpu / Math.max(n, 1)) * 1000;
   console.log(
     `${item.name.padEnd(10)} c=${String(clients).padStart(2)}: ${(n / elapsed).toFixed(1).padStart(6)} req/s, ` +
       `${((n * item.rows) / elapsed).toFixed(0).padStart(7)} rows/s, CPU ${cpuMs.toFixed(2)} ms/request ` +
-      `(${((cpuMs / item.rows) * 1000).toFixed(2)} ms per 1,000 rows), p50 ${formatMs(percentile(latencies, 0.5))}, ` +
+      `(${((cpuMs / item.rows) * 1000).toFixed(2)} ms per 1,000 rows) + database ${databaseMs.toFixed(2)} ms, p50 ${formatMs(percentile(latencies, 0.5))}, ` +
       `p99 ${formatMs(percentile(latencies, 0.99))}, ${(bytes / 1024).toFixed(0)} KB, errors ${errors}`,
   );
-  return { cpuMs };
+  return { cpuMs, body: lastBody };
 }
 
 const env = {
@@ -110,8 +135,13 @@ const env = {
 await venue.withVenueServer(
   'lists',
   values.database ?? '',
-  async ({ server, databaseUrl, admin }) => {
+  async ({ server, databaseUrl, admin, keepDatabase }) => {
     const eventId = await seed(databaseUrl, admin.email);
+    if (values['seed-only']) {
+      console.log(`kept: ${databaseUrl} (event ${eventId})`);
+      keepDatabase();
+      return;
+    }
     const session = new Session(server.baseUrl);
     await session.expect('POST', '/api/auth/login/', 200, { json: admin });
     const base = `/api/submissions/event_submissions/?event_id=${eventId}`;
@@ -123,19 +153,33 @@ await venue.withVenueServer(
     for (const item of cases) await session.expect('GET', item.path(0), 200);
     venue.warnIfBusy();
     let fullCpu = Number.POSITIVE_INFINITY;
-    for (const item of cases) {
-      for (const clients of LEVELS) {
-        const { cpuMs } = await measure(session, server.pid, item, clients);
-        if (item.rows === PAPERS) fullCpu = Math.min(fullCpu, cpuMs);
+    let fullBody = '';
+    const database = new pg.Client({ connectionString: databaseUrl });
+    await database.connect();
+    try {
+      for (const item of cases) {
+        for (const clients of LEVELS) {
+          const { cpuMs, body } = await measure(session, server.pid, item, clients, database);
+          if (item.rows === PAPERS) {
+            fullCpu = Math.min(fullCpu, cpuMs);
+            fullBody = body || fullBody;
+          }
+        }
       }
+    } finally {
+      await database.end();
     }
     const perTwoThousand = (fullCpu / PAPERS) * 2000;
-    console.log(`server: NODE_ENV=production, WEB_CONCURRENCY ${env.WEB_CONCURRENCY}, uncompressed answers`);
+    console.log(
+      `server: NODE_ENV=production, WEB_CONCURRENCY ${env.WEB_CONCURRENCY}, answers gzip-compressed (fetch asks for ` +
+        'gzip or deflate; the bytes are the decompressed text)',
+    );
     console.log(
       `all rows: ${perTwoThousand.toFixed(1)} ms CPU per 2,000 rows, ${(HOTCRP_MS_PER_2000 / perTwoThousand).toFixed(1)}× ` +
         `HotCRP's rows per CPU second (${HOTCRP_MS_PER_2000} ms per 2,000 rows); target ≥ 10×: ` +
         `${HOTCRP_MS_PER_2000 / perTwoThousand >= 10 ? 'met' : 'NOT met'}`,
     );
+    if (fullBody) printCompressionTable(fullBody);
   },
   env,
 );

@@ -357,57 +357,60 @@ const isoText = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC',
  * nor author). Whitespace aside (`"key" : value`), the text is what the serializer would write.
  */
 export async function eventSubmissionsJson(db: Db, eventId: number, viewer: ListViewer): Promise<string> {
-  const author = sql`(${submissions.submittedBy} is not distinct from ${viewer.userId}::int
-    or coalesce(a.linked, false))`;
-  const conflicted = sql`(${author} or exists (select 1 from ${conflicts} c
-    where c.submission_id = ${submissions.id} and c.user_id = ${viewer.userId}::int))`;
-  const hidden = sql`(${viewer.blinded}::boolean and not ${author})`;
-  const manages = sql`(${viewer.organizer}::boolean
-    or coalesce(${inIds(submissions.trackId, viewer.chairedTrackIds)}, false))`;
   const finalDecisions = sql.join(
     FINAL_DECISIONS.map((decision) => sql`${decision}`),
     sql`, `,
   );
-  const row = sql`json_build_object(
-    'id', ${submissions.id},
-    'public_id', ${submissions.publicId},
-    'title', ${submissions.title},
-    'keywords_list', to_json(${submissions.keywords}),
-    'status', ${submissions.status},
-    'status_display', ${labelOf(submissions.status, SUBMISSION_STATUS_LABELS)},
-    'decision', ${submissions.decision},
-    'decision_display', ${labelOf(submissions.decision, SUBMISSION_DECISION_LABELS)},
-    'event', ${submissions.eventId},
-    'event_public_id', ${events.publicId},
-    'event_title', ${events.title},
-    'track', ${tracks.publicId},
-    'track_name', ${tracks.name},
-    'created', ${isoText(submissions.createdAt)},
-    'updated', ${isoText(submissions.updatedAt)},
-    'authors', case when ${hidden} then '[]'::json else coalesce(a.names, '[]'::json) end,
-    'primary_author', case when ${hidden} then null else a.names -> 0 end,
-    'authors_hidden', ${hidden},
-    'abilities', json_build_object(
-      'update', ${author} and ${submissions.decision}::text not in (${finalDecisions})
-        and not ${viewer.deadlinePassed}::boolean,
-      'delete', ${author} and ${submissions.status} = 'submitted' and ${submissions.decision} = 'pending',
-      'manage_reviewers', ${manages} and not ${conflicted}))`;
+  const manages = sql`(${viewer.organizer}::boolean
+    or coalesce(${inIds(submissions.trackId, viewer.chairedTrackIds)}, false))`;
+  const conflicted = sql`exists (select 1 from ${conflicts} c
+    where c.submission_id = ${submissions.id} and c.user_id = ${viewer.userId}::int)`;
+  // Each row is `row_to_json` of the lateral `d` (its columns in the DTO's order); the authors of the event's papers
+  // are aggregated in one pass and joined by hash, not looked up paper by paper.
   const [result] = await queryRows<{ body: string }>(
     db,
     sql`
-    select coalesce(json_agg(${row} order by ${submissions.createdAt}, ${submissions.id}), '[]'::json)::text as body
+    select coalesce(json_agg(d order by ${submissions.createdAt}, ${submissions.id}), '[]'::json)::text as body
     from ${submissions}
     inner join ${events} on ${events.id} = ${submissions.eventId}
     left join ${tracks} on ${tracks.id} = ${submissions.trackId}
-    left join lateral (
-      select json_agg(json_build_object(
-          'first_name', sa.first_name,
-          'last_name', sa.last_name,
-          'full_name', btrim(sa.first_name || ' ' || sa.last_name)
-        ) order by sa.position) as names,
+    left join (
+      select sa.submission_id, json_agg(n order by sa.position) as names,
         bool_or(sa.user_id = ${viewer.userId}::int) as linked
-      from ${submissionAuthors} sa where sa.submission_id = ${submissions.id}
-    ) a on true
+      from ${submissionAuthors} sa
+      inner join ${submissions} es on es.id = sa.submission_id and es.event_id = ${eventId}
+      cross join lateral (select sa.first_name as "first_name", sa.last_name as "last_name",
+        btrim(sa.first_name || ' ' || sa.last_name) as "full_name") n
+      group by sa.submission_id
+    ) a on a.submission_id = ${submissions.id}
+    cross join lateral (select ${submissions.submittedBy} is not distinct from ${viewer.userId}::int
+      or coalesce(a.linked, false) as author) v
+    cross join lateral (select ${viewer.blinded}::boolean and not v.author as hidden) h
+    cross join lateral (select
+      ${submissions.id} as "id",
+      ${submissions.publicId} as "public_id",
+      ${submissions.title} as "title",
+      ${submissions.keywords} as "keywords_list",
+      ${submissions.status} as "status",
+      ${labelOf(submissions.status, SUBMISSION_STATUS_LABELS)} as "status_display",
+      ${submissions.decision} as "decision",
+      ${labelOf(submissions.decision, SUBMISSION_DECISION_LABELS)} as "decision_display",
+      ${submissions.eventId} as "event",
+      ${events.publicId} as "event_public_id",
+      ${events.title} as "event_title",
+      ${tracks.publicId} as "track",
+      ${tracks.name} as "track_name",
+      ${isoText(submissions.createdAt)} as "created",
+      ${isoText(submissions.updatedAt)} as "updated",
+      case when h.hidden then '[]'::json else coalesce(a.names, '[]'::json) end as "authors",
+      case when h.hidden then null else a.names -> 0 end as "primary_author",
+      h.hidden as "authors_hidden",
+      json_build_object(
+        'update', v.author and ${submissions.decision}::text not in (${finalDecisions})
+          and not ${viewer.deadlinePassed}::boolean,
+        'delete', v.author and ${submissions.status} = 'submitted' and ${submissions.decision} = 'pending',
+        'manage_reviewers', ${manages} and not v.author and not ${conflicted}
+      ) as "abilities") d
     where ${submissions.eventId} = ${eventId}`,
   );
   return result?.body ?? '[]';
