@@ -90,6 +90,13 @@ describe('server processes, load shedding, metrics and worker health', () => {
     }
   });
 
+  it('refuses a worker thread count that is not a positive integer', () => {
+    expect(problemsOf({ DATA_DIR: tempDir(), WORKER_THREADS: '4' })).toEqual([]);
+    for (const wrong of ['0', 'many', '2.5']) {
+      expect(problemsOf({ DATA_DIR: tempDir(), WORKER_THREADS: wrong })[0]).toMatch(/^WORKER_THREADS: /);
+    }
+  });
+
   it('reads the shedding bounds, the metrics token and the worker health port', () => {
     const defaults = loadConfig({ DATA_DIR: tempDir() });
     expect(defaults.overload).toEqual({ maxInFlight: 500, maxEventLoopDelayMs: 500, maxDbWaiting: 50 });

@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   SHED_MAX_DB_WAITING: z.coerce.number().int().min(1).default(50),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   WORKER_HEALTH_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  /** Read by lib/worker-pool.ts itself (each process's pool); checked here so a wrong value stops the start. */
+  WORKER_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).optional()),
 });
 
 export type Config = {
