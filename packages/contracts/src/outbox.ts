@@ -36,6 +36,8 @@ export const MAIL_TEMPLATES = [
   'reviews.revisit',
   /** To an area chair, once per automatic assignment applied: the papers they now chair (`papers`, `count`). */
   'area_chairs.papers_assigned',
+  /** To a reviewer, once per automatic assignment applied: the papers they now review (`papers`, `count`). */
+  'reviews.papers_assigned',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

@@ -124,6 +124,14 @@ const SAMPLE: Record<MailTemplate, MailData> = {
     incomplete: 'yes',
     link: 'https://confero.test/reviews/7-abcdefgh',
   },
+  'reviews.papers_assigned': {
+    first_name: 'Grace',
+    event_title: 'ICML 2027',
+    count: 1,
+    papers: '• On Computable Numbers',
+    review_deadline: '2027-03-01',
+    link: 'https://confero.test/reviews',
+  },
 };
 
 describe('every template', () => {
@@ -286,6 +294,32 @@ describe('wording', () => {
     const arabic = renderMail('area_chairs.papers_assigned', 'ar', papers);
     expect(arabic.subject).toBe('أوراق تترأس مجالها في «ICML 2027»');
     expect(arabic.text).toContain('أوراقك الجديدة (2)');
+  });
+
+  it('lists the papers an automatic assignment gave a reviewer, with the deadline, in both languages', () => {
+    const papers = {
+      ...SAMPLE['reviews.papers_assigned'],
+      count: 2,
+      papers: '• On Computable Numbers\n• A Mathematical Theory of Communication',
+    };
+    const mail = renderMail('reviews.papers_assigned', 'en', papers);
+    expect(mail.subject).toBe('Papers to review for “ICML 2027”');
+    expect(mail.text).toContain('The chairs of “ICML 2027” applied an automatic assignment');
+    expect(mail.text).toContain('Review deadline: 1 March 2027');
+    expect(mail.text).toContain(
+      'Your new papers (2)\n• On Computable Numbers\n• A Mathematical Theory of Communication',
+    );
+    expect(mail.text).toContain('If you have a conflict of interest with one of these submissions');
+    expect(mail.html).toContain('href="https://confero.test/reviews"');
+    expect(mail.html).toContain('>Open your reviews</a>');
+    const arabic = renderMail('reviews.papers_assigned', 'ar', papers);
+    expect(arabic.subject).toBe('أوراق لمراجعتها في «ICML 2027»');
+    expect(arabic.text).toContain('أوراقك الجديدة (2)\n• On Computable Numbers');
+    expect(arabic.text).toContain('الموعد النهائي للمراجعة: ');
+    expect(arabic.text).toContain('تضارب مصالح');
+    expect(arabic.html).toContain('>فتح مراجعاتك</a>');
+    const undated = { ...papers, review_deadline: undefined };
+    expect(renderMail('reviews.papers_assigned', 'en', undated).text).not.toContain('Review deadline');
   });
 
   it("lays a chair's text out as its own paragraphs, without the common greeting, escaped, with the link as a button", () => {

@@ -195,6 +195,16 @@ export const MAIL_LAYOUTS: Record<MailTemplate, MailLayout> = {
     closing: [say('conflict')],
   }),
 
+  /** To a reviewer, once per automatic assignment applied: the papers they now review, one a line. */
+  'reviews.papers_assigned': (v, say) => ({
+    subject: say('subject'),
+    paragraphs: [say('intro')],
+    details: v.has('review_deadline') ? [{ label: say('deadlineLabel'), value: v.date('review_deadline') }] : [],
+    note: { label: say('papersLabel'), text: v.text('papers') },
+    actions: [{ label: say('open'), url: v.text('link') }],
+    closing: [say('conflict')],
+  }),
+
   'area_chairs.assigned': (v, say) => ({
     subject: say('subject'),
     paragraphs: [say('intro')],

@@ -17,7 +17,7 @@ export type MailData = Record<string, string | number | null | undefined>;
  * - events.message: `link` (a button under the text)
  * - submissions.receipt: `link` (the submission page)
  * - submissions.decision: `decision_details`, `link`
- * - reviews.assigned: `review_deadline`
+ * - reviews.assigned, reviews.papers_assigned: `review_deadline`
  * - reviews.unassigned: `draft_deleted` (any text: the reviewer's saved draft was deleted with it), `link`
  * - discussion.mentioned: `comment` (the comment's text, quoted)
  * - reviews.revisit: `incomplete` (any text: the review is not submitted yet, so the mail asks to complete it)
@@ -45,6 +45,7 @@ export const REQUIRED_DATA: Record<MailTemplate, readonly string[]> = {
   'area_chairs.papers_assigned': ['event_title', 'papers', 'count', 'link'],
   'area_chairs.assigned': ['submission_title', 'event_title', 'link'],
   'reviews.revisit': ['submission_title', 'event_title', 'message', 'link'],
+  'reviews.papers_assigned': ['event_title', 'papers', 'count', 'link'],
 };
 
 /** Read access to a mail's data, already formatted for the mail's locale. */
