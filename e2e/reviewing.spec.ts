@@ -169,10 +169,13 @@ test.describe('reviewing', () => {
     );
     await chairPage.getByRole('dialog').getByRole('button', { name: 'Apply', exact: true }).click();
     await expect(chairPage.getByTestId('preview-applied')).toBeVisible();
+    // One mail per reviewer, listing their new papers.
     const assignedMail = await waitForMail(marine.email, {
-      subject: /^New review assignment: Longevity of Atlantic Sharpnose/,
+      subject: /^Papers to review for “Symposium on Animal Behaviour /,
     });
     expect(assignedMail.text).toContain(event.title);
+    expect(assignedMail.text).toContain(`• ${shark.title}`);
+    expect(assignedMail.text).toContain('Your new papers (2)');
 
     // The manual assign screen now shows both reviewers assigned and the colleague not assignable, with the reason.
     await chairPage.goto(`/events/${event.public_id}/submissions/${shark.public_id}/assign`);

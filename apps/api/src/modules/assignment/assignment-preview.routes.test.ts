@@ -226,11 +226,15 @@ describe('automatic assignment', () => {
     const expected = new Set(preview.result?.pairs.map((pair) => `${pair.submission.id}:${pair.reviewer.public_id}`));
     const byId = new Map(reviewers.map((reviewer) => [reviewer.id, reviewer.publicId]));
     expect(new Set(rows.map((row) => `${row.submissionId}:${byId.get(row.reviewerId)}`))).toEqual(expected);
-    let mails = 0;
+    // One mail per reviewer who got papers, listing them; none per pair.
     for (const reviewer of reviewers) {
-      mails += (await mailsTo(app, reviewer.email)).filter((mail) => mail.template === 'reviews.assigned').length;
+      const mine = preview.result?.pairs.filter((pair) => pair.reviewer.public_id === reviewer.publicId) ?? [];
+      const mails = await mailsTo(app, reviewer.email);
+      expect(mails.filter((mail) => mail.template === 'reviews.assigned')).toEqual([]);
+      const lists = mails.filter((mail) => mail.template === 'reviews.papers_assigned');
+      expect(lists).toHaveLength(mine.length === 0 ? 0 : 1);
+      for (const pair of mine) expect(lists[0]?.text_body).toContain(`• ${pair.submission.title}`);
     }
-    expect(mails).toBe(6);
     const [stored] = await app.db
       .select()
       .from(assignmentPreviews)
@@ -483,7 +487,7 @@ describe('automatic assignment: applied previews, removal mails and the latest p
     expect(toA[0]?.subject).toBe(`إلغاء مهمة مراجعة: ${paper.title}`);
     expect(toA[0]?.text_body).toContain('لم تَعُد مكلَّفًا بمراجعة الورقة');
     expect(toA[0]?.text_body).not.toContain('مسودة');
-    expect((await mailsTo(app, b.email)).map((mail) => mail.template)).toEqual(['reviews.assigned']);
+    expect((await mailsTo(app, b.email)).map((mail) => mail.template)).toEqual(['reviews.papers_assigned']);
   });
 
   it('sends no removal mail when the apply fails (stale preview)', async () => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews, events, reviews, submissions } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../lib/audit.ts';
-import { queueMails } from '../../../mail/outbox.ts';
+import { type QueuedMail, queueMails } from '../../../mail/outbox.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { conflictedSubmissionIds, inIds } from '../../conflicts/conflicts.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
@@ -93,9 +93,10 @@ export async function applyAssignment(
 /**
  * The reviewers' writer: replace mode removes the untouched automatic assignments the preview dropped, each with its
  * 'reviews.unassigned' mail (as unassigning by hand sends); every new pair becomes an assignment (source
- * 'automatic') with its audit entry and 'reviews.assigned' mail; manual and started assignments always stay. Both are
- * written in batches of ASSIGNMENT_BATCH (a removal batch: one delete, one mail insert), so no statement grows with
- * the event.
+ * 'automatic') with its audit entry; manual and started assignments always stay. Each reviewer who got papers is
+ * mailed once, with the list of them ('reviews.papers_assigned'), not once per paper. Removals, assignments and
+ * mails are written in batches of ASSIGNMENT_BATCH (a removal batch: one delete, one mail insert), so no statement
+ * grows with the event.
  */
 const writeReviewers: ApplyWriter = async (ctx) => {
   const { tx, event, result, mode, stale } = ctx;
@@ -150,10 +151,48 @@ const writeReviewers: ApplyWriter = async (ctx) => {
     source: 'automatic',
     assignedBy: ctx.actorId,
     publicUrl: ctx.publicUrl,
+    mail: 'none',
   });
   if (written.length !== pairs.length) throw stale();
+  const mails = papersAssignedMails(pairs, event, ctx.publicUrl);
+  for (let start = 0; start < mails.length; start += ASSIGNMENT_BATCH) {
+    await queueMails(tx, mails.slice(start, start + ASSIGNMENT_BATCH));
+  }
   return { created: written.length, removed };
 };
+
+type NewPair = {
+  reviewer: { userId: number; email: string; firstName: string; locale: string };
+  submission: { title: string };
+};
+
+/** One 'reviews.papers_assigned' mail per reviewer among the pairs, in their language, listing their papers. */
+function papersAssignedMails(
+  pairs: NewPair[],
+  event: { id: number; title: string; reviewDeadline: string },
+  publicUrl: string,
+): QueuedMail[] {
+  const byReviewer = new Map<number, { reviewer: NewPair['reviewer']; titles: string[] }>();
+  for (const { reviewer, submission } of pairs) {
+    const entry = byReviewer.get(reviewer.userId) ?? { reviewer, titles: [] };
+    entry.titles.push(submission.title);
+    byReviewer.set(reviewer.userId, entry);
+  }
+  return [...byReviewer.values()].map(({ reviewer, titles }) => ({
+    to: reviewer.email,
+    template: 'reviews.papers_assigned',
+    locale: reviewer.locale,
+    eventId: event.id,
+    data: {
+      first_name: reviewer.firstName,
+      event_title: event.title,
+      review_deadline: event.reviewDeadline,
+      count: titles.length,
+      papers: titles.map((title) => `• ${title}`).join('\n'),
+      link: `${publicUrl}/reviews`,
+    },
+  }));
+}
 
 /** Each role's writer and the audit action of its apply. */
 const APPLY_WRITERS: Record<AssignmentRole, { write: ApplyWriter; auditAction: AuditAction }> = {

@@ -19,6 +19,11 @@ export type NewAssignments = {
   source: AssignmentSource;
   assignedBy: number;
   publicUrl: string;
+  /**
+   * 'each' (the default): a 'reviews.assigned' mail per pair written; 'none': no mail, the caller mails the reviewers
+   * itself (an automatic apply sends each reviewer one mail listing their papers).
+   */
+  mail?: 'each' | 'none';
 };
 
 export type NewAssignment = Omit<NewAssignments, 'pairs'> & {
@@ -49,7 +54,8 @@ export async function insertAssignment(tx: Db, assignment: NewAssignment): Promi
  * order: per batch, the batch's submission rows are locked in id order (so a concurrent assignment of one of those
  * papers waits and gets a distinct number), their highest ordinals read in one statement and the review ids
  * reserved in one, the reviews inserted in one (each numbered after its submission's highest ordinal, in the order
- * of its pairs), then their audit entries in one insert and their mails in one (`queueMails`). A pair already assigned is skipped (`on conflict do nothing`); the writing
+ * of its pairs), then their audit entries in one insert and (unless `mail` is 'none') their mails in one
+ * (`queueMails`). A pair already assigned is skipped (`on conflict do nothing`); the writing
  * stops after the first batch that skipped one, so fewer rows than pairs back means the caller undoes its transaction
  * or answers "already assigned".
  */
@@ -120,6 +126,7 @@ async function insertBatch(tx: Db, assignments: NewAssignments): Promise<ReviewR
       data: { submission_id: row.submissionId, reviewer_id: row.reviewerId, source },
     })),
   );
+  if (assignments.mail === 'none') return rows;
   await queueMails(
     tx,
     written.map(({ row, reviewer, submission }) => ({
