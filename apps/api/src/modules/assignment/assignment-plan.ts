@@ -35,20 +35,39 @@ export type AssignmentColumns = {
 /** Pairs of (submission id, user id), column by column: the event's stored conflicts. */
 export type PairColumns = { submissionIds: Int32Array; userIds: Int32Array };
 
+/** Pairs (submission id, user id) in ascending order, as keys submission × 2³² + user. */
+function sortedPairKeys(pairs: PairColumns): Float64Array {
+  const keys = new Float64Array(pairs.submissionIds.length);
+  for (let i = 0; i < keys.length; i++) {
+    keys[i] = (pairs.submissionIds[i] as number) * 2 ** 32 + (pairs.userIds[i] as number);
+  }
+  return keys.sort();
+}
+
+/** Characters hashed per update: one call per chunk instead of one per row. */
+const HASH_CHUNK = 64 * 1024;
+
 /**
  * A hash of the event's assignments of one role and conflicts of interest: a preview computed from other data than
- * the event holds now is stale and is not applied. Hashes the rows in the order given (the queries order them).
+ * the event holds now is stale and is not applied. Hashes the assignments in the order given (the query orders
+ * them) and the conflicts ordered by submission and user, whatever order they come in.
  */
 export function fingerprintOf(input: { assignments: AssignmentColumns; conflicts: PairColumns }): string {
   const { assignments, conflicts } = input;
   const hash = crypto.createHash('sha256');
+  let chunk = '';
+  const write = (text: string) => {
+    chunk += text;
+    if (chunk.length < HASH_CHUNK) return;
+    hash.update(chunk);
+    chunk = '';
+  };
   for (let i = 0; i < assignments.submissionIds.length; i++) {
     const state = assignments.untouched[i] ? 'u' : 's';
-    hash.update(`a${assignments.submissionIds[i]}-${assignments.reviewerIds[i]}-${state}-${assignments.sources[i]};`);
+    write(`a${assignments.submissionIds[i]}-${assignments.reviewerIds[i]}-${state}-${assignments.sources[i]};`);
   }
-  for (let i = 0; i < conflicts.submissionIds.length; i++) {
-    hash.update(`c${conflicts.submissionIds[i]}-${conflicts.userIds[i]};`);
-  }
+  for (const key of sortedPairKeys(conflicts)) write(`c${Math.floor(key / 2 ** 32)}-${key % 2 ** 32};`);
+  hash.update(chunk);
   return hash.digest('hex');
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conflicts, eventMemberships, reviews, submissionFiles, submissions, users } from '../../db/schema/index.ts';
+import { eventMemberships, reviews, submissionFiles, submissions, users } from '../../db/schema/index.ts';
 import { parseIdParam } from '../../lib/ids.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { authorshipPairs } from '../submissions/authorship-sql.ts';
@@ -248,14 +248,4 @@ export async function findEventAssignments(db: Db, eventId: number) {
     .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
     .where(eq(submissions.eventId, eventId))
     .orderBy(asc(reviews.submissionId), asc(reviews.reviewerId));
-}
-
-/** Every conflict of an event's submissions (pairs), for fingerprints and the automatic assignment. */
-export async function findEventConflictPairs(db: Db, eventId: number) {
-  return db
-    .select({ submissionId: conflicts.submissionId, userId: conflicts.userId })
-    .from(conflicts)
-    .innerJoin(submissions, eq(submissions.id, conflicts.submissionId))
-    .where(eq(submissions.eventId, eventId))
-    .orderBy(asc(conflicts.submissionId), asc(conflicts.userId));
 }

@@ -5,7 +5,6 @@ import {
   type AssignmentResultDto,
   type AssignmentRole,
   BID_VALUES,
-  type BidValue,
   type ProposedPairDto,
   reviewMessage,
 } from '@confero/contracts';
@@ -13,17 +12,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews } from '../../../db/schema/index.ts';
 import { defineWorkerTask, runInWorker } from '../../../lib/worker-pool.ts';
-import { findEventBids } from '../../bidding/bidding.queries.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { findEventById } from '../../events/events.queries.ts';
 import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
-import {
-  type EventReviewer,
-  findEventConflictPairs,
-  findReviewableSubmissions,
-} from '../../reviews/reviews.queries.ts';
+import { type EventReviewer, findReviewableSubmissions } from '../../reviews/reviews.queries.ts';
 import type { AffinityDocument } from '../affinity/index.ts';
 import { loadAffinityInputs } from '../affinity-corpus.ts';
+import { findEventBidColumns, findEventConflictColumns } from '../assignment.queries.ts';
 import type { PlanPortMessage, PlanTaskInput } from '../assignment-plan.task.ts';
 import {
   type AssignmentColumns,
@@ -52,13 +47,6 @@ function assignmentColumns(rows: readonly CurrentAssignment[]): AssignmentColumn
     reviewerIds: Int32Array.from(rows, (row) => row.reviewerId),
     untouched: Uint8Array.from(rows, (row) => (row.status === 'assigned' ? 1 : 0)),
     sources: rows.map((row) => row.source),
-  };
-}
-
-function pairColumns(rows: readonly { submissionId: number; userId: number }[]): PairColumns {
-  return {
-    submissionIds: Int32Array.from(rows, (row) => row.submissionId),
-    userIds: Int32Array.from(rows, (row) => row.userId),
   };
 }
 
@@ -96,9 +84,9 @@ export async function assignmentFingerprint(
 ): Promise<string> {
   const [assignments, conflicts] = await Promise.all([
     ASSIGNMENT_SIDES[role].current(db, eventId),
-    findEventConflictPairs(db, eventId),
+    findEventConflictColumns(db, eventId),
   ]);
-  const input = { assignments: assignmentColumns(assignments), conflicts: pairColumns(conflicts) };
+  const input = { assignments: assignmentColumns(assignments), conflicts };
   const { submissionIds, reviewerIds, untouched } = input.assignments;
   return runInWorker(fingerprintTask, input, {
     transferList: buffersOf(
@@ -137,12 +125,12 @@ export async function computeAssignment(
   await syncConflicts(db, event.id);
   const role = input.role ?? 'reviewer';
   const side = ASSIGNMENT_SIDES[role];
-  const [papers, reviewers, assignments, conflictPairs, bids] = await Promise.all([
+  const [papers, reviewers, assignments, conflicts, bids] = await Promise.all([
     findReviewableSubmissions(db, event.id),
     side.people(db, event.id),
     side.current(db, event.id),
-    findEventConflictPairs(db, event.id),
-    findEventBids(db, event.id),
+    findEventConflictColumns(db, event.id),
+    findEventBidColumns(db, event.id),
   ]);
   await onProgress(0.05);
   const affinity = await loadAffinityInputs(db, {
@@ -159,8 +147,8 @@ export async function computeAssignment(
     perPaper: side.perPaper(event),
     keepExisting: input.mode === 'keep_existing',
     assignments: assignmentColumns(assignments),
-    conflicts: pairColumns(conflictPairs),
-    bids: { ...pairColumns(bids), values: Uint8Array.from(bids, (row) => BID_VALUES.indexOf(row.value as BidValue)) },
+    conflicts,
+    bids,
   };
   const transferList = buffersOf(
     plan.paperIds,
