@@ -145,6 +145,32 @@ export type PlanResult = {
   paperScore: Float64Array;
 };
 
+/** Up to this many (paper, reviewer) pairs, conflicts and bids are kept in flat arrays, a byte per pair. */
+const FLAT_PAIRS_MAX = 16_000_000;
+
+/**
+ * A small non-negative value per (paper, reviewer) pair key, −1 when unset: a flat array up to FLAT_PAIRS_MAX pairs
+ * (3 MB at 2,000 × 1,500, looked up without hashing), a map above.
+ */
+function pairValues(pairs: number): { get: (key: number) => number; set: (key: number, value: number) => void } {
+  if (pairs <= FLAT_PAIRS_MAX) {
+    const values = new Int8Array(pairs).fill(-1);
+    return {
+      get: (key) => values[key] as number,
+      set: (key, value) => {
+        values[key] = value;
+      },
+    };
+  }
+  const values = new Map<number, number>();
+  return {
+    get: (key) => values.get(key) ?? -1,
+    set: (key, value) => {
+      values.set(key, value);
+    },
+  };
+}
+
 function indexOf(ids: Int32Array): Map<number, number> {
   const index = new Map<number, number>();
   for (let i = 0; i < ids.length; i++) index.set(ids[i] as number, i);
@@ -165,11 +191,11 @@ export function planAssignment(input: PlanInput, onProgress: (progress: number) 
   const reviewerIndex = indexOf(input.reviewerIds);
   const pairOf = (p: number, r: number) => p * R + r;
 
-  const conflicted = new Set<number>();
+  const conflicted = pairValues(P * R);
   const conflictedPerPaper = new Int32Array(P);
   const addConflict = (p: number | undefined, r: number | undefined) => {
-    if (p === undefined || r === undefined || conflicted.has(pairOf(p, r))) return;
-    conflicted.add(pairOf(p, r));
+    if (p === undefined || r === undefined || conflicted.get(pairOf(p, r)) === 1) return;
+    conflicted.set(pairOf(p, r), 1);
     conflictedPerPaper[p] = (conflictedPerPaper[p] as number) + 1;
   };
   for (let i = 0; i < input.conflicts.submissionIds.length; i++) {
@@ -178,19 +204,22 @@ export function planAssignment(input: PlanInput, onProgress: (progress: number) 
       reviewerIndex.get(input.conflicts.userIds[i] as number),
     );
   }
-  const bidOf = new Map<number, number>();
+  const bidOf = pairValues(P * R);
+  /** The bids on pairs of the problem, in the order given: pair keys. */
+  const bidPairs: number[] = [];
   for (let i = 0; i < input.bids.submissionIds.length; i++) {
     const p = paperIndex.get(input.bids.submissionIds[i] as number);
     const r = reviewerIndex.get(input.bids.userIds[i] as number);
     if (p === undefined || r === undefined) continue;
     const value = input.bids.values[i] as number;
     bidOf.set(pairOf(p, r), value);
+    bidPairs.push(pairOf(p, r));
     if (BID_VALUES[value] === 'conflict') addConflict(p, r);
   }
-  const isConflicted = (p: number, r: number) => conflicted.has(pairOf(p, r));
+  const isConflicted = (p: number, r: number) => conflicted.get(pairOf(p, r)) === 1;
   const bidValue = (p: number, r: number) => {
     const value = bidOf.get(pairOf(p, r));
-    return value === undefined ? 0 : bidScore(BID_VALUES[value]);
+    return value < 0 ? 0 : bidScore(BID_VALUES[value]);
   };
 
   // Which existing assignments stay (fixed edges), which count against a person from outside the problem, and
@@ -237,8 +266,8 @@ export function planAssignment(input: PlanInput, onProgress: (progress: number) 
         lists[p]?.add(r);
       }
     }
-    for (const [pair, value] of bidOf) {
-      if (bidScore(BID_VALUES[value]) > 0) lists[Math.floor(pair / R)]?.add(pair % R);
+    for (const pair of bidPairs) {
+      if (bidScore(BID_VALUES[bidOf.get(pair)]) > 0) lists[Math.floor(pair / R)]?.add(pair % R);
     }
     for (const [p, r] of free) lists[p]?.add(r);
     affinityOf = (p, r) => best.get(pairOf(p, r)) ?? 0;
@@ -296,7 +325,7 @@ export function planAssignment(input: PlanInput, onProgress: (progress: number) 
     pairs.reviewer[n] = r;
     pairs.score[n] = score;
     pairs.affinity[n] = affinityOf(p, r);
-    pairs.bid[n] = bidOf.get(pairOf(p, r)) ?? -1;
+    pairs.bid[n] = bidOf.get(pairOf(p, r));
     pairs.existing[n] = existingKeys.has(pairOf(p, r)) ? 1 : 0;
     pairs.reasons.push(reasonsOf(p, r));
     n++;

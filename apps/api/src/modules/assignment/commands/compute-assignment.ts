@@ -123,21 +123,22 @@ export async function computeAssignment(
   const event = await findEventById(db, input.eventId);
   if (!event) throw new Error(`event ${input.eventId} not found`);
   await syncConflicts(db, event.id);
+  await onProgress(0.05);
   const role = input.role ?? 'reviewer';
   const side = ASSIGNMENT_SIDES[role];
-  const [papers, reviewers, assignments, conflicts, bids] = await Promise.all([
-    findReviewableSubmissions(db, event.id),
-    side.people(db, event.id),
+  // The documents are read as soon as the papers and people are known, while the larger reads still run.
+  const loadingPapers = findReviewableSubmissions(db, event.id);
+  const loadingPeople = side.people(db, event.id);
+  const [papers, reviewers, affinity, assignments, conflicts, bids] = await Promise.all([
+    loadingPapers,
+    loadingPeople,
+    Promise.all([loadingPapers, loadingPeople]).then(([papers, reviewers]) =>
+      loadAffinityInputs(db, { reviewers, submissionIds: papers.map((paper) => paper.id), fullText: true }),
+    ),
     side.current(db, event.id),
     findEventConflictColumns(db, event.id),
     findEventBidColumns(db, event.id),
   ]);
-  await onProgress(0.05);
-  const affinity = await loadAffinityInputs(db, {
-    reviewers,
-    submissionIds: papers.map((paper) => paper.id),
-    fullText: true,
-  });
   await onProgress(0.15);
 
   const plan: Omit<PlanInput, 'affinity'> = {
