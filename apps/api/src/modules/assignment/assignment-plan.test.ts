@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readPackedColumns } from './assignment.queries.ts';
-import { type AssignmentColumns, fingerprintOf, type PairColumns } from './assignment-plan.ts';
+import {
+  type AssignmentColumns,
+  FLAT_PAIRS_MAX,
+  fingerprintOf,
+  type PairColumns,
+  pairValues,
+} from './assignment-plan.ts';
 
 const assignments: AssignmentColumns = {
   submissionIds: Int32Array.from([4, 7]),
@@ -63,5 +69,18 @@ describe('readPackedColumns', () => {
   it('refuses a text whose values do not fill the rows it announces', () => {
     expect(() => readPackedColumns('1,2,3', 2, 2)).toThrow('packed columns: 3 values for 2 rows of 2');
     expect(() => readPackedColumns('', 1, 2)).toThrow('packed columns: 0 values for 1 rows of 2');
+  });
+});
+
+describe('pairValues', () => {
+  it.each([
+    ['a flat array', 100],
+    ['a map, past FLAT_PAIRS_MAX pairs', FLAT_PAIRS_MAX + 1],
+  ])('answers −1 for a pair never set and the last value set otherwise, in %s', (_, pairs) => {
+    const values = pairValues(pairs);
+    values.set(7, 2);
+    values.set(99, 0);
+    values.set(7, 4);
+    expect([values.get(7), values.get(99), values.get(0), values.get(98)]).toEqual([4, 0, -1, -1]);
   });
 });

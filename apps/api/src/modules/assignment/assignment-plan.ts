@@ -146,13 +146,13 @@ export type PlanResult = {
 };
 
 /** Up to this many (paper, reviewer) pairs, conflicts and bids are kept in flat arrays, a byte per pair. */
-const FLAT_PAIRS_MAX = 16_000_000;
+export const FLAT_PAIRS_MAX = 16_000_000;
 
 /**
  * A small non-negative value per (paper, reviewer) pair key, −1 when unset: a flat array up to FLAT_PAIRS_MAX pairs
  * (3 MB at 2,000 × 1,500, looked up without hashing), a map above.
  */
-function pairValues(pairs: number): { get: (key: number) => number; set: (key: number, value: number) => void } {
+export function pairValues(pairs: number): { get: (key: number) => number; set: (key: number, value: number) => void } {
   if (pairs <= FLAT_PAIRS_MAX) {
     const values = new Int8Array(pairs).fill(-1);
     return {
