@@ -4,11 +4,14 @@
  * Usage (Node 24, from the repository root):
  *
  *   npx node bench/affinity/scale.ts [--reviewers 2000] [--submissions 2000] [--papers 20]
- *       [--full-text-chars 40000] [--k 100] [--skip-full-matrix] [--sample <n>] [--folder <gold standard>]
+ *       [--full-text-chars 40000] [--k 100] [--threads <cores>] [--skip-full-matrix] [--skip-single]
+ *       [--sample <n>] [--folder <gold standard>]
  *
- * Prints the build, score() and topReviewers() times (wall and CPU) and the peak RSS. With --sample n,
- * topReviewers runs on n of the submissions and its time for all of them is extrapolated (it is linear in
- * the number of submissions), for sizes where the full run takes long.
+ * NeurIPS size: --reviewers 20518 --submissions 21575 --skip-full-matrix (--full-text-chars 0 for titles and
+ * abstracts only). Prints the build, score() and topReviewers() times (wall and CPU of the whole process, worker
+ * threads included) and the peak RSS; topReviewersInParallel on --threads threads is checked against
+ * topReviewers byte for byte unless --skip-single. With --sample n, the top k runs on n of the submissions and
+ * its time for all of them is extrapolated (it is linear in the number of submissions).
  */
 import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -30,7 +33,9 @@ const { values: args } = parseArgs({
     papers: { type: 'string', default: '20' },
     'full-text-chars': { type: 'string', default: '40000' },
     k: { type: 'string', default: '100' },
+    threads: { type: 'string', default: String(availableParallelism()) },
     'skip-full-matrix': { type: 'boolean', default: false },
+    'skip-single': { type: 'boolean', default: false },
     sample: { type: 'string' },
     folder: { type: 'string', default: path.resolve(repoRoot, '../shared/data/expertise-goldstandard-dev') },
   },
@@ -40,6 +45,7 @@ const S = Number(args.submissions);
 const P = Number(args.papers);
 const fullTextChars = Number(args['full-text-chars']);
 const k = Number(args.k);
+const threads = Number(args.threads);
 const sampleSize = args.sample === undefined ? undefined : Math.min(S, Number(args.sample));
 
 const random = seededRandom(20260611);
@@ -88,15 +94,18 @@ function synthesize(id: string, withFullText: boolean): AffinityDocument {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-/** Wall time and CPU time (the CPU time is the fairer figure on a machine shared with other jobs). */
-function time<T>(label: string, f: () => T, scale = 1): T {
+/**
+ * Wall time and CPU time of the whole process, worker threads included (the CPU time is the fairer figure on a
+ * machine shared with other jobs).
+ */
+async function time<T>(label: string, f: () => T | Promise<T>, scale = 1): Promise<T> {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const result = f();
+  const result = await f();
   const cpu = process.cpuUsage(cpu0);
   const wall = seconds((performance.now() - t0) * scale).padStart(8);
   const used = seconds(((cpu.user + cpu.system) / 1000) * scale).padStart(8);
-  console.log(`${label.padEnd(52)} ${wall} wall ${used} cpu   heap ${mb(process.memoryUsage().heapUsed)}`);
+  console.log(`${label.padEnd(56)} ${wall} wall ${used} cpu   heap ${mb(process.memoryUsage().heapUsed)}`);
   return result;
 }
 
@@ -115,47 +124,52 @@ console.log(
   `${R} reviewers × ${P} papers, ${S} submissions${fullTextChars > 0 ? ` with ~${fullTextChars} characters of full text` : ''}: ${corpus.length} documents, ${(chars / 1e6).toFixed(0)} M characters`,
 );
 
-const model = time('build (tokenize, vocabulary, IDF, vectors)', () => buildAffinityModel(corpus));
+const model = await time('build (tokenize, vocabulary, IDF, vectors)', () => buildAffinityModel(corpus));
 console.log(`vocabulary ${model.vocabularySize} terms`);
 
 let matrix: Float32Array | undefined;
 if (!args['skip-full-matrix']) {
-  const result = time(`score(): full ${R} × ${S} matrix`, () => model.score(reviewers, submissions));
+  const result = await time(`score(): full ${R} × ${S} matrix`, () => model.score(reviewers, submissions));
   console.log(`matrix ${mb(result.scores.byteLength)}; reasons(0, 0): ${result.reasons(0, 0).join(', ')}`);
   matrix = result.scores;
-  const threads = availableParallelism();
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  const parallel = await model.scoreInParallel(reviewers, submissions, { threads });
-  const cpu = process.cpuUsage(cpu0);
+  const parallel = await time(`scoreInParallel(): ${threads} threads`, () =>
+    model.scoreInParallel(reviewers, submissions, { threads }),
+  );
   const same = Buffer.from(parallel.scores.buffer).equals(Buffer.from(matrix.buffer));
-  console.log(
-    `${`scoreInParallel(): ${threads} threads`.padEnd(52)} ${seconds(performance.now() - t0).padStart(8)} wall ${seconds((cpu.user + cpu.system) / 1000).padStart(8)} cpu   ${same ? 'same bytes as score()' : 'DIFFERENT from score()'}`,
-  );
+  console.log(`scoreInParallel: ${same ? 'same bytes as score()' : 'DIFFERENT from score()'}`);
 }
-if (sampleSize === undefined) {
-  const top = time(`topReviewers(k=${k}), streamed`, () => model.topReviewers(reviewers, submissions, { k }));
-  if (matrix) {
-    // The streamed top k must be the top k of the matrix (score, then reviewer index).
-    let mismatches = 0;
-    for (let s = 0; s < S; s++) {
-      const column = Array.from({ length: R }, (_, r) => ({ r, score: matrix?.[r * S + s] as number }));
-      column.sort((a, b) => b.score - a.score || a.r - b.r);
-      for (let i = 0; i < Math.min(k, R); i++) if (top.reviewers[s * k + i] !== column[i]?.r) mismatches++;
-    }
-    console.log(
-      `top ${k} per submission: ${mismatches === 0 ? 'identical to' : `${mismatches} differences from`} the matrix's`,
-    );
-  }
-} else {
-  const sample = Array.from(
-    { length: sampleSize },
-    (_, i) => submissions[Math.floor((i * S) / sampleSize)] as AffinityDocument,
-  );
-  time(
-    `topReviewers(k=${k}), streamed, ${sampleSize} submissions ×${(S / sampleSize).toFixed(1)}`,
+const sample =
+  sampleSize === undefined
+    ? submissions
+    : Array.from({ length: sampleSize }, (_, i) => submissions[Math.floor((i * S) / sampleSize)] as AffinityDocument);
+const scale = S / sample.length;
+const sampled = sampleSize === undefined ? '' : `, ${sampleSize} submissions ×${scale.toFixed(1)}`;
+const top = await time(
+  `topReviewersInParallel(k=${k}), ${threads} threads${sampled}`,
+  () => model.topReviewersInParallel(reviewers, sample, { k, threads }),
+  scale,
+);
+if (!args['skip-single']) {
+  const single = await time(
+    `topReviewers(k=${k}), one thread${sampled}`,
     () => model.topReviewers(reviewers, sample, { k }),
-    S / sampleSize,
+    scale,
+  );
+  const same =
+    Buffer.from(single.reviewers.buffer).equals(Buffer.from(top.reviewers.buffer)) &&
+    Buffer.from(single.scores.buffer).equals(Buffer.from(top.scores.buffer));
+  console.log(`${threads} threads: ${same ? 'same bytes as' : 'DIFFERENT from'} one thread`);
+}
+if (matrix && sampleSize === undefined) {
+  // The streamed top k must be the top k of the matrix (score, then reviewer index).
+  let mismatches = 0;
+  for (let s = 0; s < S; s++) {
+    const column = Array.from({ length: R }, (_, r) => ({ r, score: matrix?.[r * S + s] as number }));
+    column.sort((a, b) => b.score - a.score || a.r - b.r);
+    for (let i = 0; i < Math.min(k, R); i++) if (top.reviewers[s * k + i] !== column[i]?.r) mismatches++;
+  }
+  console.log(
+    `top ${k} per submission: ${mismatches === 0 ? 'identical to' : `${mismatches} differences from`} the matrix's`,
   );
 }
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);

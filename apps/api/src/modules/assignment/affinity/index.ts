@@ -18,6 +18,7 @@ export type {
   AffinityModel,
   AffinityOptions,
   AffinityScores,
+  ParallelOptions,
   ReviewerProfile,
   ScoreOptions,
   TopReviewers,

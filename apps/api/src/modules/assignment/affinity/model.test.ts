@@ -337,6 +337,34 @@ describe('topReviewers', () => {
     }
   });
 
+  it("gives the same bytes on worker threads, merging the threads' heaps, with and without conflicts", async () => {
+    const bytes = (top: { reviewers: Int32Array; scores: Float32Array }) => [
+      Buffer.from(top.reviewers.buffer),
+      Buffer.from(top.scores.buffer),
+    ];
+    const cases: { k: number; exclude?: (r: number, s: number) => boolean }[] = [
+      { k: 2 },
+      { k: 3, exclude: (r, s) => (r + s) % 3 === 0 },
+      // Every reviewer of the first thread's slice excluded from the even submissions: that slice's full heap of
+      // 2k holds no allowed reviewer, so those columns are scored again in the calling thread.
+      { k: 2, exclude: (r, s) => s % 2 === 0 && r < 5 },
+      { k: revs.length + 1 },
+    ];
+    for (const options of cases) {
+      const expected = model.topReviewers(revs, subs, options);
+      for (const threads of [2, 3]) {
+        const parallel = await model.topReviewersInParallel(revs, subs, { ...options, threads });
+        expect(bytes(parallel)).toEqual(bytes(expected));
+      }
+      for (let s = 0; s < S; s++) {
+        const want = expectedTop(s, Math.min(options.k, revs.length), (r) => options.exclude?.(r, s) ?? false);
+        expect([...expected.reviewers.subarray(s * options.k, s * options.k + want.length)]).toEqual(
+          want.map((e) => e.r),
+        );
+      }
+    }
+  });
+
   it('rejects a k that is not a non-negative integer', () => {
     expect(() => model.topReviewers(revs, subs, { k: -1 })).toThrow(RangeError);
     expect(() => model.topReviewers(revs, subs, { k: 1.5 })).toThrow(RangeError);

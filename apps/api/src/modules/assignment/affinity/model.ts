@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Lexicon, type Tokens } from './lexicon.ts';
-import { scoreInWorkers, shareScoring } from './parallel.ts';
+import { runWorkers, scoreInWorkers, shareScoring, shareTop, sliceReviewers } from './parallel.ts';
 import { ReviewerScorer, type WeightedVector } from './reviewer-scorer.ts';
 import {
   buildInvertedIndex,
@@ -16,6 +16,7 @@ import type {
   AffinityModel,
   AffinityOptions,
   AffinityScores,
+  ParallelOptions,
   ReviewerProfile,
   ScoreOptions,
   TopReviewers,
@@ -86,6 +87,10 @@ export function buildAffinityModel(corpus: AffinityDocument[], options: Affinity
     model.remember(doc, tokens[d] as Tokens);
   });
   return model;
+}
+
+function checkK(k: number): void {
+  if (!Number.isInteger(k) || k < 0) throw new RangeError('k must be a non-negative integer');
 }
 
 class TfIdfAffinityModel implements AffinityModel {
@@ -166,7 +171,7 @@ class TfIdfAffinityModel implements AffinityModel {
   async scoreInParallel(
     reviewers: ReviewerProfile[],
     submissions: AffinityDocument[],
-    options: ScoreOptions & { threads?: number } = {},
+    options: ScoreOptions & ParallelOptions = {},
   ): Promise<AffinityScores> {
     const threads = Math.min(options.threads ?? availableParallelism(), reviewers.length);
     if (threads <= 1) return this.score(reviewers, submissions, options);
@@ -192,26 +197,9 @@ class TfIdfAffinityModel implements AffinityModel {
     options: TopReviewersOptions,
   ): TopReviewers {
     const { k, exclude } = options;
-    if (!Number.isInteger(k) || k < 0) throw new RangeError('k must be a non-negative integer');
+    checkK(k);
     const subVectors = submissions.map((doc) => this.vectorOf(doc));
     const reviewerVectors = reviewers.map((reviewer) => this.reviewerVectors(reviewer));
-    const topTerms = options.topTerms ?? AFFINITY_PARAMETERS.topTerms;
-    const reasons = (r: number, s: number) =>
-      this.reasons(reviewerVectors[r] ?? [], subVectors[s] ?? EMPTY_VECTOR, topTerms);
-    const arrays = this.streamTopK(subVectors, reviewerVectors, k, exclude).toArrays();
-    return { k, reviewers: arrays.items, scores: arrays.scores, reasons };
-  }
-
-  /**
-   * Scores of every (reviewer, submission) pair, streamed into per-submission heaps: memory is submissions × k
-   * plus one reviewer's rows, whatever the number of pairs.
-   */
-  private streamTopK(
-    subVectors: SparseVector[],
-    reviewerVectors: WeightedVector[][],
-    k: number,
-    exclude: ((r: number, s: number) => boolean) | undefined,
-  ): TopK {
     const S = subVectors.length;
     const index = buildInvertedIndex(subVectors, this.vocabularySize);
     const best = new TopK(S, k);
@@ -224,16 +212,109 @@ class TfIdfAffinityModel implements AffinityModel {
         if (best.accepts(s, score, r) && !exclude?.(r, s)) best.offer(s, score, r);
       }
     });
-    // Submissions with fewer than k reviewers sharing a term get reviewers of score 0, lowest index first,
-    // as the exact order (score, then index) would give them.
+    return this.topResult(best, reviewerVectors, subVectors, options);
+  }
+
+  /**
+   * `topReviewers` on worker threads, each scoring a slice of the reviewers into heaps of 2k per submission in
+   * shared memory, merged here. Exact, and the same bytes as `topReviewers`: a slice's 2k best hold its k best
+   * allowed reviewers unless more than k of them are excluded, and for such a submission (or any whose heaps
+   * cannot prove it) the column is scored here against every reviewer by the same arithmetic.
+   */
+  async topReviewersInParallel(
+    reviewers: ReviewerProfile[],
+    submissions: AffinityDocument[],
+    options: TopReviewersOptions & ParallelOptions,
+  ): Promise<TopReviewers> {
+    const { k, exclude } = options;
+    checkK(k);
+    const threads = Math.min(options.threads ?? availableParallelism(), reviewers.length);
+    if (threads <= 1 || k === 0) return this.topReviewers(reviewers, submissions, options);
+    const subVectors = submissions.map((doc) => this.vectorOf(doc));
+    const reviewerVectors = reviewers.map((reviewer) => this.reviewerVectors(reviewer));
+    const S = subVectors.length;
+    const shared = shareScoring(
+      buildInvertedIndex(subVectors, this.vocabularySize),
+      reviewerVectors,
+      S,
+      this.method.aggregation,
+      false,
+    );
+    const bounds = sliceReviewers(shared, threads);
+    const heapSize = 2 * k;
+    const heaps = bounds.slice(1).map(() => shareTop(S, heapSize));
+    await runWorkers(shared, bounds, heaps);
+    const best = new TopK(S, k);
+    const unproven: number[] = [];
     for (let s = 0; s < S; s++) {
+      // Allowed entries of each slice's heap; a full heap with fewer than k allowed may have lost some.
+      const allowed: number[] = [];
+      let proven = true;
+      heaps.forEach((heap, w) => {
+        const size = heap.sizes[s] as number;
+        let count = 0;
+        for (let i = s * heapSize; i < s * heapSize + size; i++) {
+          if (exclude?.(heap.items[i] as number, s)) continue;
+          allowed.push(i, w);
+          count++;
+        }
+        if (size === heapSize && count < k) proven = false;
+      });
+      if (!proven) {
+        unproven.push(s);
+        continue;
+      }
+      for (let a = 0; a < allowed.length; a += 2) {
+        const heap = heaps[allowed[a + 1] as number] as (typeof heaps)[number];
+        const i = allowed[a] as number;
+        best.offer(s, heap.scores[i] as number, heap.items[i] as number);
+      }
+    }
+    for (const s of unproven) {
+      const column = this.column(subVectors[s] as SparseVector, reviewerVectors);
+      for (let r = 0; r < column.length; r++) {
+        const score = column[r] as number;
+        if (score > 0 && best.accepts(s, score, r) && !exclude?.(r, s)) best.offer(s, score, r);
+      }
+    }
+    return this.topResult(best, reviewerVectors, subVectors, options);
+  }
+
+  /** Every reviewer's score for one submission, with the arithmetic of the full runs (the same bits). */
+  private column(sub: SparseVector, reviewerVectors: WeightedVector[][]): Float32Array {
+    const index = buildInvertedIndex([sub], this.vocabularySize);
+    const scorer = new ReviewerScorer(1, this.method.aggregation);
+    const out = new Float32Array(reviewerVectors.length);
+    reviewerVectors.forEach((vectors, r) => {
+      scorer.run(index, vectors);
+      if (scorer.count > 0) out[r] = scorer.mean(0);
+    });
+    return out;
+  }
+
+  /**
+   * Submissions with fewer than k reviewers sharing a term get reviewers of score 0, lowest index first, as the
+   * exact order (score, then index) would give them; then the heaps become the sorted result.
+   */
+  private topResult(
+    best: TopK,
+    reviewerVectors: WeightedVector[][],
+    subVectors: SparseVector[],
+    options: TopReviewersOptions,
+  ): TopReviewers {
+    const { k, exclude } = options;
+    for (let s = 0; s < best.rows; s++) {
       if (best.size(s) >= k) continue;
       const present = new Set(best.row(s).items);
       for (let r = 0; r < reviewerVectors.length && best.size(s) < k; r++) {
         if (!present.has(r) && !exclude?.(r, s)) best.offer(s, 0, r);
       }
     }
-    return best;
+    const topTerms = options.topTerms ?? AFFINITY_PARAMETERS.topTerms;
+    const reasons = (r: number, s: number) =>
+      this.reasons(reviewerVectors[r] ?? [], subVectors[s] ?? EMPTY_VECTOR, topTerms);
+    const arrays = best.toArrays();
+    return { k, reviewers: arrays.items, scores: arrays.scores, reasons };
   }
 
   /** A reviewer's documents: distinct papers (by id) with weight 1, and the expertise + bio text. */

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { type Aggregation, ReviewerScorer, type WeightedVector } from './reviewer-scorer.ts';
 import type { InvertedIndex, SparseVector } from './sparse.ts';
+import { TopK, type TopKStorage } from './top-k.ts';
 
 /**
  * The scoring inputs in flat typed arrays over SharedArrayBuffers, so worker threads read them (and write the
@@ -19,9 +20,12 @@ export type SharedScoring = {
   docWeight: Float64Array;
   termIds: Int32Array;
   termValues: Float32Array;
-  /** Output, row-major reviewers × submissions. */
+  /** Output of `scoreInWorkers`, row-major reviewers × submissions (empty for top-k runs). */
   scores: Float32Array;
 };
+
+/** One worker's heaps: the best `k` (score, reviewer) of its slice of reviewers for each submission. */
+export type SharedTop = TopKStorage & { k: number };
 
 type TypedArrayClass<T> = { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
 
@@ -34,6 +38,7 @@ export function shareScoring(
   reviewers: readonly WeightedVector[][],
   submissions: number,
   aggregation: Aggregation,
+  withScores = true,
 ): SharedScoring {
   const copy = <T extends Int32Array | Float32Array>(Type: TypedArrayClass<T>, source: T): T => {
     const target = sharedArray(Type, source.length);
@@ -53,7 +58,7 @@ export function shareScoring(
     docWeight: sharedArray(Float64Array, documents),
     termIds: sharedArray(Int32Array, terms),
     termValues: sharedArray(Float32Array, terms),
-    scores: sharedArray(Float32Array, reviewers.length * submissions),
+    scores: sharedArray(Float32Array, withScores ? reviewers.length * submissions : 0),
   };
   let d = 0;
   let t = 0;
@@ -72,23 +77,32 @@ export function shareScoring(
   return shared;
 }
 
+function indexOf(shared: SharedScoring): InvertedIndex {
+  return { offsets: shared.offsets, docs: shared.docs, values: shared.values };
+}
+
+/** Reviewer r's documents, as views on the shared arrays. */
+function reviewerVectors(shared: SharedScoring, r: number): WeightedVector[] {
+  const vectors: WeightedVector[] = [];
+  for (let d = shared.reviewerStart[r] as number; d < (shared.reviewerStart[r + 1] as number); d++) {
+    const start = shared.docStart[d] as number;
+    const end = shared.docStart[d + 1] as number;
+    const vector: SparseVector = {
+      ids: shared.termIds.subarray(start, end),
+      values: shared.termValues.subarray(start, end),
+    };
+    vectors.push({ vector, weight: shared.docWeight[d] as number });
+  }
+  return vectors;
+}
+
 /** Scores reviewers from … to−1 into shared.scores (in a worker, or in the calling thread). */
 export function scoreRange(shared: SharedScoring, from: number, to: number): void {
   const S = shared.submissions;
-  const index: InvertedIndex = { offsets: shared.offsets, docs: shared.docs, values: shared.values };
+  const index = indexOf(shared);
   const scorer = new ReviewerScorer(S, shared.aggregation);
   for (let r = from; r < to; r++) {
-    const vectors: WeightedVector[] = [];
-    for (let d = shared.reviewerStart[r] as number; d < (shared.reviewerStart[r + 1] as number); d++) {
-      const start = shared.docStart[d] as number;
-      const end = shared.docStart[d + 1] as number;
-      const vector: SparseVector = {
-        ids: shared.termIds.subarray(start, end),
-        values: shared.termValues.subarray(start, end),
-      };
-      vectors.push({ vector, weight: shared.docWeight[d] as number });
-    }
-    scorer.run(index, vectors);
+    scorer.run(index, reviewerVectors(shared, r));
     for (let i = 0; i < scorer.count; i++) {
       const s = scorer.touched[i] as number;
       shared.scores[r * S + s] = scorer.mean(s);
@@ -96,12 +110,35 @@ export function scoreRange(shared: SharedScoring, from: number, to: number): voi
   }
 }
 
+/** Offers every non-zero score of reviewers from … to−1 to per-submission heaps kept in `top`. */
+export function topRange(shared: SharedScoring, from: number, to: number, top: SharedTop): void {
+  const index = indexOf(shared);
+  const scorer = new ReviewerScorer(shared.submissions, shared.aggregation);
+  const best = new TopK(shared.submissions, top.k, top);
+  for (let r = from; r < to; r++) {
+    scorer.run(index, reviewerVectors(shared, r));
+    for (let i = 0; i < scorer.count; i++) {
+      const s = scorer.touched[i] as number;
+      best.offer(s, scorer.mean(s), r);
+    }
+  }
+}
+
+/** Per-worker heaps of `k` entries for each of `submissions`, in shared memory. */
+export function shareTop(submissions: number, k: number): SharedTop {
+  return {
+    k,
+    scores: sharedArray(Float32Array, submissions * k),
+    items: sharedArray(Int32Array, submissions * k),
+    sizes: sharedArray(Int32Array, submissions),
+  };
+}
+
 /**
- * Scores every reviewer on `threads` worker threads, each taking a contiguous slice of reviewers with about
- * the same number of document terms. Each pair is computed by the same code as in one thread, so the scores
- * are bit-identical whatever the number of threads.
+ * Contiguous slices of the reviewers, one per thread, with about the same number of document terms each (the
+ * work of a reviewer grows with its terms).
  */
-export async function scoreInWorkers(shared: SharedScoring, threads: number): Promise<void> {
+export function sliceReviewers(shared: SharedScoring, threads: number): number[] {
   const R = shared.reviewerStart.length - 1;
   const termsBefore = (r: number) => shared.docStart[shared.reviewerStart[r] as number] as number;
   const total = termsBefore(R);
@@ -112,12 +149,17 @@ export async function scoreInWorkers(shared: SharedScoring, threads: number): Pr
     bounds.push(r);
   }
   bounds.push(R);
+  return bounds;
+}
+
+/** Runs one worker per slice (`bounds` from sliceReviewers); `top[w]`, when given, makes worker w keep heaps. */
+export async function runWorkers(shared: SharedScoring, bounds: number[], top?: SharedTop[]): Promise<void> {
   await Promise.all(
     bounds.slice(0, -1).map(
       (from, w) =>
         new Promise<void>((resolve, reject) => {
           const worker = new Worker(new URL('./score-worker.ts', import.meta.url), {
-            workerData: { shared, from, to: bounds[w + 1] },
+            workerData: { shared, from, to: bounds[w + 1], top: top?.[w] },
           });
           worker.once('message', () => resolve());
           worker.once('error', reject);
@@ -127,4 +169,13 @@ export async function scoreInWorkers(shared: SharedScoring, threads: number): Pr
         }),
     ),
   );
+}
+
+/**
+ * Scores every reviewer on `threads` worker threads, each taking a contiguous slice of reviewers with about
+ * the same number of document terms. Each pair is computed by the same code as in one thread, so the scores
+ * are bit-identical whatever the number of threads.
+ */
+export async function scoreInWorkers(shared: SharedScoring, threads: number): Promise<void> {
+  await runWorkers(shared, sliceReviewers(shared, threads));
 }

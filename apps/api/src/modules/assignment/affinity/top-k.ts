@@ -1,3 +1,6 @@
+/** The arrays a TopK keeps its heaps in (heap order, not sorted). */
+export type TopKStorage = { scores: Float32Array; items: Int32Array; sizes: Int32Array };
+
 /**
  * For each of `rows` rows, the k best (score, item) pairs seen so far, as bounded min-heaps in typed arrays
  * (memory rows × k, whatever the number of pairs offered). Better = higher score, then lower item, so the
@@ -10,12 +13,13 @@ export class TopK {
   private readonly items: Int32Array;
   private readonly sizes: Int32Array;
 
-  constructor(rows: number, k: number) {
+  /** `storage` (rows · k scores and items, rows sizes, all zero) lets the heaps live in shared memory. */
+  constructor(rows: number, k: number, storage?: TopKStorage) {
     this.rows = rows;
     this.k = k;
-    this.scores = new Float32Array(rows * k);
-    this.items = new Int32Array(rows * k);
-    this.sizes = new Int32Array(rows);
+    this.scores = storage?.scores ?? new Float32Array(rows * k);
+    this.items = storage?.items ?? new Int32Array(rows * k);
+    this.sizes = storage?.sizes ?? new Int32Array(rows);
   }
 
   /** Number of items kept for a row. */

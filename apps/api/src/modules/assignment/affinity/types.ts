@@ -30,6 +30,11 @@ export type ScoreOptions = {
   topTerms?: number;
 };
 
+export type ParallelOptions = {
+  /** Worker threads (default: one per CPU). */
+  threads?: number;
+};
+
 export type AffinityScores = {
   /** scores[r · submissions + s] ∈ [0, 1], row-major reviewers × submissions. */
   scores: Float32Array;
@@ -70,7 +75,7 @@ export interface AffinityModel {
   scoreInParallel(
     reviewers: ReviewerProfile[],
     submissions: AffinityDocument[],
-    options?: ScoreOptions & { threads?: number },
+    options?: ScoreOptions & ParallelOptions,
   ): Promise<AffinityScores>;
   /** The k best reviewers of each submission, without materialising the reviewers × submissions matrix. */
   topReviewers(
@@ -78,6 +83,16 @@ export interface AffinityModel {
     submissions: AffinityDocument[],
     options: TopReviewersOptions,
   ): TopReviewers;
+  /**
+   * `topReviewers` on worker threads (default: one per CPU), each scoring a slice of the reviewers; the same
+   * result, byte for byte. `exclude` is asked for every pair a thread kept (2k per submission and thread), in
+   * this thread. For a job that may use the whole machine; a request handler should not.
+   */
+  topReviewersInParallel(
+    reviewers: ReviewerProfile[],
+    submissions: AffinityDocument[],
+    options: TopReviewersOptions & ParallelOptions,
+  ): Promise<TopReviewers>;
   /** A document's terms (stemmed; a bigram is `a b`) and unit-vector weights, heaviest first: diagnostics, tests. */
   termWeights(document: AffinityDocument): { term: string; weight: number }[];
   /** The IDF of a stemmed term (`speech`, `speech recognit`), or undefined when it is not indexed. */
