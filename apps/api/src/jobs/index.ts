@@ -50,7 +50,8 @@ export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
   queue.register(SWEEP_STORED_FILES_JOB, sweepStoredFilesJob({ storage: deps.storage }));
   queue.every(SWEEP_STORED_FILES_JOB, SWEEP_STORED_FILES_EVERY_MS);
   queue.register(SUBMISSION_INSIGHTS_JOB, submissionInsightsJob(deps));
-  queue.register(ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob);
+  // A chair waits for the preview: it does not queue behind mail.
+  queue.register(ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob, { lane: 'interactive' });
   queue.register(BULK_INVITE_JOB, bulkInviteJob({ publicUrl: deps.config.publicUrl }));
   queue.register(CONFLICTS_SYNC_JOB, conflictsSyncJob);
   queue.every(CONFLICTS_SYNC_JOB, CONFLICTS_SYNC_EVERY_MS);

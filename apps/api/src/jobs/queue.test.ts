@@ -1,8 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { openDatabase } from '../db/client.ts';
 import { jobs, rateLimits } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
+import { ASSIGNMENT_PREVIEW_JOB } from '../modules/assignment/assignment.job.ts';
 import { PRUNE_RATE_LIMITS_JOB } from './maintenance.ts';
 import {
   backoffDelayMs,
@@ -459,6 +461,166 @@ describe('the worker loop', () => {
     expect((await loadJob(id)).status).toBe('done');
   });
 
+  /** A promise of the id of the next job `type` runs on `queue`, and the handler registered for it. */
+  const awaitRun = (queue: JobQueue, type: string, options: { lane?: string } = {}) => {
+    let resolveRan: (id: number) => void = () => {};
+    const ran = new Promise<number>((resolve) => {
+      resolveRan = resolve;
+    });
+    queue.register(type, async (_payload, ctx) => resolveRan(ctx.jobId), options);
+    return ran;
+  };
+
+  it('is woken by a job queued through the database (enqueueJob, requeueJobs, another connection), not by its poll', async () => {
+    // The poll is an hour: only the notification of a due job can wake the loop within the test's time.
+    const queue = makeQueue({ pollIntervalMs: 3_600_000 });
+    const queued = awaitRun(queue, 'test.notified');
+    queue.start();
+    await queue.listening;
+    await sleep(50); // asleep
+    // enqueueJob does not wake the in-process loop itself: the NOTIFY its statement sends on commit does.
+    const id = await app.db.transaction(async (tx) => enqueueJob(tx, 'test.notified', {}));
+    expect(await queued).toBe(id);
+    await sleep(50);
+    expect((await loadJob(id)).status).toBe('done');
+
+    // An operator's retry in another process (requeueJobs without a nudge).
+    const requeued = new Promise<number>((resolve) => {
+      queue.register('test.requeued', async (_payload, ctx) => resolve(ctx.jobId));
+    });
+    const done = await enqueueJob(app.db, 'test.requeued', {}, { runAt: new Date(Date.now() + 3_600_000) });
+    await sleep(50);
+    expect((await loadJob(done)).status).toBe('queued');
+    expect(await requeueJobs(app.db, [done])).toEqual([done]);
+    expect(await requeued).toBe(done);
+
+    if (process.env.TEST_DB === 'postgres') {
+      // Another process: a pool of its own on the same database, as an HTTP worker of the cluster.
+      const url = (app.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+        .connectionString;
+      const other = await openDatabase({ url, migrate: false });
+      try {
+        const fromOther = new Promise<number>((resolve) => {
+          queue.register('test.other_process', async (_payload, ctx) => resolve(ctx.jobId));
+        });
+        const otherId = await enqueueJob(other.db, 'test.other_process', {});
+        expect(await fromOther).toBe(otherId);
+      } finally {
+        await other.close();
+      }
+    }
+    await queue.stop();
+  });
+
+  it('is not woken by a job queued for later or in a transaction that rolled back', async () => {
+    const queue = makeQueue({ pollIntervalMs: 3_600_000 });
+    let runs = 0;
+    queue.register('test.quiet', async () => {
+      runs += 1;
+    });
+    const woken = awaitRun(queue, 'test.loud');
+    queue.start();
+    await queue.listening;
+    await sleep(50);
+    const later = await enqueueJob(app.db, 'test.quiet', {}, { runAt: new Date(Date.now() + 3_600_000) });
+    await expect(
+      app.db.transaction(async (tx) => {
+        await enqueueJob(tx, 'test.quiet', {});
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // Due now, but in the table before the loop's sleep began and never notified: only the poll would run it.
+    await app.db.insert(jobs).values({ type: 'test.quiet', payload: {} });
+    await sleep(200);
+    expect(runs).toBe(0);
+    // A notified job wakes the lane, which then runs what is due in it, the silent job included.
+    const id = await enqueueJob(app.db, 'test.loud', {});
+    expect(await woken).toBe(id);
+    for (let i = 0; i < 50 && runs === 0; i += 1) await sleep(20);
+    await queue.stop();
+    expect(runs).toBe(1);
+    expect((await loadJob(later)).status).toBe('queued');
+  });
+});
+
+describe('lanes', () => {
+  it('runs a job of its own lane while the default lane is busy with a backlog', async () => {
+    const queue = makeQueue({ pollIntervalMs: 3_600_000 });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const mailed: number[] = [];
+    let started: () => void = () => {};
+    const busy = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    queue.register('test.mail', async (payload) => {
+      started();
+      await held;
+      mailed.push(Number(payload.n));
+    });
+    let previewed = 0;
+    const preview = new Promise<number>((resolve) => {
+      queue.register(
+        'test.preview',
+        async (_payload, ctx) => {
+          previewed = mailed.length;
+          resolve(ctx.jobId);
+        },
+        { lane: 'interactive' },
+      );
+    });
+    expect(queue.laneNames()).toEqual(['default', 'interactive']);
+    expect([queue.laneOf('test.mail'), queue.laneOf('test.preview'), queue.laneOf('test.nobody')]).toEqual([
+      'default',
+      'interactive',
+      'default',
+    ]);
+    for (let n = 0; n < 5; n += 1) await enqueueJob(app.db, 'test.mail', { n });
+    queue.start();
+    await busy; // the first mail holds the default lane; four more wait behind it
+    const id = await enqueueJob(app.db, 'test.preview', {});
+    expect(await preview).toBe(id);
+    expect(previewed).toBe(0);
+    release();
+    for (let i = 0; i < 100 && mailed.length < 5; i += 1) await sleep(20);
+    await queue.stop();
+    expect(mailed).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('claims in runPending only the lane asked for; the default lane takes every type not in another lane', async () => {
+    const queue = makeQueue();
+    const ran: string[] = [];
+    queue.register('test.plain', async () => {
+      ran.push('plain');
+    });
+    queue.register(
+      'test.fast',
+      async () => {
+        ran.push('fast');
+      },
+      { lane: 'interactive' },
+    );
+    const plain = await enqueueJob(app.db, 'test.plain', {});
+    const fast = await enqueueJob(app.db, 'test.fast', {});
+    const unknown = await enqueueJob(app.db, 'test.unknown', {}, { maxAttempts: 1 });
+    expect(await queue.runPending({ lane: 'interactive' })).toBe(1);
+    expect(ran).toEqual(['fast']);
+    expect((await loadJob(plain)).status).toBe('queued');
+    expect(await queue.runPending({ lane: 'default' })).toBe(2);
+    expect(ran).toEqual(['fast', 'plain']);
+    expect((await loadJob(unknown)).status).toBe('failed');
+    expect((await loadJob(fast)).status).toBe('done');
+  });
+
+  it('puts the assignment preview in a lane of its own on app.jobs', () => {
+    expect(app.jobs.laneOf(ASSIGNMENT_PREVIEW_JOB)).toBe('interactive');
+    expect(app.jobs.laneOf('mail.send')).toBe('default');
+  });
+});
+
+describe('periodic jobs', () => {
   it('enqueues periodic jobs while it runs', async () => {
     const queue = makeQueue({ pollIntervalMs: 20 });
     let calls = 0;

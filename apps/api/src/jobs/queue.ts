@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { safeErrorMessage } from '../lib/logging.ts';
 import { currentRequestId, runWithRequestId } from '../lib/request-context.ts';
+import { queryRows } from '../lib/sql.ts';
+import { JOBS_CHANNEL, listenForJobs } from './job-signal.ts';
 
 export type JobContext = {
   db: Db;
@@ -35,8 +37,17 @@ export type RetryPolicy =
 /** A failed run's consequence: the time the job runs again, or null when it failed for good. */
 export type FailureOutcome = { retryAt: Date | null; error: string };
 
+/** The lane of the job types registered without one. */
+export const DEFAULT_LANE = 'default';
+
 export type JobTypeOptions = {
   retry?: RetryPolicy;
+  /**
+   * The lane that runs the type's jobs (DEFAULT_LANE when absent). Each lane runs its jobs one after another, beside
+   * the other lanes: a job someone waits for (an assignment preview) in a lane of its own does not wait behind a
+   * backlog of mail.
+   */
+  lane?: string;
   /**
    * Called inside the transaction that records a failed run (or a lease that ran out for good), for job types
    * that keep their schedule in rows of their own as well.
@@ -71,6 +82,18 @@ export type JobQueueOptions = {
 
 type JobRow = typeof jobs.$inferSelect;
 
+/** One lane's loop: which jobs it claims, its wake-up, and what the health check reads. */
+type Lane = {
+  name: string;
+  filter: SQL;
+  loop?: Promise<void>;
+  wakeUp?: () => void;
+  /** Woken while not asleep (claiming or running): the next sleep returns at once. */
+  woken?: boolean;
+  lastRoundAt?: number;
+  jobStartedAt?: number;
+};
+
 const DEFAULTS = {
   pollIntervalMs: 1000,
   leaseMs: 10 * 60 * 1000,
@@ -92,7 +115,7 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<number> {
-  const [row] = await db
+  const insert = db
     .insert(jobs)
     .values({
       type,
@@ -101,16 +124,34 @@ export async function enqueueJob(
       ...(options.runAt ? { runAt: options.runAt } : {}),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     })
-    .returning({ id: jobs.id });
+    .returning({ id: jobs.id, type: jobs.type, runAt: jobs.runAt });
+  const [row] = await notifyingDue<{ id: number }>(db, insert);
   if (!row) throw new Error(`enqueueJob(${type}) returned no row`);
-  return row.id;
+  return Number(row.id);
+}
+
+/**
+ * Runs a statement that writes jobs and returns (id, type, run_at), with a NOTIFY on JOBS_CHANNEL for each type it
+ * made due, in the same statement (job-signal.ts): the worker is told when the transaction commits. Returns the ids.
+ */
+async function notifyingDue<T extends { id: number }>(db: Db, write: SQLWrapper): Promise<T[]> {
+  return queryRows<T>(
+    db,
+    sql`with written as ${write} select id, case when run_at <= now() then pg_notify(${JOBS_CHANNEL}, type) end as notified from written`,
+  );
 }
 
 /** Enqueues one job of `type` per payload, due now, in one statement (nothing for none); request id as `enqueueJob`. */
 export async function enqueueJobs(db: Db, type: string, payloads: Record<string, unknown>[]): Promise<void> {
   if (payloads.length === 0) return;
   const requestId = currentRequestId() ?? null;
-  await db.insert(jobs).values(payloads.map((payload) => ({ type, payload, requestId })));
+  await notifyingDue(
+    db,
+    db
+      .insert(jobs)
+      .values(payloads.map((payload) => ({ type, payload, requestId })))
+      .returning({ id: jobs.id, type: jobs.type, runAt: jobs.runAt }),
+  );
 }
 
 /**
@@ -121,7 +162,7 @@ export async function enqueueJobs(db: Db, type: string, payloads: Record<string,
  */
 export async function requeueJobs(db: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const update = db
     .update(jobs)
     .set({
       status: 'queued',
@@ -136,8 +177,8 @@ export async function requeueJobs(db: Db, ids: number[]): Promise<number[]> {
       finishedAt: null,
     })
     .where(and(inArray(jobs.id, ids), ne(jobs.status, 'running')))
-    .returning({ id: jobs.id });
-  return rows.map((row) => row.id);
+    .returning({ id: jobs.id, type: jobs.type, runAt: jobs.runAt });
+  return (await notifyingDue(db, update)).map((row) => Number(row.id));
 }
 
 /** The delay before retry number `attempt + 1`: 2^attempt × base, capped. */
@@ -190,11 +231,11 @@ export class JobQueue {
   private readonly typeOptions = new Map<string, JobTypeOptions>();
   private readonly periodic = new Map<string, { intervalMs: number; nextAt: number }>();
   private running = false;
-  /** When the loop last started a round (looked for due jobs), and when the job it runs now started. */
-  private lastRoundAt: number | undefined;
-  private jobStartedAt: number | undefined;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+  /** The lanes' loops while running (one per lane a registered type names, and the default lane). */
+  private lanes: Lane[] = [];
+  private unlisten: (() => Promise<void>) | undefined;
+  /** Resolves once the worker listens for job notifications (or gave up on them); tests wait for it. */
+  listening: Promise<void> = Promise.resolve();
 
   constructor(options: JobQueueOptions) {
     this.db = options.db;
@@ -231,7 +272,7 @@ export class JobQueue {
   /** `enqueueJob` on the queue's database, then wakes the in-process worker. */
   async enqueue(type: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<number> {
     const id = await enqueueJob(this.db, type, payload, options);
-    this.wake();
+    this.wake(type);
     return id;
   }
 
@@ -240,17 +281,43 @@ export class JobQueue {
     this.wake();
   }
 
-  /** Claims and runs due jobs one after another until none is left (or `max` ran). Returns how many ran. */
-  async runPending(options: { max?: number } = {}): Promise<number> {
+  /**
+   * Claims and runs due jobs one after another until none is left (or `max` ran), of every lane, or of `lane` only.
+   * Returns how many ran.
+   */
+  async runPending(options: { max?: number; lane?: string } = {}): Promise<number> {
     const max = options.max ?? Number.POSITIVE_INFINITY;
+    const only = options.lane === undefined ? undefined : this.laneFilter(options.lane);
     let ran = 0;
     while (ran < max) {
-      const job = await this.claim();
+      const job = await this.claim(only);
       if (!job) break;
       await this.run(job);
       ran += 1;
     }
     return ran;
+  }
+
+  /** The lane of a job type: its registered lane, else DEFAULT_LANE (unknown types too). */
+  laneOf(type: string): string {
+    return this.typeOptions.get(type)?.lane ?? DEFAULT_LANE;
+  }
+
+  /** The lanes, default first: DEFAULT_LANE and every lane a registered type names. */
+  laneNames(): string[] {
+    const named = new Set([...this.typeOptions.values()].flatMap((options) => options.lane ?? []));
+    named.delete(DEFAULT_LANE);
+    return [DEFAULT_LANE, ...[...named].sort()];
+  }
+
+  /** The types a lane claims: those registered in it; the default lane claims every type not in another lane. */
+  private laneFilter(lane: string): SQL {
+    const elsewhere = [...this.typeOptions]
+      .filter(([, options]) => (options.lane ?? DEFAULT_LANE) !== DEFAULT_LANE)
+      .map(([type]) => type);
+    if (lane === DEFAULT_LANE) return elsewhere.length === 0 ? sql`true` : notInArray(jobs.type, elsewhere);
+    const mine = [...this.typeOptions].filter(([, options]) => options.lane === lane).map(([type]) => type);
+    return mine.length === 0 ? sql`false` : inArray(jobs.type, mine);
   }
 
   /** Whether the polling loop is running. */
@@ -259,64 +326,108 @@ export class JobQueue {
   }
 
   /**
-   * What a health check needs to tell a live loop from a stuck one: whether it runs, when it last looked for due
-   * jobs, and since when the job it runs now has been running (epoch ms; undefined for never and none).
+   * What a health check needs to tell a live loop from a stuck one: whether it runs, when its stalest lane last
+   * looked for due jobs, and since when that lane's job has been running (epoch ms; undefined for never and none).
    */
   liveness(): { running: boolean; lastRoundAt: number | undefined; jobStartedAt: number | undefined } {
-    return { running: this.running, lastRoundAt: this.lastRoundAt, jobStartedAt: this.jobStartedAt };
+    let stalest: Lane | undefined;
+    for (const lane of this.lanes) {
+      if (stalest === undefined || (lane.lastRoundAt ?? 0) < (stalest.lastRoundAt ?? 0)) stalest = lane;
+    }
+    return { running: this.running, lastRoundAt: stalest?.lastRoundAt, jobStartedAt: stalest?.jobStartedAt };
   }
 
-  /** Starts the polling loop (idempotent). */
+  /**
+   * Starts the polling loops, one per lane (idempotent), and listens for jobs made due in any process
+   * (job-signal.ts): a notified lane claims at once; the poll stays as the fallback.
+   */
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.log.info({ workerId: this.workerId, types: this.types() }, 'job worker started');
-    this.loop = this.poll();
+    this.lanes = this.laneNames().map((name) => ({ name, filter: this.laneFilter(name) }));
+    this.log.info({ workerId: this.workerId, types: this.types(), lanes: this.laneNames() }, 'job worker started');
+    for (const lane of this.lanes) lane.loop = this.poll(lane);
+    this.listening = listenForJobs(this.db, (type) => this.wake(type), this.log).then(
+      (unlisten) => {
+        this.unlisten = unlisten;
+        // Stopped while the listener was being set up; else one more round for what was notified before it was.
+        if (!this.running) void this.stopListening();
+        else this.wake();
+      },
+      (error: unknown) => this.log.warn({ err: error }, 'job notifications: not listening, the worker polls'),
+    );
   }
 
-  /** Stops the loop after the job in progress finishes. */
+  /** Stops the loops after the jobs in progress finish. */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
     this.wake();
-    await this.loop;
-    this.loop = undefined;
+    await this.listening;
+    await this.stopListening();
+    await Promise.all(this.lanes.map((lane) => lane.loop));
+    this.lanes = [];
     this.log.info({ workerId: this.workerId }, 'job worker stopped');
   }
 
-  private wake() {
-    const wakeUp = this.wakeUp;
-    this.wakeUp = undefined;
-    wakeUp?.();
+  private async stopListening() {
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.();
   }
 
-  private sleep(ms: number): Promise<void> {
+  /** Wakes the lane of `type`, or every lane. A lane running a job looks again as soon as it is done anyway. */
+  private wake(type?: string) {
+    const lane = type === undefined ? undefined : this.laneOf(type);
+    for (const each of this.lanes) {
+      if (lane !== undefined && each.name !== lane) continue;
+      const wakeUp = each.wakeUp;
+      each.wakeUp = undefined;
+      each.woken = wakeUp === undefined;
+      wakeUp?.();
+    }
+  }
+
+  private sleep(lane: Lane, ms: number): Promise<void> {
+    // Woken while it was claiming or running: look again at once.
+    if (lane.woken) {
+      lane.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.wakeUp = undefined;
+        lane.wakeUp = undefined;
         resolve();
       }, ms);
-      this.wakeUp = () => {
+      lane.wakeUp = () => {
         clearTimeout(timer);
         resolve();
       };
     });
   }
 
-  private async poll(): Promise<void> {
+  private async poll(lane: Lane): Promise<void> {
     let failures = 0;
     while (this.running) {
-      this.lastRoundAt = Date.now();
+      lane.lastRoundAt = Date.now();
+      lane.woken = false;
       try {
-        await this.schedulePeriodic();
-        const ran = await this.runPending({ max: 20 });
+        if (lane.name === DEFAULT_LANE) await this.schedulePeriodic();
+        let ran = 0;
+        while (ran < 20) {
+          const job = await this.claim(lane.filter);
+          if (!job) break;
+          lane.jobStartedAt = Date.now();
+          await this.run(job);
+          ran += 1;
+        }
         failures = 0;
-        if (ran === 0 && this.running) await this.sleep(this.pollIntervalMs);
+        if (ran === 0 && this.running) await this.sleep(lane, this.pollIntervalMs);
       } catch (error) {
         // The database is unreachable or a statement failed: back off, keep the loop alive.
         failures += 1;
-        this.log.error({ err: error }, 'job worker loop failed');
-        if (this.running) await this.sleep(Math.min(this.pollIntervalMs * 2 ** failures, 30_000));
+        this.log.error({ err: error, lane: lane.name }, 'job worker loop failed');
+        if (this.running) await this.sleep(lane, Math.min(this.pollIntervalMs * 2 ** failures, 30_000));
       }
     }
   }
@@ -340,15 +451,16 @@ export class JobQueue {
    * whose lease expired. SKIP LOCKED lets concurrent claimers pass over the row
    * another one is taking. A lease that expired on the last attempt fails the job.
    */
-  private async claim(): Promise<JobRow | undefined> {
+  private async claim(only?: SQL): Promise<JobRow | undefined> {
     const leaseSeconds = this.leaseMs / 1000;
     const leaseExpired = sql`${jobs.lockedAt} < now() - (${leaseSeconds}::double precision * interval '1 second')`;
     await this.failExpiredLeases(leaseExpired, leaseSeconds);
 
     const next = sql`(
       select ${jobs.id} from ${jobs}
-      where (${jobs.status} = 'queued' and ${jobs.runAt} <= now())
-         or (${jobs.status} = 'running' and ${leaseExpired})
+      where ((${jobs.status} = 'queued' and ${jobs.runAt} <= now())
+         or (${jobs.status} = 'running' and ${leaseExpired}))
+        and ${only ?? sql`true`}
       order by ${jobs.runAt}, ${jobs.id}
       limit 1
       for update skip locked
@@ -441,7 +553,6 @@ export class JobQueue {
       },
     };
     const started = Date.now();
-    this.jobStartedAt = started;
     try {
       const result = await runWithRequestId(job.requestId, () => handler(job.payload ?? {}, ctx));
       await this.db
