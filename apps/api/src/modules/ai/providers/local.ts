@@ -3,7 +3,10 @@ import { analyzeLocallyInWorker } from '../insights/insights-worker.ts';
 import { tidyDescription } from '../local/tidy-description.ts';
 import type { AiProvider } from './types.ts';
 
-/** The default provider: offline, deterministic, and never inventing content. */
+/**
+ * The default provider: offline, deterministic, and never inventing content. It has no `embeddings`: reviewers are
+ * matched by the TF-IDF model of `assignment/affinity/`.
+ */
 export function createLocalProvider(): AiProvider {
   return {
     name: 'local',

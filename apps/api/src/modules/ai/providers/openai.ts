@@ -1,62 +1,30 @@
 import { REWRITE_INPUT_MAX_LENGTH } from '@confero/contracts';
+import { createOpenAiEmbeddings } from './openai-embeddings.ts';
+import { type OpenAiOptions, postJson } from './openai-http.ts';
 import { analyzeWithOpenAi, extractWithOpenAi } from './openai-papers.ts';
 import { reviewQuestionsWithOpenAi } from './openai-review.ts';
 import { type AiProvider, AiProviderError } from './types.ts';
 
-export type OpenAiOptions = {
-  /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 (any OpenAI-compatible server). */
-  baseUrl: string;
-  apiKey?: string;
-  /** The chat model; the server's default name for small models when unset. */
-  model?: string;
-  timeoutMs?: number;
-};
+export type { OpenAiOptions } from './openai-http.ts';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
-const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * One call to `{baseUrl}/chat/completions`; returns the first choice's text. Every failure (network, timeout,
- * status ≥ 400, malformed JSON, missing text) becomes an AiProviderError whose message names the cause but no
- * secret.
+ * One call to `{baseUrl}/chat/completions` (no retry: a person is waiting, and the callers fall back to the local
+ * provider); returns the first choice's text, or an AiProviderError (see postJson; also a missing text).
  */
 export async function chatCompletion(
   options: OpenAiOptions,
   request: { messages: ChatMessage[]; temperature?: number; maxTokens?: number },
 ): Promise<string> {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
-        model: options.model || DEFAULT_OPENAI_MODEL,
-        messages: request.messages,
-        temperature: request.temperature ?? 0.2,
-        ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
-      }),
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new AiProviderError(`the AI endpoint could not be reached (${(error as Error).name})`, { cause: error });
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new AiProviderError(`the AI endpoint answered ${response.status}`);
-  }
-  let payload: unknown;
-  try {
-    payload = await response.json();
-  } catch (error) {
-    throw new AiProviderError('the AI endpoint answered with invalid JSON', { cause: error });
-  }
+  const payload = await postJson(options, 'chat/completions', {
+    model: options.model || DEFAULT_OPENAI_MODEL,
+    messages: request.messages,
+    temperature: request.temperature ?? 0.2,
+    ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+  });
   const content = (payload as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new AiProviderError('the AI endpoint answered without a message');
   return content;
@@ -78,10 +46,14 @@ function unwrap(text: string): string {
   return (fenced?.[1] ?? trimmed).trim();
 }
 
-/** The `openai` provider: the model rewrites; its answer is checked (non-empty, length-bounded) before use. */
+/**
+ * The `openai` provider: the model rewrites; its answer is checked (non-empty, length-bounded) before use. It also
+ * embeds texts (`openai-embeddings.ts`) for reviewer matching by embeddings (`ai/embeddings/`).
+ */
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
   return {
     name: 'openai',
+    embeddings: createOpenAiEmbeddings(options),
     async rewriteDescription(description) {
       const answer = unwrap(
         await chatCompletion(options, {

@@ -25,6 +25,24 @@ export interface AiProvider {
    * `docs/domain.md#review-assistant`). The local provider has none; it never calls the network.
    */
   reviewQuestions(paper: AssistantPaper, language: 'en' | 'ar'): Promise<string[]>;
+  /**
+   * Text embeddings, for reviewer matching by embeddings (`ai/embeddings/`): only a provider with an embeddings
+   * endpoint has them. The local provider matches reviewers with TF-IDF (`assignment/affinity/`) instead.
+   */
+  readonly embeddings?: TextEmbeddings;
+}
+
+/** Dense vectors of texts from one model: similar texts get vectors with a high cosine. */
+export interface TextEmbeddings {
+  /** Names the model, so that vectors of different models are never compared or cached together. */
+  readonly model: string;
+  /** Longest input in tokens: a longer text is cut to a prefix that surely fits before it is sent. */
+  readonly maxInputTokens: number;
+  /**
+   * One unit-length vector per text, in the order given (all of one dimension). Texts must not be empty. Throws
+   * AiProviderError when the endpoint cannot give a valid answer.
+   */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
 /** A provider could not answer (network, timeout, an error status, an unusable answer). Mapped to 502. */
