@@ -3,6 +3,7 @@
  * paper, aggregated per reviewer. A library only — no routes, no database; callers load the documents. Method,
  * parameters and measurements: bench/affinity/README.md.
  */
+export { ANALYSIS_VERSION, analyseDocuments, analysisKey, decodeAnalysis } from './analysis.ts';
 export {
   type AccuracyResult,
   type ExpertiseRatings,

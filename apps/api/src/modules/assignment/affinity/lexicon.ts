@@ -59,6 +59,8 @@ export class Lexicon {
   private readonly wordCount: number[] = [];
   private frozen = false;
   private readonly out = new IntBuffer();
+  /** While `analyse` runs: the lexicon's word indexes of the tokens `out` receives (−1 for a separator). */
+  private recording: IntBuffer | undefined;
   private readonly sink: WordSink = {
     range: (text, start, end, hash) => {
       this.emit(this.findRange(text, start, end, hash));
@@ -68,13 +70,64 @@ export class Lexicon {
     },
   };
 
+  /** Recorded tokens of the summary, when recording (where `analyse` cuts the stream). */
+  private summaryLength = 0;
+
   tokenize(doc: AffinityDocument): Tokens {
     this.add(doc.title);
     for (const keyword of doc.keywords ?? []) this.add(keyword);
     this.add(doc.abstract);
+    this.summaryLength = this.recording?.length ?? 0;
     const summary = this.out.take();
     this.add(doc.fullText);
     return { summary, body: this.out.take() };
+  }
+
+  /**
+   * `tokenize`, plus the document's analysis in a portable form (`analysis.ts`): its distinct kept words, in
+   * order of first occurrence, and its token streams as indexes into them.
+   */
+  analyse(doc: AffinityDocument): { tokens: Tokens; words: string[]; summary: Int32Array; body: Int32Array } {
+    const recording = new IntBuffer();
+    this.recording = recording;
+    try {
+      const tokens = this.tokenize(doc);
+      const stream = recording.take();
+      const local = new Map<number, number>();
+      const words: string[] = [];
+      const indexes = stream.map((w) => {
+        if (w < 0) return -1;
+        let index = local.get(w);
+        if (index === undefined) {
+          index = words.length;
+          local.set(w, index);
+          words.push(this.wordText[w] as string);
+        }
+        return index;
+      });
+      const cut = this.summaryLength;
+      return { tokens, words, summary: indexes.slice(0, cut), body: indexes.slice(cut) };
+    } finally {
+      this.recording = undefined;
+    }
+  }
+
+  /**
+   * The tokens of an analysed document (see `analyse`), without reading its text: each of its words is found in
+   * (or added to) the word table, exactly as the scanner would have, so the stems, their ids and the spelling
+   * counts are those `tokenize` gives.
+   */
+  fromAnalysis(words: readonly string[], summary: Int32Array, body: Int32Array): Tokens {
+    const table = words.map((word) => this.findWord(word));
+    const stream = (indexes: Int32Array) => {
+      for (let i = 0; i < indexes.length; i++) {
+        const index = indexes[i] as number;
+        if (index < 0) this.out.push(SEPARATOR);
+        else this.emit(table[index] as number);
+      }
+      return this.out.take();
+    };
+    return { summary: stream(summary), body: stream(body) };
   }
 
   tokenizeProfile(reviewer: ReviewerProfile): Int32Array {
@@ -110,15 +163,18 @@ export class Lexicon {
     if (!text) return;
     scanWords(text, this.sink);
     this.out.push(SEPARATOR);
+    this.recording?.push(-1);
   }
 
   private emit(w: number): void {
     const stem = this.wordStem[w] as number;
     if (stem >= 0) {
       this.out.push(stem);
+      this.recording?.push(w);
       if (!this.frozen) this.wordCount[w] = (this.wordCount[w] as number) + 1;
     } else if (stem === UNKNOWN) {
       this.out.push(SEPARATOR);
+      this.recording?.push(-1);
     }
   }
 

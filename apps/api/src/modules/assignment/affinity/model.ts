@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { tokensOf } from './analysis.ts';
 import { Lexicon, type Tokens } from './lexicon.ts';
 import { runWorkers, scoreInWorkers, shareScoring, shareTop, sliceReviewers } from './parallel.ts';
 import { ReviewerScorer, type WeightedVector } from './reviewer-scorer.ts';
@@ -64,7 +65,8 @@ function resolveMethod(options: AffinityOptions): Method {
 
 /**
  * Fits the model (vocabulary, IDF) on the whole corpus the system holds: every submission and every reviewer
- * paper. Documents are deduplicated by id (the first occurrence wins). Pass the same document objects to
+ * paper. Documents are deduplicated by id (the first occurrence wins); one carrying its stored `analysis` is not
+ * tokenised again (the same model, to the bit, as from its text). Pass the same document objects to
  * `score` afterwards: their vectors are computed once, here, and looked up by object identity; other objects
  * (new texts) are vectorised against the fitted vocabulary, ignoring terms it does not know.
  */
@@ -78,7 +80,7 @@ export function buildAffinityModel(corpus: AffinityDocument[], options: Affinity
     if (seen.has(doc.id)) continue;
     seen.add(doc.id);
     docs.push(doc);
-    tokens.push(lexicon.tokenize(doc));
+    tokens.push(tokensOf(lexicon, doc));
   }
   const vocabulary = buildVocabulary(tokens, lexicon.stems.length, method.minDocumentFrequency, undefined, method.idf);
   const spelling = lexicon.freeze();

@@ -5,6 +5,11 @@ export type AffinityDocument = {
   abstract?: string;
   fullText?: string;
   keywords?: string[];
+  /**
+   * The stored analysis of these texts (`analyseDocuments`, keyed by `analysisKey`): fitting then reads it
+   * instead of tokenising the texts again. It must be the analysis of exactly these texts.
+   */
+  analysis?: Uint8Array;
 };
 
 /** A reviewer: self-described expertise and bio, and the papers known to the system (own submissions, listed papers). */
