@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MessageChannel } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,8 @@ import { assignmentFingerprint, computeAssignment } from './commands/compute-ass
 
 /*
  * The automatic assignment's CPU work (affinity, the problem, the solve) runs in the worker pool: the thread that
- * serves requests stays responsive while a preview of 300 papers × 200 reviewers with their full texts is computed.
+ * serves requests does a small share of the CPU work of a preview of 300 papers × 200 reviewers with their full
+ * texts (measured in CPU time per thread, so a loaded machine does not change the verdict).
  */
 
 const PAPERS = 300;
@@ -113,15 +113,16 @@ afterAll(async () => {
 });
 
 describe('the automatic assignment in the worker pool', () => {
-  it('keeps the event loop responsive while a 300 × 200 preview is computed', async () => {
+  it('computes a 300 × 200 preview with its CPU work on the pool threads, not the main thread', async () => {
     const before = await app.db
       .select({ id: submissions.id })
       .from(submissions)
       .where(eq(submissions.eventId, event.id));
     expect(before).toHaveLength(PAPERS);
-    const delay = monitorEventLoopDelay({ resolution: 10 });
     const progress: number[] = [];
-    delay.enable();
+    // CPU time, not wall-clock time: what each thread did, whatever else the machine runs meanwhile.
+    const mainBefore = process.threadCpuUsage();
+    const processBefore = process.cpuUsage();
     const { result, fingerprint } = await computeAssignment(
       app.db,
       { eventId: event.id, mode: 'replace' },
@@ -129,10 +130,16 @@ describe('the automatic assignment in the worker pool', () => {
         progress.push(p);
       },
     );
-    delay.disable();
-    const maxMs = delay.max / 1e6;
-    // On the request thread, the affinity of these texts alone blocks the loop for seconds.
-    expect(maxMs, `longest event-loop delay ${maxMs.toFixed(0)} ms`).toBeLessThan(250);
+    const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+    const mainMs = cpuMs(process.threadCpuUsage(mainBefore));
+    const otherThreadsMs = cpuMs(process.cpuUsage(processBefore)) - mainMs;
+    // The main thread reads the rows (and runs PGlite) and presents the result; the affinity of these texts and the
+    // solve run on a pool thread (here about 40–65 ms against 1.4–1.6 s). Were they back on the main thread, it
+    // would do most of the work.
+    expect(
+      mainMs,
+      `main thread ${mainMs.toFixed(0)} ms of CPU, other threads ${otherThreadsMs.toFixed(0)} ms`,
+    ).toBeLessThan(otherThreadsMs / 4);
     expect(result.papers).toBe(PAPERS);
     expect(result.reviewers).toBe(REVIEWERS);
     expect(result.pairs).toHaveLength(PAPERS * result.reviewers_per_paper);
