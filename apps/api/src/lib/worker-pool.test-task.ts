@@ -1,4 +1,5 @@
 /** Tasks of worker-pool.test.ts: plain functions a pool thread runs. */
+import { readFileSync } from 'node:fs';
 import { isMainThread, threadId } from 'node:worker_threads';
 import { fieldErrors } from './errors.ts';
 
@@ -23,4 +24,11 @@ export function spin(input: { ms: number }): number {
   let n = 0;
   while (Date.now() < end) n++;
   return n;
+}
+
+/** The OS niceness of the calling thread (Linux: field 19 of /proc/thread-self/stat, after the command's name). */
+export function threadNiceness(): { nice: number; mainThread: boolean } {
+  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { nice: Number(fields[16]), mainThread: isMainThread };
 }

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError, fieldErrors } from './errors.ts';
 import {
+  BACKGROUND_NICE,
   closeWorkerPool,
   defineWorkerTask,
   holdWorkerPool,
@@ -17,6 +19,13 @@ const sumSquares = defineWorkerTask<{ values: Float64Array }, { sum: number; mai
 );
 const fail = defineWorkerTask<{ message: string }, never>(taskModule, 'fail');
 const spin = defineWorkerTask<{ ms: number }, number>(taskModule, 'spin');
+const threadNiceness = defineWorkerTask<object, { nice: number; mainThread: boolean }>(taskModule, 'threadNiceness');
+
+/** This thread's OS niceness (field 19 of /proc/thread-self/stat). */
+function ownNiceness(): number {
+  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
 
 afterAll(closeWorkerPool);
 
@@ -69,6 +78,19 @@ describe('worker pool', () => {
     expect(workerPoolLoad().threads).toBeGreaterThan(0);
   });
 
+  it.skipIf(process.platform !== 'linux')(
+    'runs background tasks at a lower OS priority than this thread, request tasks at the same',
+    async () => {
+      const own = ownNiceness();
+      const background = await runInWorker(threadNiceness, {});
+      const request = await runInWorker(threadNiceness, {}, { priority: 'request' });
+      expect(background).toEqual({ nice: Math.min(19, own + BACKGROUND_NICE), mainThread: false });
+      expect(request).toEqual({ nice: own, mainThread: false });
+      // The niceness is the thread's own: this thread keeps its priority.
+      expect(ownNiceness()).toBe(own);
+    },
+  );
+
   it('sizes itself from WORKER_THREADS, or the cores', () => {
     expect(workerThreads({ WORKER_THREADS: '3' })).toBe(3);
     expect(workerThreads({ WORKER_THREADS: '0' })).toBeGreaterThanOrEqual(1);
@@ -86,6 +108,16 @@ describe('holdWorkerPool', () => {
     await first(); // idempotent
     expect(workerPoolLoad().threads).toBeGreaterThan(0);
     await second();
+    expect(workerPoolLoad()).toEqual({ threads: 0, queued: 0, utilization: 0 });
+  });
+
+  it('counts the threads of both priorities and stops both', async () => {
+    const release = holdWorkerPool();
+    await runInWorker(spin, { ms: 1 });
+    const background = workerPoolLoad().threads;
+    await runInWorker(spin, { ms: 1 }, { priority: 'request' });
+    expect(workerPoolLoad().threads).toBeGreaterThan(background);
+    await release();
     expect(workerPoolLoad()).toEqual({ threads: 0, queued: 0, utilization: 0 });
   });
 });

@@ -4,9 +4,15 @@ import { Piscina } from 'piscina';
 import { AppError, type FieldErrors } from './errors.ts';
 
 /**
- * The process's pool of worker threads for CPU-bound work that must not run on the request thread: PDF parsing,
- * conflict detection, affinity and the assignment's preparation. One pool per process (piscina), sized to the
- * machine's cores, threads started on demand and stopped when idle.
+ * The process's pools of worker threads for CPU-bound work that must not run on the request thread: PDF parsing,
+ * conflict detection, affinity and the assignment's preparation (piscina), each sized to the machine's cores, threads
+ * started on demand and stopped when idle. Two priorities:
+ *   - 'background' (the default: jobs, the conflict sync, affinity, the assignment): threads run at a lower OS
+ *     priority than the HTTP threads (nice + BACKGROUND_NICE, through piscina's niceIncrement and the optional
+ *     package @napi-rs/nice), so on a busy machine the kernel gives the cores to requests first and the background
+ *     work takes what is left;
+ *   - 'request': short work a request waits for (an upload's page count, the metadata extraction), at the HTTP
+ *     threads' priority, so a busy background pool never holds an upload up.
  *
  * A task is a named export of a module: `defineWorkerTask(new URL('./x.task.ts', import.meta.url), 'name')`. The
  * function runs in a worker thread with its input copied by structured clone (typed arrays may be transferred), so
@@ -27,7 +33,17 @@ export type RunOptions = {
    */
   transferList?: (ArrayBuffer | MessagePort)[];
   signal?: AbortSignal;
+  /** 'request' for short work a request waits for; the default 'background' runs at a lower OS priority. */
+  priority?: WorkerPriority;
 };
+
+export type WorkerPriority = 'request' | 'background';
+
+/**
+ * How much lower (in nice steps) background threads run than the process: with CFS weights, a thread at nice 10 gets
+ * about a tenth of the CPU a nice-0 thread gets while both want it, and all of it while the HTTP threads are idle.
+ */
+export const BACKGROUND_NICE = 10;
 
 export function defineWorkerTask<Input, Output>(module: URL, name: string): WorkerTask<Input, Output> {
   return { module: module.href, name };
@@ -39,16 +55,17 @@ export function workerThreads(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(asked) && asked > 0 ? asked : Math.max(1, os.availableParallelism());
 }
 
-let pool: Piscina | undefined;
+const pools: Partial<Record<WorkerPriority, Piscina>> = {};
 
-function sharedPool(): Piscina {
-  pool ??= new Piscina({
+function sharedPool(priority: WorkerPriority): Piscina {
+  pools[priority] ??= new Piscina({
     filename: new URL('./worker-pool.thread.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: workerThreads(),
     idleTimeout: 30_000,
+    niceIncrement: priority === 'background' ? BACKGROUND_NICE : 0,
   });
-  return pool;
+  return pools[priority];
 }
 
 /** How a thread sends an AppError back: its fields as plain data (worker-pool.thread.ts). */
@@ -76,7 +93,7 @@ export async function runInWorker<Input, Output>(
   options: RunOptions = {},
 ): Promise<Output> {
   try {
-    return (await sharedPool().run(
+    return (await sharedPool(options.priority ?? 'background').run(
       { module: task.module, name: task.name, input },
       {
         ...(options.transferList ? { transferList: options.transferList } : {}),
@@ -90,17 +107,25 @@ export async function runInWorker<Input, Output>(
   }
 }
 
-/** The pool's threads, tasks waiting for one, and its utilisation (0–1), for metrics and load shedding. */
+/**
+ * The pools' threads and tasks waiting for one (both priorities together), and their utilisation (0–1, the busier
+ * pool's), for metrics and load shedding.
+ */
 export function workerPoolLoad(): { threads: number; queued: number; utilization: number } {
-  if (!pool) return { threads: 0, queued: 0, utilization: 0 };
-  return { threads: pool.threads.length, queued: pool.queueSize, utilization: pool.utilization };
+  const running = Object.values(pools);
+  return {
+    threads: running.reduce((sum, pool) => sum + pool.threads.length, 0),
+    queued: running.reduce((sum, pool) => sum + pool.queueSize, 0),
+    utilization: running.reduce((most, pool) => Math.max(most, pool.utilization), 0),
+  };
 }
 
-/** Stops the pool's threads (tests, a worker process's end). A later task starts a new pool. */
+/** Stops the pools' threads (tests, a worker process's end). A later task starts a new pool. */
 export async function closeWorkerPool(): Promise<void> {
-  const closing = pool;
-  pool = undefined;
-  await closing?.destroy();
+  const closing = Object.values(pools);
+  delete pools.request;
+  delete pools.background;
+  await Promise.all(closing.map((pool) => pool.destroy()));
 }
 
 let holders = 0;
