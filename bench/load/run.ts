@@ -7,6 +7,7 @@
  *                              [--database postgres://user@host:5432/db] [--phases uploads,reads,mixed]
  *                              [--find-rate] [--step 1.25] [--max-steps 8] [--web-concurrency N] [--papers-dir DIR]
  *                              [--jobs in-process|worker|off] [--settle-seconds 20] [--seed 1] [--port 0] [--keep-data]
+ *                              [--max-open 1000] [--cpu-prof DIR]
  *
  * See README.md.
  */
@@ -307,6 +308,10 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       jobs: { type: 'string', default: 'in-process' },
       'keep-data': { type: 'boolean', default: false },
+      /** A folder for CPU profiles of every server process and thread (node --cpu-prof), written when they exit. */
+      'cpu-prof': { type: 'string' },
+      /** The client's bound on requests open at once; an arrival past it is not sent and counts as an error. */
+      'max-open': { type: 'string', default: '1000' },
     },
   });
   const target = values.database ? TARGETS.postgres : TARGETS.pglite;
@@ -320,6 +325,7 @@ async function main(): Promise<void> {
   const authorCount = Number(values.authors);
   const settleMs = Number(values['settle-seconds']) * 1000;
   const seedValue = Number(values.seed);
+  const maxOpen = Number(values['max-open']);
   const phases = (values.phases ?? '').split(',').filter(Boolean);
   for (const phase of phases) {
     if (!['uploads', 'reads', 'mixed'].includes(phase)) throw new Error(`unknown phase ${phase}`);
@@ -328,6 +334,7 @@ async function main(): Promise<void> {
     throw new Error('--uploads-per-second, --reads-per-second, --seconds and --authors must be numbers (authors ≥ 1)');
   }
   if (!(step > 1) || !(maxSteps >= 1)) throw new Error('--step must be above 1 and --max-steps at least 1');
+  if (!Number.isInteger(maxOpen) || maxOpen < 1) throw new Error('--max-open must be a positive integer');
   if (webConcurrency !== undefined && !/^[1-9]\d*$/.test(webConcurrency)) {
     throw new Error('--web-concurrency must be a whole number of processes');
   }
@@ -399,14 +406,16 @@ async function main(): Promise<void> {
       ...(webConcurrency ? { WEB_CONCURRENCY: webConcurrency } : {}),
       LOG_LEVEL: 'warn',
     };
-    server = await startServer(env, logFile);
+    const cpuProf = values['cpu-prof'];
+    const nodeArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
+    server = await startServer(env, logFile, nodeArgs);
     const pid = server.pid;
     console.log(
       `server ready in ${((performance.now() - started) / 1000).toFixed(1)} s (pid ${pid}, ` +
         `${treeRss(pid).processes} process(es))`,
     );
     if (jobs === 'worker') {
-      worker = startNode('apps/api/src/worker.ts', env, workerLogFile);
+      worker = startNode('apps/api/src/worker.ts', env, workerLogFile, nodeArgs);
       console.log(`job worker started (pid ${worker.pid})`);
     }
     const busyPids = () => [pid, ...(worker ? [worker.pid] : [])];
@@ -443,8 +452,19 @@ async function main(): Promise<void> {
       const samples: Sample[] = [];
       let responseMismatches = 0;
       let overlappedUploads = 0;
+      // Requests sent and not yet answered, both kinds together, bounded by --max-open: past it an arrival is
+      // recorded as not sent (an error) instead of opening one more socket (the client would run out of them).
+      let open = 0;
+      const notSent = (endpoint: string, dueAt: number): boolean => {
+        if (open < maxOpen) return false;
+        const lagMs = performance.now() - dueAt;
+        const reason = `not sent: the client already had ${maxOpen} requests open`;
+        samples.push({ endpoint, status: 0, failure: 'not_sent', reason, ms: 0, lagMs, bytesOut: 0 });
+        return true;
+      };
 
       const fireUpload = async (dueAt: number) => {
+        if (notSent(UPLOAD, dueAt)) return;
         const idle = authors.filter((a) => a.uploading === 0);
         const author = (idle.length > 0 ? idle : authors)[
           Math.floor(random() * (idle.length || authors.length))
@@ -457,8 +477,10 @@ async function main(): Promise<void> {
         const form = new FormData();
         form.append('file', paper.blob, paper.fileName);
         author.uploading += 1;
+        open += 1;
         const lagMs = performance.now() - dueAt;
         const outcome = await author.session.call('PATCH', `/api/submissions/${author.publicId}/`, { form });
+        open -= 1;
         author.uploading -= 1;
         samples.push({
           endpoint: UPLOAD,
@@ -483,11 +505,14 @@ async function main(): Promise<void> {
       const fireRead = async (dueAt: number) => {
         const author = authors[Math.floor(random() * authors.length)] as Author;
         const detail = random() < 0.5;
+        if (notSent(detail ? DETAIL : MINE, dueAt)) return;
+        open += 1;
         const lagMs = performance.now() - dueAt;
         const outcome = await author.session.call(
           'GET',
           detail ? `/api/submissions/${author.publicId}/` : '/api/submissions/my_submissions/',
         );
+        open -= 1;
         samples.push({
           endpoint: detail ? DETAIL : MINE,
           status: outcome.status,

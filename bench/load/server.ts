@@ -41,13 +41,18 @@ export type RunningServer = RunningProcess & { baseUrl: string };
  * Starts `node_modules/.bin/node <script>` from the repository root with the given environment (on top of this
  * process's, minus the variables that would point it elsewhere), its output appended to `logFile`.
  */
-export function startNode(script: string, env: Record<string, string>, logFile: string): RunningProcess {
+export function startNode(
+  script: string,
+  env: Record<string, string>,
+  logFile: string,
+  nodeArgs: readonly string[] = [],
+): RunningProcess {
   const inherited = { ...process.env };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'STORAGE_URL', 'PUBLIC_URL', 'RUN_JOBS', 'SECRET_KEY', 'NODE_ENV']) {
     delete inherited[name];
   }
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [script], {
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [...nodeArgs, script], {
     cwd: repoRoot,
     env: { ...inherited, ...env },
     stdio: ['ignore', log, log],
@@ -81,8 +86,12 @@ export function startNode(script: string, env: Record<string, string>, logFile: 
  * Starts `apps/api/src/server.ts` (startNode) and waits until `/api/health/` answers 200 and the server has said it
  * runs (after making the first admin).
  */
-export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
-  const server = startNode('apps/api/src/server.ts', env, logFile);
+export async function startServer(
+  env: Record<string, string>,
+  logFile: string,
+  nodeArgs: readonly string[] = [],
+): Promise<RunningServer> {
+  const server = startNode('apps/api/src/server.ts', env, logFile, nodeArgs);
   let exitCode: number | null | undefined;
   server.child.once('exit', (code) => {
     exitCode = code;

@@ -17,11 +17,14 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-/** One finished request. `status` is 0 when no response came (`failure` says why). */
+/**
+ * One finished request. `status` is 0 when no response came (`failure` says why): 'not_sent' is a request the client
+ * did not send because it already had its bound of open requests (an error, left out of the latencies).
+ */
 export type Sample = {
   endpoint: string;
   status: number;
-  failure?: 'timeout' | 'network';
+  failure?: 'timeout' | 'network' | 'not_sent';
   /** Why no response came (the network error's code and message). */
   reason?: string;
   /** From the moment it was due to the last byte of the answer. */
@@ -92,14 +95,15 @@ export type EndpointSummary = {
 /**
  * Per endpoint: counts, error statuses, shed requests, rates and latencies. The offered rate is requests over the
  * phase's `seconds`; the achieved rate is 2xx answers over `elapsedSeconds`, the phase plus the time its last answers
- * took. The latencies are of the requests not shed (a shed request is answered at once, and would hide the others).
+ * took. The latencies are of the requests not shed (a shed request is answered at once, and would hide the others)
+ * and sent (one the client could not send has none; it counts as an error).
  */
 export function summarize(samples: readonly Sample[], seconds: number, elapsedSeconds: number): EndpointSummary[] {
   const byEndpoint = new Map<string, Sample[]>();
   for (const sample of samples) byEndpoint.set(sample.endpoint, [...(byEndpoint.get(sample.endpoint) ?? []), sample]);
   return [...byEndpoint].map(([endpoint, list]) => {
     const latencies = list
-      .filter((s) => !s.shed)
+      .filter((s) => !s.shed && s.failure !== 'not_sent')
       .map((s) => s.ms)
       .sort((a, b) => a - b);
     const lags = list.map((s) => s.lagMs).sort((a, b) => a - b);
