@@ -1,11 +1,15 @@
 /**
  * Scores the gold-standard expertise data set with the local affinity model and prints the loss and the
  * easy/hard accuracies (averaged over the d_20_* versions), with and without full text, next to the
- * baselines' prediction files scored by the same evaluator. Usage (Node 24, from the repository root):
+ * baselines' prediction files scored by the same evaluator; with an OpenAI-compatible endpoint, also the `openai`
+ * provider's embeddings path (README: "Embeddings rows"). Usage (Node 24, from the repository root):
  *
  *   npx node bench/affinity/run.ts [folder]      # default ../shared/data/expertise-goldstandard-dev
+ *   AI_BASE_URL=… AI_API_KEY=… npx node bench/affinity/run.ts [folder] --provider openai \
+ *     [--embedding-model text-embedding-3-small] [--cache /tmp/confero-embeddings] [--max-input-tokens 8191]
  */
 import fs from 'node:fs';
+import { parseArgs } from 'node:util';
 import {
   buildAffinityModel,
   type ExpertiseRatings,
@@ -15,8 +19,20 @@ import {
 } from '../../apps/api/src/modules/assignment/affinity/index.ts';
 import { bootstrapLoss } from './bootstrap.ts';
 import { FullTexts, listBaselines, listVersions, loadVersion, openGoldStandard } from './dataset.ts';
+import { embeddingPredictions, embeddingsEndpoint, openEmbeddings } from './embeddings.ts';
 
-const { folder, ratings } = openGoldStandard(process.argv[2]);
+const args = parseArgs({
+  allowPositionals: true,
+  options: {
+    provider: { type: 'string' },
+    'base-url': { type: 'string' },
+    'embedding-model': { type: 'string' },
+    cache: { type: 'string' },
+    'max-input-tokens': { type: 'string' },
+  },
+});
+const openai = embeddingsEndpoint(args.values, process.env);
+const { folder, ratings } = openGoldStandard(args.positionals[0]);
 
 type Row = {
   name: string;
@@ -54,16 +70,16 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const fmt = (x: number) => (Number.isNaN(x) ? '  –  ' : x.toFixed(3));
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-function printRow(row: Row, versions: number, extra = '') {
+function printRow(row: Row, versions: number, extra: string, width: number) {
   const range = row.loss.length > 1 ? `  [${fmt(Math.min(...row.loss))}–${fmt(Math.max(...row.loss))}]` : '        ';
   const interval = `  (${fmt(row.interval[0])}–${fmt(row.interval[1])})`;
   const missing = row.missing > 0 ? `  (${row.missing} pairs without prediction skipped)` : '';
   console.log(
-    `${row.name.padEnd(44)} ${fmt(mean(row.loss))}  ${fmt(mean(row.easy))}  ${fmt(mean(row.hard))}  ${String(versions).padStart(3)}${range}${interval}${extra}${missing}`,
+    `${row.name.padEnd(width)} ${fmt(mean(row.loss))}  ${fmt(mean(row.easy))}  ${fmt(mean(row.hard))}  ${String(versions).padStart(3)}${range}${interval}${extra}${missing}`,
   );
 }
 
-function main() {
+async function main() {
   const started = performance.now();
   const versions = listVersions(folder);
   if (versions.length === 0) {
@@ -121,6 +137,35 @@ function main() {
     if (regime !== 'title+abstract') console.log(`${regime}: ${coverage}`);
   }
 
+  let embeddingsNote = '';
+  if ('endpoint' in openai) {
+    const embeddings = openEmbeddings(openai.endpoint);
+    for (const regime of ['title+abstract', 'full text where available'] as const) {
+      const t0 = performance.now();
+      const before = { ...embeddings.stats };
+      const predictions = await embeddingPredictions(
+        embeddings,
+        folder,
+        versions,
+        regime === 'title+abstract' ? undefined : fullTexts,
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      const embedded = embeddings.stats.embedded - before.embedded;
+      const cached = embeddings.stats.cached - before.cached;
+      rows.push({
+        row: evaluate(`openai embeddings ${embeddings.model} (${regime})`, predictions, ratings),
+        versions: versions.length,
+        extra: `  ${seconds.toFixed(1)} s, ${embedded} texts embedded, ${cached} cached`,
+      });
+    }
+    const shown = new URL(openai.endpoint.baseUrl);
+    shown.username = '';
+    shown.password = '';
+    embeddingsNote = `openai embeddings: ${embeddings.model} at ${shown.href}, inputs cut to ${embeddings.maxInputTokens} tokens${openai.endpoint.cacheDir ? `, cache ${openai.endpoint.cacheDir}` : ''}`;
+  } else {
+    embeddingsNote = openai.skipped;
+  }
+
   for (const [algo, files] of listBaselines(folder)) {
     const predictions = files.map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as Predictions);
     rows.push({
@@ -131,16 +176,19 @@ function main() {
   }
 
   for (const [regime, example] of examples) console.log(`${regime}: ${example}`);
+  console.log(embeddingsNote);
+  const width = Math.max(44, ...rows.map(({ row }) => row.name.length));
   console.log('');
   console.log(
-    `${'method'.padEnd(44)} loss   easy   hard   versions  [loss range]  (95 % bootstrap interval, reviewers resampled)`,
+    `${'method'.padEnd(width)} loss   easy   hard   versions  [loss range]  (95 % bootstrap interval, reviewers resampled)`,
   );
-  for (const { row, versions: n, extra } of rows) printRow(row, n, extra);
+  for (const { row, versions: n, extra } of rows) printRow(row, n, extra, width);
   const usage = process.resourceUsage();
+  const cpu = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
   console.log('');
   console.log(
-    `total ${((performance.now() - started) / 1000).toFixed(1)} s, peak RSS ${mb(usage.maxRSS)}; pairs per version ${rows[0]?.row.pairs ?? 0}`,
+    `total ${((performance.now() - started) / 1000).toFixed(1)} s (CPU ${cpu.toFixed(1)} s), peak RSS ${mb(usage.maxRSS)}; pairs per version ${rows[0]?.row.pairs ?? 0}`,
   );
 }
 
-main();
+await main();
