@@ -1,3 +1,4 @@
+export * from './affinity.ts';
 export * from './auth.ts';
 export * from './events.ts';
 export * from './reviews.ts';

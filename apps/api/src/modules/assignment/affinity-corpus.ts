@@ -1,8 +1,12 @@
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { affinityAnalyses } from '../../db/schema/index.ts';
+import { defineWorkerTask, runInWorker } from '../../lib/worker-pool.ts';
 import { type EventReviewer, findAuthoredSubmissionIds, findPaperTexts } from '../reviews/reviews.queries.ts';
 import {
   type AffinityDocument,
   type AffinityScores,
+  analysisKey,
   buildAffinityModel,
   type ReviewerProfile,
   type TopReviewers,
@@ -13,6 +17,10 @@ import {
  * from the database. A reviewer's profile is their expertise (account and event membership) and bio, plus the
  * submissions they authored anywhere in the system (title, abstract, keywords, and the extracted full text where
  * stored). The IDF is fitted on the event's submissions, the reviewers' papers and their profiles.
+ *
+ * Each paper's analysis (what tokenising and stemming made of its texts) is stored in affinity_analyses, keyed by
+ * the hash of its texts: a computation tokenises only the papers whose texts it has not seen (in the worker pool),
+ * and the IDF is still fitted on the whole corpus each time, from the stored analyses.
  */
 
 export type AffinityInputs = {
@@ -66,6 +74,7 @@ export async function loadAffinityInputs(
     const doc = documents.get(id);
     return doc ? [doc] : [];
   });
+  await attachAnalyses(db, [...documents.values()]);
   const profiles: AffinityDocument[] = reviewers
     .filter((reviewer) => reviewer.expertise || reviewer.bio)
     .map((reviewer) => ({ id: `p:${reviewer.id}`, abstract: `${reviewer.expertise ?? ''}\n${reviewer.bio ?? ''}` }));
@@ -83,4 +92,75 @@ export function topAffinity(
   options: { k: number; exclude?: (r: number, s: number) => boolean },
 ): TopReviewers {
   return buildAffinityModel(inputs.corpus).topReviewers(inputs.reviewers, inputs.submissions, options);
+}
+
+/** Keys per lookup statement, and analyses per insert statement (a full text's is tens of kilobytes). */
+const LOOKUP_BATCH = 1000;
+const INSERT_BATCH = 200;
+
+const analyseDocumentsTask = defineWorkerTask<AffinityDocument[], Uint8Array[]>(
+  new URL('./affinity/analysis.task.ts', import.meta.url),
+  'analyseDocumentsTask',
+);
+
+/**
+ * Gives each document its stored analysis (`analysis`), analysing in the worker pool and storing those not yet
+ * stored. Rows are only ever inserted, ON CONFLICT DO NOTHING: two computations storing the same texts at once
+ * both succeed, and the row kept is the same bytes either would have written. Returns how many documents found
+ * their analysis stored and how many were analysed now.
+ */
+export async function attachAnalyses(
+  db: Db,
+  docs: readonly AffinityDocument[],
+): Promise<{ reused: number; analysed: number }> {
+  const keys = await Promise.all(docs.map((doc) => analysisKey(doc)));
+  const distinct = [...new Set(keys)];
+  const stored = new Map<string, Uint8Array>();
+  for (let from = 0; from < distinct.length; from += LOOKUP_BATCH) {
+    const rows = await db
+      .select({ key: affinityAnalyses.key, analysis: affinityAnalyses.analysis })
+      .from(affinityAnalyses)
+      .where(inArray(affinityAnalyses.key, distinct.slice(from, from + LOOKUP_BATCH)));
+    for (const row of rows) stored.set(row.key, new Uint8Array(row.analysis));
+  }
+  const missing = new Map<string, AffinityDocument>();
+  let reused = 0;
+  docs.forEach((doc, i) => {
+    const key = keys[i] as string;
+    if (stored.has(key)) reused++;
+    else if (!missing.has(key)) missing.set(key, doc);
+  });
+  if (missing.size > 0) {
+    const analyses = await runInWorker(analyseDocumentsTask, [...missing.values()]);
+    const rows = [...missing.keys()].map((key, i) => ({ key, analysis: analyses[i] as Uint8Array }));
+    for (let from = 0; from < rows.length; from += INSERT_BATCH) {
+      await db
+        .insert(affinityAnalyses)
+        .values(rows.slice(from, from + INSERT_BATCH))
+        .onConflictDoNothing({ target: affinityAnalyses.key });
+    }
+    for (const row of rows) stored.set(row.key, row.analysis);
+  }
+  docs.forEach((doc, i) => {
+    doc.analysis = stored.get(keys[i] as string);
+  });
+  return { reused, analysed: docs.length - reused };
+}
+
+/**
+ * One submission's affinity with every reviewer (for a submission that just arrived): the model fitted on the
+ * corpus from stored analyses, then one scoring pass over the reviewers. The same scores as that submission's
+ * column of scoreAffinity, to the bit.
+ */
+export function scoreSubmission(inputs: AffinityInputs, submission: number): Float32Array {
+  const doc = inputs.submissions[submission];
+  if (!doc) throw new RangeError(`no submission ${submission}`);
+  return buildAffinityModel(inputs.corpus).score(inputs.reviewers, [doc]).scores;
+}
+
+/** One reviewer's affinity with every submission (a reviewer who just joined); the same as scoreAffinity's row. */
+export function scoreReviewer(inputs: AffinityInputs, reviewer: number): Float32Array {
+  const profile = inputs.reviewers[reviewer];
+  if (!profile) throw new RangeError(`no reviewer ${reviewer}`);
+  return buildAffinityModel(inputs.corpus).score([profile], inputs.submissions).scores;
 }
