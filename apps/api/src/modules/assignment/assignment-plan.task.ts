@@ -4,7 +4,6 @@ import type { AffinityDocument } from './affinity/index.ts';
 import {
   type AffinityShape,
   affinityFrom,
-  fingerprintOf,
   type PlanInput,
   type PlanResult,
   planAssignment,
@@ -42,8 +41,4 @@ export async function planAssignmentTask(input: PlanTaskInput): Promise<PlanResu
   );
   port.postMessage('end' satisfies PlanPortMessage);
   return { ...result, mainThread: isMainThread };
-}
-
-export function fingerprintTask(input: Parameters<typeof fingerprintOf>[0]): string {
-  return fingerprintOf(input);
 }

@@ -9,6 +9,7 @@ import { recordStatements } from '../../../../test/statements.ts';
 import {
   assignmentPreviews,
   auditLog,
+  conflicts,
   eventMemberships,
   mailOutbox,
   reviews,
@@ -18,6 +19,9 @@ import {
 import { makePublicId, nextId, nextIds } from '../../../lib/ids.ts';
 import { queryRows } from '../../../lib/sql.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
+import { findEventConflictColumns } from '../assignment.queries.ts';
+import { fingerprintOf } from '../assignment-plan.ts';
+import { ASSIGNMENT_SIDES } from '../assignment-roles.ts';
 import { assignmentFingerprint } from './compute-assignment.ts';
 import { ASSIGNMENT_BATCH } from './create-assignment.ts';
 
@@ -175,6 +179,61 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+});
+
+describe('the fingerprint an apply checks', () => {
+  it("is the database's hash of the text fingerprintOf hashes when the preview is planned, for both roles", async () => {
+    const venue = await buildVenue(4, 3);
+    const [p0, p1, p2, p3] = venue.papers as [Paper, Paper, Paper, Paper];
+    const [r0, r1, r2] = venue.reviewers as [Person, Person, Person];
+    const ids = await nextIds(app.db, 'reviews', 3);
+    await app.db.insert(reviews).values(
+      [
+        { submission: p1, reviewer: r2, status: 'assigned' as const, source: 'automatic' as const },
+        { submission: p0, reviewer: r1, status: 'completed' as const, source: 'automatic' as const },
+        { submission: p0, reviewer: r0, status: 'assigned' as const, source: 'manual' as const },
+      ].map((row, index) => ({
+        id: ids[index] as number,
+        publicId: makePublicId(ids[index] as number),
+        submissionId: row.submission.id,
+        reviewerId: row.reviewer.id,
+        ordinal: index + 1,
+        status: row.status,
+        source: row.source,
+      })),
+    );
+    await app.db.insert(conflicts).values([
+      { submissionId: p3.id, userId: r0.id, type: 'personal', source: 'declared', reason: 'Friends' },
+      { submissionId: p2.id, userId: r1.id, type: 'personal', source: 'declared', reason: 'Family' },
+      { submissionId: p2.id, userId: r0.id, type: 'personal', source: 'declared', reason: 'Former student' },
+    ]);
+    await app.db.update(submissions).set({ areaChairId: r2.id }).where(eq(submissions.id, p3.id));
+    await app.db
+      .update(submissions)
+      .set({ areaChairId: r1.id, areaChairSource: 'automatic' })
+      .where(eq(submissions.id, p1.id));
+
+    const stored = await findEventConflictColumns(app.db, venue.id);
+    for (const role of ['reviewer', 'area_chair'] as const) {
+      const rows = await ASSIGNMENT_SIDES[role].current(app.db, venue.id);
+      const planned = fingerprintOf({
+        assignments: {
+          submissionIds: Int32Array.from(rows, (row) => row.submissionId),
+          reviewerIds: Int32Array.from(rows, (row) => row.reviewerId),
+          untouched: Uint8Array.from(rows, (row) => (row.status === 'assigned' ? 1 : 0)),
+          sources: rows.map((row) => row.source),
+        },
+        conflicts: stored,
+      });
+      expect(await assignmentFingerprint(app.db, venue.id, role)).toBe(planned);
+    }
+    const before = await assignmentFingerprint(app.db, venue.id);
+    await app.db
+      .update(reviews)
+      .set({ status: 'in_progress' })
+      .where(eq(reviews.id, ids[0] as number));
+    expect(await assignmentFingerprint(app.db, venue.id)).not.toBe(before);
+  });
 });
 
 describe('applying a large automatic assignment', () => {

@@ -56,7 +56,6 @@ export async function applyAssignment(
   const result = preview.result;
   await syncConflicts(db, event.id);
   const stale = () => reviewError(409, 'STALE_PREVIEW', 'assignments.stalePreview');
-  if ((await assignmentFingerprint(db, event.id, preview.role)) !== preview.fingerprint) throw stale();
 
   const writer = APPLY_WRITERS[preview.role];
   return db.transaction(async (tx) => {

@@ -8,9 +8,10 @@ import {
   type ProposedPairDto,
   reviewMessage,
 } from '@confero/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { assignmentPreviews } from '../../../db/schema/index.ts';
+import { assignmentPreviews, conflicts, reviews, submissions } from '../../../db/schema/index.ts';
+import { queryRows } from '../../../lib/sql.ts';
 import { defineWorkerTask, runInWorker } from '../../../lib/worker-pool.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
 import { findEventById } from '../../events/events.queries.ts';
@@ -20,13 +21,7 @@ import type { AffinityDocument } from '../affinity/index.ts';
 import { loadAffinityInputs } from '../affinity-corpus.ts';
 import { findEventBidColumns, findEventConflictColumns } from '../assignment.queries.ts';
 import type { PlanPortMessage, PlanTaskInput } from '../assignment-plan.task.ts';
-import {
-  type AssignmentColumns,
-  affinityShape,
-  type PairColumns,
-  type PlanInput,
-  type PlanResult,
-} from '../assignment-plan.ts';
+import { type AssignmentColumns, affinityShape, type PlanInput, type PlanResult } from '../assignment-plan.ts';
 import { ASSIGNMENT_SIDES, type CurrentAssignment } from '../assignment-roles.ts';
 
 export { FULL_MATRIX_MAX_PAIRS, MIN_CANDIDATES } from '../assignment-plan.ts';
@@ -36,11 +31,6 @@ const planTask = defineWorkerTask<PlanTaskInput, PlanResult & { mainThread: bool
   taskModule,
   'planAssignmentTask',
 );
-const fingerprintTask = defineWorkerTask<{ assignments: AssignmentColumns; conflicts: PairColumns }, string>(
-  taskModule,
-  'fingerprintTask',
-);
-
 function assignmentColumns(rows: readonly CurrentAssignment[]): AssignmentColumns {
   return {
     submissionIds: Int32Array.from(rows, (row) => row.submissionId),
@@ -75,28 +65,33 @@ const buffersOf = (...arrays: { buffer: ArrayBufferLike }[]) => arrays.map((arra
 /**
  * A hash of the event's assignments of one role (reviews with whether each is still untouched, or submissions'
  * area_chair_id with its source) and conflicts of interest: a preview computed from other data than the event holds
- * now is stale and is not applied. Hashed in the worker pool (hundreds of thousands of conflicts in a large event).
+ * now is stale and is not applied. Computed by the database in one statement, over the very text `fingerprintOf`
+ * (assignment-plan.ts) hashes when the preview is planned: hundreds of thousands of conflicts never reach the
+ * request thread of an apply.
  */
 export async function assignmentFingerprint(
   db: Db,
   eventId: number,
   role: AssignmentRole = 'reviewer',
 ): Promise<string> {
-  const [assignments, conflicts] = await Promise.all([
-    ASSIGNMENT_SIDES[role].current(db, eventId),
-    findEventConflictColumns(db, eventId),
-  ]);
-  const input = { assignments: assignmentColumns(assignments), conflicts };
-  const { submissionIds, reviewerIds, untouched } = input.assignments;
-  return runInWorker(fingerprintTask, input, {
-    transferList: buffersOf(
-      submissionIds,
-      reviewerIds,
-      untouched,
-      input.conflicts.submissionIds,
-      input.conflicts.userIds,
-    ),
-  });
+  const assignmentsText =
+    role === 'reviewer'
+      ? sql`select string_agg('a' || r.submission_id || '-' || r.reviewer_id || '-'
+              || (case when r.status = 'assigned' then 'u' else 's' end) || '-' || r.source::text || ';', ''
+              order by r.submission_id, r.reviewer_id)
+            from ${reviews} r join ${submissions} s on s.id = r.submission_id where s.event_id = ${eventId}`
+      : sql`select string_agg('a' || s.id || '-' || s.area_chair_id || '-u-' || coalesce(s.area_chair_source, 'manual')
+              || ';', '' order by s.id)
+            from ${submissions} s where s.event_id = ${eventId} and s.area_chair_id is not null`;
+  const [row] = await queryRows<{ fingerprint: string }>(
+    db,
+    sql`select encode(sha256(convert_to(coalesce((${assignmentsText}), '') || coalesce((
+          select string_agg('c' || c.submission_id || '-' || c.user_id || ';', '' order by c.submission_id, c.user_id)
+          from ${conflicts} c where c.submission_id in (select id from ${submissions} where event_id = ${eventId})
+        ), ''), 'UTF8')), 'hex') as fingerprint`,
+  );
+  if (!row) throw new Error(`no fingerprint for event ${eventId}`);
+  return row.fingerprint;
 }
 
 /** Whether an existing assignment must stay whatever the mode: made by hand, or its review already started. */
