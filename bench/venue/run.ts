@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import pg from 'pg';
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     /** Passed to the server as WEB_CONCURRENCY; unset: the server's default. */
     'web-concurrency': { type: 'string' },
     steps: { type: 'string', default: 'sync,lists,assignment,export' },
+    /** Writes CPU profiles of the server's processes and threads (node --cpu-prof) into this folder. */
+    'cpu-prof-dir': { type: 'string' },
     seed: { type: 'string', default: '1' },
     /** Seed, print the database's URL and stop (the database is kept: for EXPLAIN). */
     'seed-only': { type: 'boolean', default: false },
@@ -390,13 +393,15 @@ async function underLoad<T>(m: Measure, session: Session, paperIds: number[], wo
   }
 }
 
-/** Queues a `conflicts.sync` job due now (the server's job worker polls every second) and waits until it is done. */
+/** Queues a `conflicts.sync` job due now (its notification wakes the server's job worker) and waits until it is done. */
 async function conflictSync(m: Measure, eventId: number) {
   const client = new pg.Client({ connectionString: m.databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query(
-      `insert into jobs (type, payload) values ('conflicts.sync', '{}') returning id`,
+      // The NOTIFY wakes the server's job worker at once, as enqueueJob's does (apps/api/src/jobs/job-signal.ts).
+      `with job as (insert into jobs (type, payload) values ('conflicts.sync', '{}') returning id, type)
+       select id, pg_notify('confero_jobs', type) from job`,
     );
     const id = Number(rows[0].id);
     let runningAt: number | undefined;
@@ -438,7 +443,7 @@ async function runSync(m: Measure, session: Session, eventId: number, paperIds: 
   console.log(
     `  ${total.toLocaleString('en')} conflicts stored (${result.byType.map((row) => `${row.type} ${row.n}`).join(', ')}); ` +
       `the job ran about ${result.runSeconds.toFixed(2)} s (${result.queuedSeconds.toFixed(2)} s from queued to ` +
-      `finished: the worker polls every second; ${wallSeconds.toFixed(2)} s measured here)`,
+      `finished; ${wallSeconds.toFixed(2)} s measured here)`,
   );
 }
 
@@ -610,6 +615,7 @@ async function main() {
       if (STEPS.has('export')) await exportReviews(m, eventPublicId, eventId);
     },
     env,
+    values['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof-dir'])}`] : [],
   );
 }
 

@@ -31,6 +31,8 @@ export async function withVenueServer(
   adminUrl: string,
   body: (venue: Venue) => Promise<void>,
   env: Record<string, string> = {},
+  /** Node's own options for the server (`--cpu-prof …`). */
+  nodeArgs: readonly string[] = [],
 ): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `confero-${name}-`));
   const admin = { email: 'bench-admin@bench.example', password: `Bench-${crypto.randomBytes(6).toString('hex')}-42` };
@@ -53,6 +55,7 @@ export async function withVenueServer(
         ...env,
       },
       path.join(dataDir, 'server.log'),
+      nodeArgs,
     );
     await body({
       server,
