@@ -1,34 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser } from '../../../test/factories/users.ts';
-import { completion, startCompletionsServer } from '../../../test/fixtures/openai-server.ts';
+import { completion, type FakeOpenAiServer } from '../../../test/fixtures/openai-server.ts';
 import { createClient, signedInClient, type TestClient } from '../../../test/http.ts';
+import { type ProviderApps, startProviderApps } from '../../../test/provider-apps.ts';
 import type { Database } from '../../db/client.ts';
 
 let database: Database;
 let localApp: TestApp;
 let openaiApp: TestApp;
-let fake: Awaited<ReturnType<typeof startCompletionsServer>>;
+let fake: FakeOpenAiServer;
+let apps: ProviderApps | undefined;
 let localClient: TestClient;
 let openaiClient: TestClient;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  fake = await startCompletionsServer();
-  localApp = await buildTestApp({}, { database });
-  openaiApp = await buildTestApp(
-    { ai: { provider: 'openai', baseUrl: `${fake.url}/`, apiKey: 'sk-test-key', model: 'test-model' } },
-    { database },
-  );
+  apps = await startProviderApps({ baseUrl: (url) => `${url}/` });
+  ({ database, fake, local: localApp, openai: openaiApp } = apps);
   const user = await buildUser(localApp);
   localClient = await signedInClient(localApp, user);
   openaiClient = await signedInClient(openaiApp, user);
 });
 afterAll(async () => {
-  await localApp.close();
-  await openaiApp.close();
-  await database.close();
-  await fake.close();
+  await apps?.close();
 });
 
 const DESCRIPTION =

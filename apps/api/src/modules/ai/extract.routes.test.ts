@@ -2,42 +2,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ExtractionResponseDto } from '@confero/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { buildEvent } from '../../../test/factories/events.ts';
 import { buildUser } from '../../../test/factories/users.ts';
 import { multipartBody } from '../../../test/fixtures/multipart.ts';
-import { completion, startCompletionsServer } from '../../../test/fixtures/openai-server.ts';
+import { completion, type FakeOpenAiServer } from '../../../test/fixtures/openai-server.ts';
 import { paperFixture } from '../../../test/fixtures/pdf/papers.ts';
 import { createClient, signedInClient, type TestClient } from '../../../test/http.ts';
-import type { Database } from '../../db/client.ts';
+import { type ProviderApps, startProviderApps } from '../../../test/provider-apps.ts';
 import { buildMappedPaper } from './extraction/test-papers.ts';
 
-let database: Database;
 let localApp: TestApp;
 let openaiApp: TestApp;
-let fake: Awaited<ReturnType<typeof startCompletionsServer>>;
+let fake: FakeOpenAiServer;
+let apps: ProviderApps | undefined;
 let localClient: TestClient;
 let openaiClient: TestClient;
 let eventId: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  fake = await startCompletionsServer();
-  localApp = await buildTestApp({}, { database });
-  openaiApp = await buildTestApp(
-    { ai: { provider: 'openai', baseUrl: fake.url, apiKey: 'sk-test-key', model: 'test-model' } },
-    { database },
-  );
+  apps = await startProviderApps();
+  ({ fake, local: localApp, openai: openaiApp } = apps);
   const user = await buildUser(localApp);
   localClient = await signedInClient(localApp, user);
   openaiClient = await signedInClient(openaiApp, user);
   eventId = (await buildEvent(localApp, { status: 'active' })).publicId;
 });
 afterAll(async () => {
-  await localApp.close();
-  await openaiApp.close();
-  await database.close();
-  await fake.close();
+  await apps?.close();
 });
 
 function extract(

@@ -1,22 +1,22 @@
 import type { ReviewAssistantDto } from '@confero/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
 import { buildConflict, buildReview } from '../../../test/factories/reviews.ts';
 import { type BuiltSubmission, buildSubmission } from '../../../test/factories/submissions.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
-import { completion, startCompletionsServer } from '../../../test/fixtures/openai-server.ts';
+import { completion, type FakeOpenAiServer } from '../../../test/fixtures/openai-server.ts';
 import { paperFixture } from '../../../test/fixtures/pdf/papers.ts';
 import { signedInClient, signedInClients, type TestClient } from '../../../test/http.ts';
-import type { Database } from '../../db/client.ts';
+import { type ProviderApps, startProviderApps } from '../../../test/provider-apps.ts';
 import { auditLog, events, reviewRevisions, reviews } from '../../db/schema/index.ts';
 import { ASSISTANT_RATE_LIMIT } from './review-assistant.routes.ts';
 
-let database: Database;
 let app: TestApp;
 let openaiApp: TestApp;
-let fake: Awaited<ReturnType<typeof startCompletionsServer>>;
+let fake: FakeOpenAiServer;
+let apps: ProviderApps | undefined;
 let event: BuiltEvent;
 let chair: BuiltUser;
 let writer: BuiltUser;
@@ -64,13 +64,8 @@ async function rowCounts() {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  fake = await startCompletionsServer();
-  app = await buildTestApp({}, { database });
-  openaiApp = await buildTestApp(
-    { ai: { provider: 'openai', baseUrl: fake.url, apiKey: 'sk-test-key', model: 'test-model' } },
-    { database },
-  );
+  apps = await startProviderApps();
+  ({ fake, local: app, openai: openaiApp } = apps);
   event = await buildEvent(app, { status: 'active' });
   chair = await buildUser(app);
   writer = await buildUser(app);
@@ -100,10 +95,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
-  await openaiApp?.close();
-  await database?.close();
-  await fake?.close();
+  await apps?.close();
 });
 
 describe('POST /api/reviews/{id}/assistant/ (local provider)', () => {

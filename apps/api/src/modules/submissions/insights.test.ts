@@ -1,21 +1,21 @@
 import type { AiAnalysis, SubmissionDto } from '@confero/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent } from '../../../test/factories/events.ts';
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { multipartBody } from '../../../test/fixtures/multipart.ts';
-import { completion, startCompletionsServer } from '../../../test/fixtures/openai-server.ts';
+import { completion, type FakeOpenAiServer } from '../../../test/fixtures/openai-server.ts';
 import { PAPER_FIXTURES } from '../../../test/fixtures/pdf/papers.ts';
 import { signedInClient, type TestClient } from '../../../test/http.ts';
-import type { Database } from '../../db/client.ts';
+import { type ProviderApps, startProviderApps } from '../../../test/provider-apps.ts';
 import { events, jobs, submissionFiles, submissions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 
-let database: Database;
 let app: TestApp;
 let openaiApp: TestApp;
-let fake: Awaited<ReturnType<typeof startCompletionsServer>>;
+let fake: FakeOpenAiServer;
+let apps: ProviderApps | undefined;
 let event: BuiltEvent;
 let author: BuiltUser;
 let authorClient: TestClient;
@@ -24,13 +24,8 @@ let chairClient: TestClient;
 const fixture = PAPER_FIXTURES.find((entry) => entry.name === 'abstract-without-heading');
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  fake = await startCompletionsServer();
-  app = await buildTestApp({}, { database });
-  openaiApp = await buildTestApp(
-    { ai: { provider: 'openai', baseUrl: fake.url, apiKey: 'sk-test', model: 'test-model' } },
-    { database },
-  );
+  apps = await startProviderApps();
+  ({ fake, local: app, openai: openaiApp } = apps);
   event = await buildEvent(app, {
     status: 'active',
     title: 'Conference on Scholarly Publishing',
@@ -48,10 +43,7 @@ beforeAll(async () => {
   chairClient = await signedInClient(app, chair);
 });
 afterAll(async () => {
-  await app.close();
-  await openaiApp.close();
-  await database.close();
-  await fake.close();
+  await apps?.close();
 });
 
 let sequence = 0;
