@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { RETRY_AFTER_SECONDS } from './overload.ts';
+import { type OverloadLimits, RETRY_AFTER_SECONDS } from './overload.ts';
 
 let app: TestApp;
 /** Resolves the slow test route's open requests. */
@@ -18,6 +18,10 @@ beforeAll(async () => {
         instance.get('/api/test/slow/', async () => {
           await held.promise;
           return { done: true };
+        });
+        instance.get<{ Querystring: { ms: string } }>('/api/test/wait/', async (request) => {
+          await sleep(Number(request.query.ms));
+          return { waited: Number(request.query.ms) };
         });
       },
     },
@@ -84,6 +88,35 @@ describe('load shedding', () => {
 
     await sleep(350);
     expect((await app.inject({ method: 'GET', url: '/api/config/' })).statusCode).toBe(200);
+  });
+
+  it('sheds while even the quickest reads wait past the queue bound at two checks in a row, and serves again after', async () => {
+    const limits = app.config.overload as OverloadLimits;
+    limits.maxInFlight = 1_000;
+    limits.maxEventLoopDelayMs = 60_000;
+    limits.maxQueueDelayMs = 80;
+    // Reads that each take 150 ms (a standing queue), one answered every 20 ms for 1.2 s.
+    const reads: Promise<unknown>[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      reads.push(app.inject({ method: 'GET', url: '/api/test/wait/?ms=150' }).then((response) => response));
+      await sleep(20);
+      if (app.load.shed.queue_delay > 0) break;
+    }
+    // Checked with a request that is not a read (a quick read would show there is no queue): refused, or a 404.
+    const refused = await app.inject({ method: 'POST', url: '/api/test/nothing/' });
+    await Promise.all(reads);
+    expect(app.load.shed.queue_delay).toBeGreaterThanOrEqual(1);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(refused.json()).toEqual(busyBody);
+
+    // Once no read waits, two checks later the process serves again.
+    await sleep(350);
+    expect(app.load.state().queueDelayMs).toBeLessThan(80);
+    const served = await app.inject({ method: 'GET', url: '/api/test/wait/?ms=1' });
+    expect(served.statusCode).toBe(200);
+    expect(served.json()).toEqual({ waited: 1 });
+    limits.maxQueueDelayMs = undefined;
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')(

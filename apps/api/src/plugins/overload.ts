@@ -8,12 +8,18 @@ import { messageError } from '../lib/errors.ts';
 
 /*
  * Load shedding: a process that cannot keep up answers at once `503 SERVER_BUSY` with `Retry-After` rather than
- * queueing requests until clients time out. Three signals, each checked when a request arrives, each with its
- * bound in `config.overload` (SHED_* variables):
+ * queueing requests until clients time out. Four signals, each checked when a request arrives, each with its
+ * bound in `config.overload` (SHED_* variables; the queue delay's default is QUEUE_DELAY_MS):
  *   - requests in flight in this process (received, not yet answered);
  *   - the event loop's lag: how late a timer due every SAMPLE_MS fired, over the bound at two checks in a row (a
  *     loop kept busy, not one slow task or a garbage collection);
- *   - queries waiting for a database connection (PostgreSQL's pool; none on the embedded database).
+ *   - queries waiting for a database connection (PostgreSQL's pool; none on the embedded database);
+ *   - the standing queue (CoDel's idea): the quickest read (GET/HEAD, no body to wait for) answered in each
+ *     SAMPLE_MS, over the bound at two checks in a row. When even the quickest read took that long, every request
+ *     queues behind a backlog the process does not work off, though its loop may turn quickly (requests waiting on
+ *     the database, or on a CPU it shares). One slow read (an export) is not a queue: quick ones answered beside
+ *     it keep the minimum low, and a check with no read answered counts as no queue, so shedding every read also
+ *     lets the next ones in.
  * Health and metrics are never shed: orchestrators and scrapers must see a busy process, not a dead one.
  */
 
@@ -24,8 +30,13 @@ export const RETRY_AFTER_SECONDS = 2;
 /** Route patterns never shed (and not counted in flight). */
 const NEVER_SHED = new Set(['/api/health/', '/metrics']);
 
-export type LoadState = { inFlight: number; eventLoopDelayMs: number; dbWaiting: number };
-export type ShedReason = 'in_flight' | 'event_loop_delay' | 'db_waiting';
+/** The default bound of the standing queue: the quickest read of two checks in a row waited longer than this. */
+export const QUEUE_DELAY_MS = 300;
+
+export type LoadState = { inFlight: number; eventLoopDelayMs: number; dbWaiting: number; queueDelayMs: number };
+export type ShedReason = 'in_flight' | 'event_loop_delay' | 'db_waiting' | 'queue_delay';
+/** The bounds: the configuration's, and the standing queue's (QUEUE_DELAY_MS unless set). */
+export type OverloadLimits = Config['overload'] & { maxQueueDelayMs?: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,12 +72,17 @@ function shed(reply: FastifyReply) {
 }
 
 export const overloadPlugin = fp(
-  async (app: FastifyInstance, options: { limits: Config['overload']; db: Db }) => {
+  async (app: FastifyInstance, options: { limits: OverloadLimits; db: Db }) => {
     const { limits, db } = options;
     let inFlight = 0;
     let eventLoopDelayMs = 0;
     /** The smaller of the last two lags: over the bound only when the loop lagged twice in a row. */
     let sustainedDelayMs = 0;
+    /** The quickest read answered since the last check (Infinity: none). */
+    let quickestReadMs = Number.POSITIVE_INFINITY;
+    let queueDelayMs = 0;
+    /** The smaller of the last two queue delays, like the lag. */
+    let sustainedQueueMs = 0;
     let expected = performance.now() + SAMPLE_MS;
     let timer: NodeJS.Timeout;
     const sample = () => {
@@ -74,20 +90,30 @@ export const overloadPlugin = fp(
       const lag = Math.max(0, now - expected);
       sustainedDelayMs = Math.min(lag, eventLoopDelayMs);
       eventLoopDelayMs = lag;
+      const queue = Number.isFinite(quickestReadMs) ? quickestReadMs : 0;
+      sustainedQueueMs = Math.min(queue, queueDelayMs);
+      queueDelayMs = queue;
+      quickestReadMs = Number.POSITIVE_INFINITY;
       expected = now + SAMPLE_MS;
       timer = setTimeout(sample, SAMPLE_MS).unref();
     };
     timer = setTimeout(sample, SAMPLE_MS).unref();
     app.addHook('onClose', async () => clearTimeout(timer));
 
-    const state = (): LoadState => ({ inFlight, eventLoopDelayMs, dbWaiting: databasePoolStats(db)?.waiting ?? 0 });
-    const counts: Record<ShedReason, number> = { in_flight: 0, event_loop_delay: 0, db_waiting: 0 };
+    const state = (): LoadState => ({
+      inFlight,
+      eventLoopDelayMs,
+      dbWaiting: databasePoolStats(db)?.waiting ?? 0,
+      queueDelayMs,
+    });
+    const counts: Record<ShedReason, number> = { in_flight: 0, event_loop_delay: 0, db_waiting: 0, queue_delay: 0 };
     app.decorate('load', { state, shed: counts });
 
     const reasonToShed = (): ShedReason | undefined => {
       if (inFlight >= limits.maxInFlight) return 'in_flight';
       if (sustainedDelayMs > limits.maxEventLoopDelayMs) return 'event_loop_delay';
       if ((databasePoolStats(db)?.waiting ?? 0) > limits.maxDbWaiting) return 'db_waiting';
+      if (sustainedQueueMs > (limits.maxQueueDelayMs ?? QUEUE_DELAY_MS)) return 'queue_delay';
       return undefined;
     };
 
@@ -105,9 +131,12 @@ export const overloadPlugin = fp(
         return;
       }
       inFlight += 1;
+      const read = request.method === 'GET' || request.method === 'HEAD';
+      const arrived = performance.now();
       // 'close' comes once per response: sent, or its connection lost.
       reply.raw.once('close', () => {
         inFlight -= 1;
+        if (read) quickestReadMs = Math.min(quickestReadMs, performance.now() - arrived);
       });
       done();
     });
