@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   type AffinityDocument,
+  analyseDocuments,
   buildAffinityModel,
   type ReviewerProfile,
 } from '../../apps/api/src/modules/assignment/affinity/index.ts';
@@ -172,4 +173,26 @@ if (matrix && sampleSize === undefined) {
     `top ${k} per submission: ${mismatches === 0 ? 'identical to' : `${mismatches} differences from`} the matrix's`,
   );
 }
+
+// What a later computation does: every text's analysis is stored (affinity_analyses), so fitting reads them instead
+// of tokenising; the IDF is fitted again (a new document changes it), then a new submission costs one column and a
+// new reviewer one row — the same bits as the full run's (checked against the top k of the first submission).
+const analyses = await time('analyse every document (the stored form)', () => analyseDocuments(corpus));
+const stored = analyses.reduce((n, bytes) => n + bytes.length, 0);
+console.log(`stored analyses ${mb(stored)}, ${(stored / chars).toFixed(2)} bytes per character of text`);
+corpus.forEach((doc, i) => {
+  doc.analysis = analyses[i];
+});
+const refitted = await time('build from the stored analyses', () => buildAffinityModel(corpus));
+const first = submissions[0] as AffinityDocument;
+const column = await time('a new submission: its column (every reviewer)', () => refitted.score(reviewers, [first]));
+await time('a new reviewer: their row (every submission)', () =>
+  refitted.score([reviewers[0] as ReviewerProfile], submissions),
+);
+const kept = Array.from({ length: k }, (_, i) => top.reviewers[i] as number).filter((r) => r >= 0);
+const columnTop = Array.from(column.scores.keys())
+  .sort((a, b) => (column.scores[b] as number) - (column.scores[a] as number) || a - b)
+  .slice(0, kept.length);
+const sameTop = columnTop.every((r, i) => r === kept[i]) && kept.every((r, i) => column.scores[r] === top.scores[i]);
+console.log(`the new submission's column: ${sameTop ? 'same' : 'DIFFERENT'} top ${k} and scores as the full run`);
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);

@@ -37,26 +37,43 @@ export async function analysisKey(doc: AffinityDocument): Promise<string> {
 
 /**
  * Layout, little-endian: u32 version, u32 byte length of the words (UTF-8, joined by '\n'; a word never holds a
- * line end), the words, u32 summary length, u32 body length, then the summary's and the body's indexes (i32).
+ * line end), u32 summary length, u32 body length, the words, zero padding to a multiple of 4, then the summary's
+ * and the body's indexes (i32), which a little-endian machine reads in place.
  */
 function encode(words: readonly string[], summary: Int32Array, body: Int32Array): Uint8Array {
   const text = encoder.encode(words.join('\n'));
-  const bytes = new Uint8Array(16 + text.length + 4 * (summary.length + body.length));
+  const at = 16 + align(text.length);
+  const bytes = new Uint8Array(at + 4 * (summary.length + body.length));
   const view = new DataView(bytes.buffer);
   view.setUint32(0, ANALYSIS_VERSION, true);
   view.setUint32(4, text.length, true);
-  bytes.set(text, 8);
-  let at = 8 + text.length;
-  view.setUint32(at, summary.length, true);
-  view.setUint32(at + 4, body.length, true);
-  at += 8;
-  for (const stream of [summary, body]) {
-    for (let i = 0; i < stream.length; i++, at += 4) view.setInt32(at, stream[i] as number, true);
-  }
+  view.setUint32(8, summary.length, true);
+  view.setUint32(12, body.length, true);
+  bytes.set(text, 16);
+  const streams = new Int32Array(bytes.buffer, at, summary.length + body.length);
+  streams.set(summary);
+  streams.set(body, summary.length);
+  if (!LITTLE_ENDIAN) swapBytes(bytes.subarray(at));
   return bytes;
 }
 
-/** The analysis' parts, or undefined when it is of another version or malformed (the text is tokenised then). */
+const align = (n: number) => (n + 3) & ~3;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+function swapBytes(bytes: Uint8Array): void {
+  for (let i = 0; i + 3 < bytes.length; i += 4) {
+    const [a, b] = [bytes[i] as number, bytes[i + 1] as number];
+    bytes[i] = bytes[i + 3] as number;
+    bytes[i + 1] = bytes[i + 2] as number;
+    bytes[i + 2] = b;
+    bytes[i + 3] = a;
+  }
+}
+
+/**
+ * The analysis' parts, or undefined when it is of another version or malformed (the text is tokenised then);
+ * an index out of range is caught where the streams are read (`Lexicon.fromAnalysis`).
+ */
 export function decodeAnalysis(
   bytes: Uint8Array,
 ): { words: string[]; summary: Int32Array; body: Int32Array } | undefined {
@@ -64,21 +81,21 @@ export function decodeAnalysis(
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== ANALYSIS_VERSION) return undefined;
   const textLength = view.getUint32(4, true);
-  let at = 8 + textLength;
-  if (at + 8 > bytes.length) return undefined;
-  const words = textLength === 0 ? [] : decoder.decode(bytes.subarray(8, at)).split('\n');
-  const summary = new Int32Array(view.getUint32(at, true));
-  const body = new Int32Array(view.getUint32(at + 4, true));
-  at += 8;
-  if (at + 4 * (summary.length + body.length) !== bytes.length) return undefined;
-  for (const stream of [summary, body]) {
-    for (let i = 0; i < stream.length; i++, at += 4) {
-      const index = view.getInt32(at, true);
-      if (index < -1 || index >= words.length) return undefined;
-      stream[i] = index;
-    }
+  const summaryLength = view.getUint32(8, true);
+  const bodyLength = view.getUint32(12, true);
+  const at = 16 + align(textLength);
+  if (at + 4 * (summaryLength + bodyLength) !== bytes.length) return undefined;
+  const words = textLength === 0 ? [] : decoder.decode(bytes.subarray(16, 16 + textLength)).split('\n');
+  // In place when aligned (a buffer of its own), else one copy.
+  const offset = bytes.byteOffset + at;
+  let streams: Int32Array;
+  if (LITTLE_ENDIAN && offset % 4 === 0) streams = new Int32Array(bytes.buffer, offset, summaryLength + bodyLength);
+  else {
+    const copy = bytes.slice(at);
+    if (!LITTLE_ENDIAN) swapBytes(copy);
+    streams = new Int32Array(copy.buffer);
   }
-  return { words, summary, body };
+  return { words, summary: streams.subarray(0, summaryLength), body: streams.subarray(summaryLength) };
 }
 
 /** Analyses documents for storage (one word table for all: each distinct word is stemmed once). */
@@ -93,5 +110,6 @@ export function analyseDocuments(docs: readonly AffinityDocument[]): Uint8Array[
 /** A document's tokens in `lexicon`: from its stored analysis when it carries a valid one, else from its text. */
 export function tokensOf(lexicon: Lexicon, doc: AffinityDocument): Tokens {
   const analysis = doc.analysis && decodeAnalysis(doc.analysis);
-  return analysis ? lexicon.fromAnalysis(analysis.words, analysis.summary, analysis.body) : lexicon.tokenize(doc);
+  const tokens = analysis && lexicon.fromAnalysis(analysis.words, analysis.summary, analysis.body);
+  return tokens ?? lexicon.tokenize(doc);
 }

@@ -59,6 +59,8 @@ export class Lexicon {
   private readonly wordCount: number[] = [];
   private frozen = false;
   private readonly out = new IntBuffer();
+  private readonly recorded = new IntBuffer();
+  private localIndex = new Int32Array(0);
   /** While `analyse` runs: the lexicon's word indexes of the tokens `out` receives (−1 for a separator). */
   private recording: IntBuffer | undefined;
   private readonly sink: WordSink = {
@@ -88,25 +90,32 @@ export class Lexicon {
    * order of first occurrence, and its token streams as indexes into them.
    */
   analyse(doc: AffinityDocument): { tokens: Tokens; words: string[]; summary: Int32Array; body: Int32Array } {
-    const recording = new IntBuffer();
+    const recording = this.recorded;
+    recording.length = 0;
     this.recording = recording;
     try {
       const tokens = this.tokenize(doc);
       const stream = recording.take();
-      const local = new Map<number, number>();
+      // Lexicon word → index in this document (+1, 0 = not yet), cleared after use.
+      if (this.localIndex.length < this.wordText.length) this.localIndex = new Int32Array(this.wordText.length * 2);
+      const local = this.localIndex;
       const words: string[] = [];
-      const indexes = stream.map((w) => {
-        if (w < 0) return -1;
-        let index = local.get(w);
-        if (index === undefined) {
-          index = words.length;
-          local.set(w, index);
+      const ids: number[] = [];
+      for (let i = 0; i < stream.length; i++) {
+        const w = stream[i] as number;
+        if (w < 0) continue;
+        let index = local[w] as number;
+        if (index === 0) {
           words.push(this.wordText[w] as string);
+          ids.push(w);
+          index = words.length;
+          local[w] = index;
         }
-        return index;
-      });
+        stream[i] = index - 1;
+      }
+      for (const w of ids) local[w] = 0;
       const cut = this.summaryLength;
-      return { tokens, words, summary: indexes.slice(0, cut), body: indexes.slice(cut) };
+      return { tokens, words, summary: stream.subarray(0, cut), body: stream.subarray(cut) };
     } finally {
       this.recording = undefined;
     }
@@ -117,17 +126,24 @@ export class Lexicon {
    * (or added to) the word table, exactly as the scanner would have, so the stems, their ids and the spelling
    * counts are those `tokenize` gives.
    */
-  fromAnalysis(words: readonly string[], summary: Int32Array, body: Int32Array): Tokens {
-    const table = words.map((word) => this.findWord(word));
-    const stream = (indexes: Int32Array) => {
-      for (let i = 0; i < indexes.length; i++) {
-        const index = indexes[i] as number;
+  fromAnalysis(words: readonly string[], summary: Int32Array, body: Int32Array): Tokens | undefined {
+    for (const stream of [summary, body]) {
+      for (let i = 0; i < stream.length; i++) {
+        const index = stream[i] as number;
+        if (index < -1 || index >= words.length) return undefined;
+      }
+    }
+    const table = new Int32Array(words.length);
+    for (let i = 0; i < words.length; i++) table[i] = this.findWord(words[i] as string);
+    const tokens = (stream: Int32Array) => {
+      for (let i = 0; i < stream.length; i++) {
+        const index = stream[i] as number;
         if (index < 0) this.out.push(SEPARATOR);
         else this.emit(table[index] as number);
       }
       return this.out.take();
     };
-    return { summary: stream(summary), body: stream(body) };
+    return { summary: tokens(summary), body: tokens(body) };
   }
 
   tokenizeProfile(reviewer: ReviewerProfile): Int32Array {
