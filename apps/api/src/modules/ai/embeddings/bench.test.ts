@@ -20,6 +20,8 @@ let fake: FakeOpenAiServer;
 let root: string;
 let data: string;
 let cache: string;
+/** Each bench process notes there the address of every TCP connection it opens (`guard.mjs`). */
+let hostsFile: string;
 
 const paper = (id: string, title: string, abstract: string) => JSON.stringify({ id, content: { title, abstract } });
 
@@ -28,6 +30,16 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-affinity-bench-'));
   data = path.join(root, 'data-set');
   cache = path.join(root, 'cache');
+  hostsFile = path.join(root, 'hosts.txt');
+  fs.writeFileSync(
+    path.join(root, 'guard.mjs'),
+    [
+      "import { subscribe } from 'node:diagnostics_channel';",
+      "import fs from 'node:fs';",
+      "subscribe('net.client.socket', ({ socket }) => socket.once('connect', () =>",
+      "  fs.appendFileSync(process.env.CONFERO_HOSTS_FILE, socket.remoteAddress + '\\n')));",
+    ].join('\n'),
+  );
   const version = path.join(data, 'evaluation_datasets', 'd_20_1');
   fs.mkdirSync(path.join(version, 'archives'), { recursive: true });
   fs.mkdirSync(path.join(data, 'data', 'txts'), { recursive: true });
@@ -69,7 +81,12 @@ afterAll(async () => {
 async function bench(args: string[], env: Record<string, string>) {
   const { stdout } = await run(process.execPath, ['bench/affinity/run.ts', data, ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_OPTIONS: `--import=${path.join(root, 'guard.mjs')}`,
+      CONFERO_HOSTS_FILE: hostsFile,
+      ...env,
+    },
   });
   return stdout;
 }
@@ -118,6 +135,8 @@ describe('bench/affinity with the openai embeddings path', () => {
     expect(row(second, 'openai embeddings test-embedding (title+abstract)').line).toContain(
       '0 texts embedded, 6 cached',
     );
+    // The first run connected to the stand-in, on 127.0.0.1, and nowhere else.
+    expect(new Set(fs.readFileSync(hostsFile, 'utf8').trim().split('\n'))).toEqual(new Set(['127.0.0.1']));
   });
 
   it('takes the endpoint from the flags or the server’s settings, and refuses openai without a base URL', () => {

@@ -172,10 +172,17 @@ describe('the openai provider’s embeddings', () => {
     expect(fake.received.length).toBe(before);
   });
 
-  it('is offered by the openai provider with the configured model, and not by the local provider', () => {
+  it('is offered by the openai provider with the configured model, and not by the local provider', async () => {
     const env = { AI_PROVIDER: 'openai', AI_BASE_URL: fake.url };
     const configured = createAiProvider(loadConfig({ ...env, AI_EMBEDDING_MODEL: 'nomic-embed-text' }).ai);
     expect(configured.embeddings?.model).toBe('nomic-embed-text');
+    const before = fake.received.length;
+    await configured.embeddings?.embed(['through the provider']);
+    expect(fake.received[before]).toMatchObject({
+      url: '/v1/embeddings',
+      authorization: undefined,
+      body: { model: 'nomic-embed-text', input: ['through the provider'] },
+    });
     expect(createAiProvider(loadConfig(env).ai).embeddings?.model).toBe(DEFAULT_EMBEDDING_MODEL);
     expect(createAiProvider(loadConfig({}).ai).embeddings).toBeUndefined();
   });
