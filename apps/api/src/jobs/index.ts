@@ -53,7 +53,8 @@ export function registerJobHandlers(queue: JobQueue, deps: JobDeps): void {
   // A chair waits for the preview: it does not queue behind mail.
   queue.register(ASSIGNMENT_PREVIEW_JOB, assignmentPreviewJob, { lane: 'interactive' });
   queue.register(BULK_INVITE_JOB, bulkInviteJob({ publicUrl: deps.config.publicUrl }));
-  queue.register(CONFLICTS_SYNC_JOB, conflictsSyncJob);
+  // A first sync of a large event runs for seconds: mail does not wait behind it, nor it behind mail.
+  queue.register(CONFLICTS_SYNC_JOB, conflictsSyncJob, { lane: 'conflicts' });
   queue.every(CONFLICTS_SYNC_JOB, CONFLICTS_SYNC_EVERY_MS);
   queue.register(MAIL_GROUP_JOB, mailGroupJob({ publicUrl: deps.config.publicUrl }), { onFailure: recordGroupFailure });
   queue.register(REVIEW_REMINDERS_JOB, reviewRemindersJob({ publicUrl: deps.config.publicUrl }));

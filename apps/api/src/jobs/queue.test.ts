@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client.ts';
 import { jobs, rateLimits } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
 import { ASSIGNMENT_PREVIEW_JOB } from '../modules/assignment/assignment.job.ts';
+import { CONFLICTS_SYNC_JOB } from '../modules/conflicts/conflicts.job.ts';
 import { PRUNE_RATE_LIMITS_JOB } from './maintenance.ts';
 import {
   backoffDelayMs,
@@ -614,9 +615,11 @@ describe('lanes', () => {
     expect((await loadJob(fast)).status).toBe('done');
   });
 
-  it('puts the assignment preview in a lane of its own on app.jobs', () => {
+  it('puts the assignment preview and the conflict sync in lanes of their own on app.jobs', () => {
     expect(app.jobs.laneOf(ASSIGNMENT_PREVIEW_JOB)).toBe('interactive');
+    expect(app.jobs.laneOf(CONFLICTS_SYNC_JOB)).toBe('conflicts');
     expect(app.jobs.laneOf('mail.send')).toBe('default');
+    expect(app.jobs.laneNames()).toEqual(['default', 'conflicts', 'interactive']);
   });
 });
 
