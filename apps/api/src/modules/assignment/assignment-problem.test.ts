@@ -96,7 +96,8 @@ describe('buildProblem + solveAssignment', () => {
         fixed: small.fixed,
       });
       for (const key of small.conflicts) {
-        if (!small.fixed.some(([p, r]) => edgeKey(p, r) === key)) expect(edgeOf.has(key)).toBe(false);
+        const [p, r] = key.split(':').map(Number) as [number, number];
+        if (!small.fixed.some(([fp, fr]) => fp === p && fr === r)) expect(edgeOf(p, r)).toBeUndefined();
       }
       const solution = solveAssignment(problem);
       const best = bruteForce(small);
@@ -112,7 +113,7 @@ describe('buildProblem + solveAssignment', () => {
         const fixedHere = small.fixed.filter(([, fr]) => fr === r).length;
         expect(load[r]).toBeLessThanOrEqual(Math.max(cap, fixedHere));
       });
-      for (const [p, r] of small.fixed) expect(solution.assigned[edgeOf.get(edgeKey(p, r)) as number]).toBe(1);
+      for (const [p, r] of small.fixed) expect(solution.assigned[edgeOf(p, r) as number]).toBe(1);
     },
   );
 
@@ -130,5 +131,27 @@ describe('buildProblem + solveAssignment', () => {
     const pairs = Array.from(problem.edgePaper, (p, e) => edgeKey(p, problem.edgeReviewer[e] as number)).sort();
     expect(pairs).toEqual(['0:0', '0:2', '1:1']);
     expect(Array.from(problem.fixedEdges ?? [])).toEqual([0]);
+  });
+
+  it('makes each pair one edge: a candidate given twice, a fixed pair among the candidates, a fixed pair twice', () => {
+    const { problem, edgeOf } = buildProblem({
+      papers: 2,
+      reviewers: 3,
+      score: (p, r) => p * 10 + r,
+      candidates: (p) => (p === 0 ? [1, 0, 1, 2] : [2, 0, 2]),
+      isConflicted: () => false,
+      demand: Int32Array.from([2, 2]),
+      capacity: Int32Array.from([2, 2, 2]),
+      fixed: [
+        [1, 0],
+        [0, 2],
+        [1, 0],
+      ],
+    });
+    const pairs = Array.from(problem.edgePaper, (p, e) => edgeKey(p, problem.edgeReviewer[e] as number));
+    expect(pairs).toEqual(['1:0', '0:2', '0:1', '0:0', '1:2']);
+    expect(Array.from(problem.edgeScore)).toEqual([10, 2, 1, 0, 12]);
+    expect(Array.from(problem.fixedEdges ?? [])).toEqual([0, 1]);
+    expect([edgeOf(0, 0), edgeOf(1, 2), edgeOf(1, 1)]).toEqual([3, 4, undefined]);
   });
 });

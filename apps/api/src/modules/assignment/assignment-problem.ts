@@ -22,33 +22,54 @@ export type ProblemInput = {
   fixed: [number, number][];
 };
 
-export type BuiltProblem = { problem: AssignmentProblem; edgeOf: Map<string, number> };
+export type BuiltProblem = {
+  problem: AssignmentProblem;
+  /** The edge of pair (p, r), or undefined when the pair is not an edge (an index built on first use). */
+  edgeOf: (p: number, r: number) => number | undefined;
+};
 
 export const edgeKey = (p: number, r: number) => `${p}:${r}`;
 
+/**
+ * The edges, fixed pairs first (in the order given), then each paper's candidates in order. A pair is an edge once:
+ * the fixed pairs are told apart by a map of their own (few), and a paper's candidates by the paper they were last
+ * seen for (`seenFor`, a number per reviewer), so no key is built per candidate.
+ */
 export function buildProblem(input: ProblemInput): BuiltProblem {
+  const R = input.reviewers;
   const paperIdx: number[] = [];
   const reviewerIdx: number[] = [];
   const scores: number[] = [];
-  const edgeOf = new Map<string, number>();
-  const add = (p: number, r: number, score: number) => {
-    const key = edgeKey(p, r);
-    if (edgeOf.has(key)) return;
-    edgeOf.set(key, paperIdx.length);
+  const push = (p: number, r: number, score: number) => {
     paperIdx.push(p);
     reviewerIdx.push(r);
     scores.push(score);
   };
-  for (const [p, r] of input.fixed) add(p, r, input.score(p, r) ?? 0);
+  const fixedEdge = new Map<number, number>();
+  const fixedOf: number[][] = Array.from({ length: input.papers }, () => []);
+  for (const [p, r] of input.fixed) {
+    if (fixedEdge.has(p * R + r)) continue;
+    fixedEdge.set(p * R + r, paperIdx.length);
+    fixedOf[p]?.push(r);
+    push(p, r, input.score(p, r) ?? 0);
+  }
+  const seenFor = new Int32Array(R).fill(-1);
+  const everyone = Array.from({ length: R }, (_, r) => r);
   for (let p = 0; p < input.papers; p++) {
-    const candidates = input.candidates?.(p) ?? Array.from({ length: input.reviewers }, (_, r) => r);
-    for (const r of candidates) {
-      if (input.isConflicted(p, r)) continue;
+    for (const r of fixedOf[p] ?? []) seenFor[r] = p;
+    for (const r of input.candidates?.(p) ?? everyone) {
+      if (seenFor[r] === p || input.isConflicted(p, r)) continue;
+      seenFor[r] = p;
       const score = input.score(p, r);
-      if (score !== undefined) add(p, r, score);
+      if (score !== undefined) push(p, r, score);
     }
   }
-  const fixedEdges = Int32Array.from(new Set(input.fixed.map(([p, r]) => edgeOf.get(edgeKey(p, r)) as number)));
+  const fixedEdges = Int32Array.from(fixedEdge.values());
+  let index: Map<number, number> | undefined;
+  const edgeOf = (p: number, r: number) => {
+    index ??= new Map(paperIdx.map((paper, e) => [paper * R + (reviewerIdx[e] as number), e]));
+    return index.get(p * R + r);
+  };
   return {
     problem: {
       papers: input.papers,
