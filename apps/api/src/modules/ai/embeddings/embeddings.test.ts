@@ -222,7 +222,7 @@ describe('cached embeddings', () => {
 });
 
 describe('affinity from embeddings', () => {
-  it('scores the mean cosine over the reviewer’s documents, the profile at half weight, full text mixed in', async () => {
+  it('scores the mean cosine over the reviewer’s documents, the profile at half weight, full text mixed in, in [0, 1]', async () => {
     // Hand-chosen vectors: cosines are read off directly.
     const table: Record<string, number[]> = {
       'Paper A': [1, 0, 0],
@@ -231,7 +231,7 @@ describe('affinity from embeddings', () => {
       'Sub one': [0.6, 0.8, 0],
       'Sub two': [0, 0, 1],
       'Sub two body': [1, 0, 0],
-      Opposite: [-1, 0, 0],
+      Opposite: [-0.6, 0, 0.8],
       'My expertise': [0, 1, 0],
     };
     for (const [text, vector] of Object.entries(table)) fake.vectors.set(text, vector);
@@ -275,19 +275,23 @@ describe('affinity from embeddings', () => {
       (0.6 + 0.8 + 0.5 * 0.8) / 3,
       (h + 0 + 0) / 3,
       0,
-      // r2: C, and Opposite whose negative cosine counts 0.
-      (0 + 0) / 2,
-      (h + 0) / 2,
+      // r2: C and Opposite; with s1 their mean is (0 − 0.6) / 2, clamped to 0.
+      0,
+      (h + 0.2 * h) / 2,
       0,
       // r3 has no document.
       0,
       0,
       0,
     ];
-    expect(Array.from(scores)).toEqual(expected.map((x) => Math.fround(x)));
+    expect(scores).toHaveLength(expected.length);
+    expected.forEach((value, i) => {
+      expect(scores[i]).toBeCloseTo(value, 6);
+    });
     expect(reasons(0, 0)).toEqual(['Paper B', 'Paper A']);
     expect(reasons(0, 1)).toEqual(['Paper A']);
-    expect(reasons(1, 1)).toEqual(['Paper C']);
+    expect(reasons(1, 1)).toEqual(['Paper C', 'Opposite']);
+    expect(reasons(1, 0)).toEqual([]);
     expect(reasons(0, 2)).toEqual([]);
   });
 

@@ -26,7 +26,7 @@ export function profileText(reviewer: ReviewerProfile): string {
   return [reviewer.expertise?.trim(), reviewer.bio?.trim()].filter(Boolean).join('\n\n');
 }
 
-const dot = (a: Float32Array, b: Float32Array) => {
+const dot = (a: Float32Array | Float64Array, b: Float32Array) => {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += (a[i] as number) * (b[i] as number);
   return sum;
@@ -49,9 +49,11 @@ function combine(a: Float32Array, wa: number, b: Float32Array, wb: number): Floa
 type ReviewerDocument = { vector: Float32Array; weight: number; title: string | undefined };
 
 /**
- * Scores every reviewer against every submission from embeddings: scores[r · S + s] ∈ [0, 1]. A cosine below 0 (a
- * document about something opposite, rare with real models) counts as 0, as unrelated TF-IDF vectors do; a
- * document without any text is left out, and a reviewer with none scores 0. `reasons(r, s)` gives the titles of the
+ * Scores every reviewer against every submission from embeddings: scores[r · S + s] ∈ [0, 1]. The mean of a
+ * reviewer's weighted cosines is the cosine with the weighted mean of their unit vectors (their centroid), so each
+ * pair costs one dot product whatever the number of papers, as in the local model; the mean is clamped to [0, 1]
+ * like the local model's (a negative mean — rare with real models — scores 0). A document without any text is left
+ * out, and a reviewer with none scores 0. `reasons(r, s)` gives the titles of the
  * reviewer's papers most similar to the submission (up to three, best first): an embedding has no matched terms.
  * Every distinct text is sent once per call (pass cached embeddings to share texts between calls).
  */
@@ -109,12 +111,15 @@ export async function scoreWithEmbeddings(
   const S = submissions.length;
   const scores = new Float32Array(reviewers.length * S);
   reviewerDocuments.forEach((documents, r) => {
-    if (documents.length === 0) return;
+    const first = documents[0];
+    if (!first) return;
+    const centroid = new Float64Array(first.vector.length);
+    for (const { vector, weight } of documents) {
+      for (let i = 0; i < centroid.length; i++) centroid[i] = (centroid[i] as number) + weight * (vector[i] as number);
+    }
+    for (let i = 0; i < centroid.length; i++) centroid[i] = (centroid[i] as number) / documents.length;
     subVectors.forEach((sub, s) => {
-      if (!sub) return;
-      let sum = 0;
-      for (const { vector, weight } of documents) sum += weight * Math.max(0, dot(vector, sub));
-      scores[r * S + s] = Math.fround(Math.min(1, Math.max(0, sum / documents.length)));
+      if (sub) scores[r * S + s] = Math.fround(Math.min(1, Math.max(0, dot(centroid, sub))));
     });
   });
 
