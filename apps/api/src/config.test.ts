@@ -120,4 +120,13 @@ describe('server processes, load shedding, metrics and worker health', () => {
     ]);
     expect(problemsOf({ DATA_DIR: tempDir(), SHED_MAX_IN_FLIGHT: '0' })[0]).toMatch(/^SHED_MAX_IN_FLIGHT: /);
   });
+
+  it('sizes the submissions list cache from LIST_CACHE_MB (64 MB unless set, 0 keeps none)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).listCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: tempDir(), LIST_CACHE_MB: '256' }).listCacheBytes).toBe(256 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: tempDir(), LIST_CACHE_MB: '0' }).listCacheBytes).toBe(0);
+    for (const wrong of ['-1', 'lots', '1.5']) {
+      expect(problemsOf({ DATA_DIR: tempDir(), LIST_CACHE_MB: wrong })[0]).toMatch(/^LIST_CACHE_MB: /);
+    }
+  });
 });

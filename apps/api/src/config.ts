@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   WORKER_HEALTH_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   /** Read by lib/worker-pool.ts itself (each process's pool); checked here so a wrong value stops the start. */
   WORKER_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).optional()),
+  LIST_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(64),
 });
 
 export type Config = {
@@ -101,6 +102,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where `npm run worker` answers GET /health (WORKER_HEALTH_PORT); no health endpoint when unset. */
   workerHealthPort: number | undefined;
+  /** The bytes each process keeps of built submissions lists (LIST_CACHE_MB; 0 keeps none). */
+  listCacheBytes: number;
   /** Directory of the built web app; absent in API-only runs. */
   webDist: string | undefined;
   /** Directory holding locales/{lng}/translation.json. */
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     metricsToken: e.METRICS_TOKEN,
     workerHealthPort: e.WORKER_HEALTH_PORT,
+    listCacheBytes: e.LIST_CACHE_MB * 1024 * 1024,
     webDist: fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     localesDir: path.join(repoRoot, 'packages/i18n/locales'),
     ...overrides,

@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
@@ -52,6 +53,38 @@ const compressors = {
   createZstdCompress: () =>
     zlib.createZstdCompress({ ...zstdOptions(COMPRESSION_LEVELS.large), chunkSize: STREAM_CHUNK_BYTES }),
 };
+
+/** The encodings the API answers in, in order of preference. */
+export const ANSWER_ENCODINGS = ['zstd', 'br', 'gzip'] as const;
+export type AnswerEncoding = (typeof ANSWER_ENCODINGS)[number];
+
+/** The encoding to answer in: zstd, else brotli, else gzip, as `Accept-Encoding` allows (`q=0` refuses one). */
+export function acceptedEncoding(header: string | undefined): AnswerEncoding | undefined {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const quality = params.find((param) => param.startsWith('q='));
+    if (name) weights.set(name, quality ? Number(quality.slice(2)) || 0 : 1);
+  }
+  return ANSWER_ENCODINGS.find((name) => (weights.get(name) ?? weights.get('*') ?? 0) > 0);
+}
+
+const compressAsync = {
+  zstd: promisify(zlib.zstdCompress),
+  br: promisify(zlib.brotliCompress),
+  gzip: promisify(zlib.gzip),
+};
+
+/**
+ * A large answer compressed once to be kept (the cached lists, `modules/submissions/list-cache.ts`): at the large
+ * answers' levels, in zlib's thread pool, off the request thread.
+ */
+export function compressAnswer(input: Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+  const levels = COMPRESSION_LEVELS.large;
+  if (encoding === 'zstd') return compressAsync.zstd(input, zstdOptions(levels));
+  if (encoding === 'br') return compressAsync.br(input, brotliOptions(levels));
+  return compressAsync.gzip(input, { level: levels.gzip });
+}
 
 /**
  * Compresses the API's answers with zstd, brotli or gzip, as the client accepts (in that order of preference), above

@@ -314,7 +314,8 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema,
  * Sends a JSON text that is already the answer (built by the database, for instance) as it is: Fastify writes a text
  * with a JSON type without the route's serializer, so the route's response schema stays what the API document shows
  * while this answer skips it. The text must hold exactly what the schema would write (a test of the route says so).
+ * A Buffer is the text as UTF-8, or compressed when the caller set its Content-Encoding.
  */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

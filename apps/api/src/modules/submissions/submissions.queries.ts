@@ -357,6 +357,12 @@ const isoText = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC',
  * nor author). Whitespace aside (`"key" : value`), the text is what the serializer would write.
  */
 export async function eventSubmissionsJson(db: Db, eventId: number, viewer: ListViewer): Promise<string> {
+  const [result] = await queryRows<{ body: string }>(db, eventSubmissionsJsonQuery(eventId, viewer));
+  return result?.body ?? '[]';
+}
+
+/** The statement of `eventSubmissionsJson`: one row, its `body` the list's JSON text. */
+export function eventSubmissionsJsonQuery(eventId: number, viewer: ListViewer): SQL {
   const finalDecisions = sql.join(
     FINAL_DECISIONS.map((decision) => sql`${decision}`),
     sql`, `,
@@ -367,9 +373,7 @@ export async function eventSubmissionsJson(db: Db, eventId: number, viewer: List
     where c.submission_id = ${submissions.id} and c.user_id = ${viewer.userId}::int)`;
   // Each row is `row_to_json` of the lateral `d` (its columns in the DTO's order); the authors of the event's papers
   // are aggregated in one pass and joined by hash, not looked up paper by paper.
-  const [result] = await queryRows<{ body: string }>(
-    db,
-    sql`
+  return sql`
     select coalesce(json_agg(d order by ${submissions.createdAt}, ${submissions.id}), '[]'::json)::text as body
     from ${submissions}
     inner join ${events} on ${events.id} = ${submissions.eventId}
@@ -411,9 +415,7 @@ export async function eventSubmissionsJson(db: Db, eventId: number, viewer: List
         'delete', v.author and ${submissions.status} = 'submitted' and ${submissions.decision} = 'pending',
         'manage_reviewers', ${manages} and not v.author and not ${conflicted}
       ) as "abilities") d
-    where ${submissions.eventId} = ${eventId}`,
-  );
-  return result?.body ?? '[]';
+    where ${submissions.eventId} = ${eventId}`;
 }
 
 /** One page of an event's submissions, oldest first, with their count. */

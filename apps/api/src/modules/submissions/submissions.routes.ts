@@ -19,12 +19,12 @@ import { authorize } from '../../lib/authorize.ts';
 import { attachmentDisposition } from '../../lib/downloads.ts';
 import { pageLinks } from '../../lib/pages.ts';
 import { type Actor, requireSignedIn, requireUser } from '../../plugins/auth.ts';
-import { sendJsonText } from '../../plugins/serializer.ts';
 import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
 import { readMultipartForm, type StoredObject, storageSink } from './files.ts';
+import { eventListAnswer, ListCache, sendEventList } from './list-cache.ts';
 import { claimStoredObject } from './stored-objects.ts';
 import { submissionError, submissionFieldError, withErrorField } from './submission-errors.ts';
 import { formInputFromBody, formInputFromFields } from './submission-input.ts';
@@ -33,7 +33,6 @@ import { submissionPolicies } from './submissions.policy.ts';
 import { listViewerFor, presentSubmission, presentSubmissionList } from './submissions.presenter.ts';
 import {
   accessToBundles,
-  eventSubmissionsJson,
   listAuthoredSubmissions,
   pageEventSubmissions,
   pageSubmissions,
@@ -66,6 +65,8 @@ const SubmissionForm = z.object({
  * callers only. The multipart parser is registered by the module plugin.
  */
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The whole lists built for their viewers, kept per version of each event's list (list-cache.ts). */
+  const listCache = new ListCache(app.config.listCacheBytes);
   requireSignedIn(app);
 
   const deps = (): SubmissionDeps => ({ db: app.db, storage: app.storage, publicUrl: app.config.publicUrl });
@@ -167,9 +168,11 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const { page, page_size: pageSize } = request.query;
       if (page === undefined && pageSize === undefined) {
-        // Every row: the JSON built by the database in one statement, sent as it is (no serializer).
-        const body = await eventSubmissionsJson(app.db, event.id, listViewerFor(access, event));
-        return sendJsonText(reply, body);
+        // Every row: the JSON built by the database in one statement, sent as it is (no serializer), kept per viewer
+        // and version of the event's list; a validator still current answers 304.
+        const viewer = listViewerFor(access, event);
+        const answer = await eventListAnswer(app.db, listCache, event.id, viewer, request.headers['if-none-match']);
+        return sendEventList(request, reply, listCache, answer);
       }
       const asked = { page: page ?? 1, pageSize: pageSize ?? PAGE_SIZE_DEFAULT };
       const { rows, count } = await pageEventSubmissions(app.db, event.id, asked);
