@@ -2,7 +2,7 @@ import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflictSyncMarks, events, submissions } from '../../db/schema/index.ts';
 import type { JobHandler } from '../../jobs/queue.ts';
-import { syncConflicts } from './conflicts.service.ts';
+import { syncEventConflicts } from './conflicts.service.ts';
 
 /** Detects the conflicts of interest of every event still reviewing, in the background. */
 export const CONFLICTS_SYNC_JOB = 'conflicts.sync';
@@ -26,7 +26,7 @@ export async function syncReviewingEvents(db: Db): Promise<{ events: number; con
     .innerJoin(submissions, eq(submissions.eventId, events.id))
     .where(and(inArray(events.status, ['approved', 'active']), eq(submissions.decision, 'pending')));
   let found = 0;
-  for (const row of rows) found += (await syncConflicts(db, row.id)).size;
+  for (const row of rows) found += await syncEventConflicts(db, row.id);
   return { events: rows.length, conflicts: found };
 }
 

@@ -27,7 +27,7 @@ import {
   hasConflict,
   pageEventConflicts,
 } from './conflicts.queries.ts';
-import { checkCandidate, declareConflict, liftConflict, syncConflicts } from './conflicts.service.ts';
+import { checkCandidate, declareConflict, liftConflict, syncEventConflicts } from './conflicts.service.ts';
 import { detectPairs } from './detect-conflict.ts';
 import { pairKey } from './detection.ts';
 
@@ -71,7 +71,7 @@ export const conflictRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((request.query.submission && !submission) || (request.query.user && userId === undefined)) {
         return { count: 0, next: null, previous: null, results: [] };
       }
-      await syncConflicts(app.db, event.id);
+      await syncEventConflicts(app.db, event.id);
       const { rows, count } = await pageEventConflicts(app.db, {
         eventId: event.id,
         viewerId: actor.id,

@@ -51,7 +51,7 @@ export function isStaleDetection(
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export { syncConflicts } from './sync-conflicts.ts';
+export { syncConflicts, syncEventConflicts } from './sync-conflicts.ts';
 
 /**
  * The pre-check before inviting someone (`POST events/{id}/conflicts/check/`): the submissions of the event the

@@ -15,14 +15,18 @@ export type DetectionInput = {
   lifted: string[];
 };
 
-/** Some found conflicts, serialised: the rows the sync's write statement takes, and the conflicts themselves. */
-export type FoundBatch = { rows: string; found: string };
+/**
+ * Some found conflicts, serialised: the rows the sync's write statement takes, how many, and the conflicts
+ * themselves (empty when the sync does not collect them).
+ */
+export type FoundBatch = { rows: string; count: number; found: string };
 
 /**
  * What detection finds among the input's persons and submissions, lifted pairs left out, in batches of `batchSize`
- * already serialised (a string crosses threads as one copy, not object by object).
+ * already serialised (a string crosses threads as one copy, not object by object); the conflicts themselves only
+ * with `collect`.
  */
-export function detectBatches(input: DetectionInput & { batchSize: number }): FoundBatch[] {
+export function detectBatches(input: DetectionInput & { batchSize: number; collect: boolean }): FoundBatch[] {
   const lifted = new Set(input.lifted);
   const found = detectConflicts(input.persons, input.submissions, buildCoauthorIndex(input.persons, input.authored));
   const kept = [...found].flatMap(([key, conflict]) => (lifted.has(key) ? [] : [conflict]));
@@ -38,7 +42,8 @@ export function detectBatches(input: DetectionInput & { batchSize: number }): Fo
           r: reasonText(conflict.reasons),
         })),
       ),
-      found: JSON.stringify(batch),
+      count: batch.length,
+      found: input.collect ? JSON.stringify(batch) : '',
     });
   }
   return batches;

@@ -21,7 +21,7 @@ import { closeWorkerPool } from '../../lib/worker-pool.ts';
 import { syncReviewingEvents } from './conflicts.job.ts';
 import { detectEventConflicts } from './detect-conflict.ts';
 import { reasonText } from './detection.ts';
-import { SYNC_BATCH, syncConflicts } from './sync-conflicts.ts';
+import { SYNC_BATCH, syncConflicts, syncEventConflicts } from './sync-conflicts.ts';
 
 let database: Database;
 let db: Db;
@@ -231,6 +231,25 @@ describe('an event with tens of thousands of detected pairs', () => {
     expect(stored?.count).toBe(SIZE * SIZE);
     const writes = statements.filter((statement) => statement.includes('jsonb_to_recordset'));
     expect(writes).toHaveLength(Math.ceil((SIZE * SIZE) / SYNC_BATCH));
+  });
+
+  it('syncs through syncEventConflicts the same rows, counting the pairs instead of gathering them', async () => {
+    await db.delete(conflictSyncState).where(eq(conflictSyncState.eventId, event.id));
+    const gathered = await syncConflicts(db, event.id);
+    const stored = (await storedRows(event.id)).map((row) => row.line).sort();
+    await db
+      .delete(conflicts)
+      .where(sql`${conflicts.submissionId} in (select id from submissions where event_id = ${event.id})`);
+    await db.delete(conflictSyncState).where(eq(conflictSyncState.eventId, event.id));
+    expect(await syncEventConflicts(db, event.id)).toBe(gathered.size);
+    expect((await storedRows(event.id)).map((row) => row.line).sort()).toEqual(stored);
+    // Followed marks: one person's affiliation changed, that person re-detected against every paper.
+    await db.update(users).set({ affiliation: 'Elsewhere' }).where(eq(users.email, 'p3@big.example'));
+    expect(await syncEventConflicts(db, event.id)).toBe(0);
+    expect(await syncEventConflicts(db, event.id)).toBe(0);
+    await db.update(users).set({ affiliation: 'Big University' }).where(eq(users.email, 'p3@big.example'));
+    expect(await syncEventConflicts(db, event.id)).toBe(SIZE);
+    expect((await storedRows(event.id)).map((row) => row.line).sort()).toEqual(stored);
   });
 
   it('loses no change committed while a sync runs', async () => {

@@ -40,7 +40,7 @@ const CHUNK_PAIRS = 25_000;
 
 const DETECTED_TYPES_SQL = sql`('coauthor', 'institutional', 'domain')`;
 
-const detectTask = defineWorkerTask<DetectionInput, FoundBatch[]>(
+const detectTask = defineWorkerTask<DetectionInput & { batchSize: number; collect: boolean }, FoundBatch[]>(
   new URL('./detection.task.ts', import.meta.url),
   'detectBatches',
 );
@@ -55,9 +55,10 @@ type Part = { submissionIds?: number[]; userIds?: number[]; skipUserIds?: number
  * Brings the detected conflicts of an event up to date with the data, and returns what detection found in what it
  * re-detected (structured reasons, lifted pairs left out): with `submissionIds` and/or `userIds`, those submissions
  * against those persons (the marks are left for the next sync); without, the event's marks (everything on its first
- * sync). Run before every decision that depends on conflicts (assigning, listing candidates, computing an assignment,
- * deciding on a paper) and by the `conflicts.sync` job; reads ask `detectsConflict` (detect-conflict.ts) instead,
- * which stores nothing. Rows declared by people and authorship rows are never removed here, a pair a chair lifted is
+ * sync). Run before every decision that depends on conflicts (assigning, listing candidates, deciding on a paper);
+ * callers that only need the stored rows current (computing or applying an assignment, the `conflicts.sync` job)
+ * call `syncEventConflicts`, which builds no map. Reads ask `detectsConflict` (detect-conflict.ts) instead, which
+ * stores nothing. Rows declared by people and authorship rows are never removed here, a pair a chair lifted is
  * never added back, and a detected row detection no longer finds is deleted.
  */
 export async function syncConflicts(
@@ -65,11 +66,32 @@ export async function syncConflicts(
   eventId: number,
   options: { submissionIds?: number[]; userIds?: number[] } = {},
 ): Promise<Map<string, DetectedConflict>> {
+  const { detected } = await sync(db, eventId, options, true);
+  return detected ?? new Map();
+}
+
+/**
+ * `syncConflicts` of the event's marks (everything on its first sync), returning only how many pairs detection found
+ * in what it re-detected: the found conflicts are written and counted, never gathered (a first sync of a large event
+ * finds hundreds of thousands; a map of them would be garbage the thread spends hundreds of milliseconds on).
+ */
+export async function syncEventConflicts(db: Db, eventId: number): Promise<number> {
+  return (await sync(db, eventId, {}, false)).found;
+}
+
+type SyncOutcome = { found: number; detected?: Map<string, DetectedConflict> };
+
+async function sync(
+  db: Db,
+  eventId: number,
+  options: { submissionIds?: number[]; userIds?: number[] },
+  collect: boolean,
+): Promise<SyncOutcome> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK}, ${eventId})`);
     if (options.submissionIds || options.userIds) {
       const { submissionIds, userIds } = options;
-      return syncPass(tx, eventId, [{ submissionIds, userIds }], (personIds) =>
+      return syncPass(tx, eventId, [{ submissionIds, userIds }], collect, (personIds) =>
         and(
           submissionIds ? inIds(sql`c.submission_id`, submissionIds) : undefined,
           userIds ? inIds(sql`c.user_id`, personIds) : undefined,
@@ -80,22 +102,22 @@ export async function syncConflicts(
       .select({ rulesVersion: conflictSyncState.rulesVersion })
       .from(conflictSyncState)
       .where(eq(conflictSyncState.eventId, eventId));
-    if (state?.rulesVersion !== CONFLICT_RULES_VERSION) return syncWholeEvent(tx, eventId);
+    if (state?.rulesVersion !== CONFLICT_RULES_VERSION) return syncWholeEvent(tx, eventId, collect);
     const marks = await tx
       .delete(conflictSyncMarks)
       .where(eq(conflictSyncMarks.eventId, eventId))
       .returning({ submissionId: conflictSyncMarks.submissionId, userId: conflictSyncMarks.userId });
-    if (marks.length === 0) return new Map();
+    if (marks.length === 0) return { found: 0, ...(collect ? { detected: new Map() } : {}) };
     const userIds = [...new Set(marks.flatMap((mark) => (mark.userId === null ? [] : [mark.userId])))];
     const submissionIds = [
       ...new Set(marks.flatMap((mark) => (mark.submissionId === null ? [] : [mark.submissionId]))),
     ];
     const whole = marks.some((mark) => mark.submissionId === null && mark.userId === null);
-    if (whole || userIds.length + submissionIds.length > MARKS_LIMIT) return syncWholeEvent(tx, eventId);
+    if (whole || userIds.length + submissionIds.length > MARKS_LIMIT) return syncWholeEvent(tx, eventId, collect);
     const parts: Part[] = [];
     if (userIds.length > 0) parts.push({ userIds });
     if (submissionIds.length > 0) parts.push({ submissionIds, skipUserIds: userIds });
-    return syncPass(tx, eventId, parts, () =>
+    return syncPass(tx, eventId, parts, collect, () =>
       or(
         userIds.length > 0 ? inIds(sql`c.user_id`, userIds) : undefined,
         submissionIds.length > 0 ? inIds(sql`c.submission_id`, submissionIds) : undefined,
@@ -105,9 +127,9 @@ export async function syncConflicts(
 }
 
 /** Every person against every submission; the event's marks are taken first, its state then records the rules. */
-async function syncWholeEvent(tx: Db, eventId: number): Promise<Map<string, DetectedConflict>> {
+async function syncWholeEvent(tx: Db, eventId: number, collect: boolean): Promise<SyncOutcome> {
   await tx.delete(conflictSyncMarks).where(eq(conflictSyncMarks.eventId, eventId));
-  const found = await syncPass(tx, eventId, [{}], () => sql`true`);
+  const found = await syncPass(tx, eventId, [{}], collect, () => sql`true`);
   const now = new Date();
   await tx
     .insert(conflictSyncState)
@@ -128,31 +150,36 @@ async function syncPass(
   tx: Db,
   eventId: number,
   parts: Part[],
+  collect: boolean,
   scope: (personIds: number[]) => SQL | undefined,
-): Promise<Map<string, DetectedConflict>> {
+): Promise<SyncOutcome> {
   await tx.execute(sql`drop table if exists conflict_sync_found`);
   await tx.execute(sql`create temporary table conflict_sync_found (
     submission_id integer not null, user_id integer not null, primary key (submission_id, user_id)) on commit drop`);
-  const detected = new Map<string, DetectedConflict>();
+  const detected = collect ? new Map<string, DetectedConflict>() : undefined;
+  let found = 0;
   const personIds = new Set<number>();
   for (const part of parts) {
-    const { persons, chunks } = await detectPart(tx, eventId, part);
+    const { persons, chunks } = await detectPart(tx, eventId, part, collect);
     for (const person of persons) personIds.add(person.userId);
     // A batch at a time: the work here between two writes stays small (the batches come serialised).
     for (const batch of chunks.flat()) {
       await writeFound(tx, batch.rows);
-      for (const found of JSON.parse(batch.found) as DetectedConflict[]) {
-        detected.set(pairKey(found.submissionId, found.userId), found);
+      found += batch.count;
+      if (!detected) continue;
+      for (const conflict of JSON.parse(batch.found) as DetectedConflict[]) {
+        detected.set(pairKey(conflict.submissionId, conflict.userId), conflict);
       }
     }
   }
   await deleteStale(tx, eventId, scope([...personIds]) ?? sql`true`);
   await tx.execute(sql`drop table conflict_sync_found`);
-  return detected;
+  // The parts do not overlap (a marked person is left out of the marked submissions' part): the count is of pairs.
+  return { found: detected?.size ?? found, ...(detected ? { detected } : {}) };
 }
 
 /** What detection finds for one part, in chunks of batches (a chunk per worker task; one chunk when detected here). */
-async function detectPart(tx: Db, eventId: number, part: Part) {
+async function detectPart(tx: Db, eventId: number, part: Part, collect: boolean) {
   const [members, eventSubmissions] = await Promise.all([
     findEventPersons(tx, eventId, part.userIds),
     findEventSubmissionsForDetection(tx, eventId, part.submissionIds),
@@ -168,6 +195,7 @@ async function detectPart(tx: Db, eventId: number, part: Part) {
     authored,
     lifted: lifted.map((pair) => pairKey(pair.submissionId, pair.userId)),
     batchSize: SYNC_BATCH,
+    collect,
   };
   if (persons.length * eventSubmissions.length <= INLINE_PAIRS) {
     return { persons, chunks: [detectBatches({ ...base, persons })] };

@@ -6,7 +6,7 @@ import { recordAudit } from '../../../lib/audit.ts';
 import { type QueuedMail, queueMails } from '../../../mail/outbox.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { conflictedSubmissionIds, inIds } from '../../conflicts/conflicts.queries.ts';
-import { syncConflicts } from '../../conflicts/conflicts.service.ts';
+import { syncEventConflicts } from '../../conflicts/conflicts.service.ts';
 import type { EventRow } from '../../events/events.queries.ts';
 import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
 import { findEventAssignments, findEventReviewers } from '../../reviews/reviews.queries.ts';
@@ -54,7 +54,7 @@ export async function applyAssignment(
   if (preview.status !== 'done' || !preview.result) throw reviewError(409, 'CONFLICT', 'assignments.previewNotReady');
   const mode = applyMode(preview, input.mode);
   const result = preview.result;
-  await syncConflicts(db, event.id);
+  await syncEventConflicts(db, event.id);
   const stale = () => reviewError(409, 'STALE_PREVIEW', 'assignments.stalePreview');
 
   const writer = APPLY_WRITERS[preview.role];

@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client.ts';
 import { assignmentPreviews, conflicts, reviews, submissions } from '../../../db/schema/index.ts';
 import { queryRows } from '../../../lib/sql.ts';
 import { defineWorkerTask, runInWorker } from '../../../lib/worker-pool.ts';
-import { syncConflicts } from '../../conflicts/conflicts.service.ts';
+import { syncEventConflicts } from '../../conflicts/conflicts.service.ts';
 import { findEventById } from '../../events/events.queries.ts';
 import { presentReviewerRef } from '../../reviews/reviews.presenter.ts';
 import { type EventReviewer, findReviewableSubmissions } from '../../reviews/reviews.queries.ts';
@@ -117,7 +117,7 @@ export async function computeAssignment(
 ): Promise<{ result: AssignmentResultDto; fingerprint: string }> {
   const event = await findEventById(db, input.eventId);
   if (!event) throw new Error(`event ${input.eventId} not found`);
-  await syncConflicts(db, event.id);
+  await syncEventConflicts(db, event.id);
   await onProgress(0.05);
   const role = input.role ?? 'reviewer';
   const side = ASSIGNMENT_SIDES[role];
