@@ -17,9 +17,9 @@ import { messageError } from '../lib/errors.ts';
  *   - the standing queue (CoDel's idea): the quickest read (GET/HEAD, no body to wait for) answered in each
  *     SAMPLE_MS, over the bound at two checks in a row. When even the quickest read took that long, every request
  *     queues behind a backlog the process does not work off, though its loop may turn quickly (requests waiting on
- *     the database, or on a CPU it shares). One slow read (an export) is not a queue: quick ones answered beside
- *     it keep the minimum low, and a check with no read answered counts as no queue, so shedding every read also
- *     lets the next ones in.
+ *     the database, or on a CPU it shares). A few slow reads (an export, one browser's page on a busy machine) are
+ *     not a queue: a check counts only with at least QUEUE_MIN_READS reads answered since the last one, and one
+ *     with fewer counts as no queue, so shedding every read also lets the next ones in.
  * Health and metrics are never shed: orchestrators and scrapers must see a busy process, not a dead one.
  */
 
@@ -32,6 +32,8 @@ const NEVER_SHED = new Set(['/api/health/', '/metrics']);
 
 /** The default bound of the standing queue: the quickest read of two checks in a row waited longer than this. */
 export const QUEUE_DELAY_MS = 300;
+/** Reads answered within one check for it to tell a queue (100 reads/s in a process). */
+export const QUEUE_MIN_READS = 10;
 
 export type LoadState = { inFlight: number; eventLoopDelayMs: number; dbWaiting: number; queueDelayMs: number };
 export type ShedReason = 'in_flight' | 'event_loop_delay' | 'db_waiting' | 'queue_delay';
@@ -78,8 +80,9 @@ export const overloadPlugin = fp(
     let eventLoopDelayMs = 0;
     /** The smaller of the last two lags: over the bound only when the loop lagged twice in a row. */
     let sustainedDelayMs = 0;
-    /** The quickest read answered since the last check (Infinity: none). */
+    /** The quickest read answered since the last check (Infinity: none), and how many were. */
     let quickestReadMs = Number.POSITIVE_INFINITY;
+    let readsAnswered = 0;
     let queueDelayMs = 0;
     /** The smaller of the last two queue delays, like the lag. */
     let sustainedQueueMs = 0;
@@ -90,10 +93,11 @@ export const overloadPlugin = fp(
       const lag = Math.max(0, now - expected);
       sustainedDelayMs = Math.min(lag, eventLoopDelayMs);
       eventLoopDelayMs = lag;
-      const queue = Number.isFinite(quickestReadMs) ? quickestReadMs : 0;
+      const queue = readsAnswered >= QUEUE_MIN_READS ? quickestReadMs : 0;
       sustainedQueueMs = Math.min(queue, queueDelayMs);
       queueDelayMs = queue;
       quickestReadMs = Number.POSITIVE_INFINITY;
+      readsAnswered = 0;
       expected = now + SAMPLE_MS;
       timer = setTimeout(sample, SAMPLE_MS).unref();
     };
@@ -136,7 +140,9 @@ export const overloadPlugin = fp(
       // 'close' comes once per response: sent, or its connection lost.
       reply.raw.once('close', () => {
         inFlight -= 1;
-        if (read) quickestReadMs = Math.min(quickestReadMs, performance.now() - arrived);
+        if (!read) return;
+        quickestReadMs = Math.min(quickestReadMs, performance.now() - arrived);
+        readsAnswered += 1;
       });
       done();
     });
