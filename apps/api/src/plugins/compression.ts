@@ -58,15 +58,21 @@ const compressors = {
 export const ANSWER_ENCODINGS = ['zstd', 'br', 'gzip'] as const;
 export type AnswerEncoding = (typeof ANSWER_ENCODINGS)[number];
 
-/** The encoding to answer in: zstd, else brotli, else gzip, as `Accept-Encoding` allows (`q=0` refuses one). */
-export function acceptedEncoding(header: string | undefined): AnswerEncoding | undefined {
+/**
+ * The encoding to answer in, the first of `offered` (zstd, else brotli, else gzip) that `Accept-Encoding` allows
+ * (`q=0` refuses one, `*` stands for the others).
+ */
+export function acceptedEncoding<E extends AnswerEncoding>(
+  header: string | undefined,
+  offered: readonly E[] = ANSWER_ENCODINGS as readonly AnswerEncoding[] as readonly E[],
+): E | undefined {
   const weights = new Map<string, number>();
   for (const part of (header ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
     const quality = params.find((param) => param.startsWith('q='));
     if (name) weights.set(name, quality ? Number(quality.slice(2)) || 0 : 1);
   }
-  return ANSWER_ENCODINGS.find((name) => (weights.get(name) ?? weights.get('*') ?? 0) > 0);
+  return offered.find((name) => (weights.get(name) ?? weights.get('*') ?? 0) > 0);
 }
 
 const compressAsync = {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
+import { acceptedEncoding } from './compression.ts';
 
 const LOCALE_FILE = /^\/locales\/([a-z]{2,3}(?:-[A-Za-z]{2,4})?)\/translation\.json$/;
 
@@ -49,16 +50,7 @@ function compressedFiles() {
 
 /** The encoding to answer in: brotli, else gzip, when `Accept-Encoding` allows it (`q=0` refuses). */
 export function preferredEncoding(header: string | undefined): Encoding | undefined {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const quality = params.find((param) => param.startsWith('q='));
-    if (name) weights.set(name, quality ? Number(quality.slice(2)) || 0 : 1);
-  }
-  const weight = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return undefined;
+  return acceptedEncoding<Encoding>(header, ['br', 'gzip']);
 }
 
 /**
