@@ -1,8 +1,9 @@
 /**
  * The event's submissions list at venue scale: the real server on a throwaway PostgreSQL database seeded with one event
  * of 2,000 papers (a long abstract, metadata and four authors each, as real rows are), and the organiser asking for
- * `GET submissions/event_submissions/` whole (every row) and by pages, at 1, 8 and 32 clients in a closed loop. Prints
- * per case: requests and rows per second, the server's CPU per request and per 1,000 rows, latency and bytes sent.
+ * `GET submissions/event_submissions/` whole (every row: the kept answer, its 304 revalidation, and built afresh after
+ * a change) and by pages, at 1, 8 and 32 clients in a closed loop. Prints per case: requests and rows per second, the
+ * server's and the database's CPU per request and per 1,000 rows, latency and bytes sent.
  * See README.md.
  */
 import crypto from 'node:crypto';
