@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { openDatabase } from '../db/client.ts';
 import { jobs, rateLimits } from '../db/schema/index.ts';
+import { runWithRequestId } from '../lib/request-context.ts';
 import { queryRows } from '../lib/sql.ts';
 import { ASSIGNMENT_PREVIEW_JOB } from '../modules/assignment/assignment.job.ts';
 import { CONFLICTS_SYNC_JOB } from '../modules/conflicts/conflicts.job.ts';
@@ -10,6 +11,7 @@ import { PRUNE_RATE_LIMITS_JOB } from './maintenance.ts';
 import {
   backoffDelayMs,
   enqueueJob,
+  enqueueJobs,
   type FailureOutcome,
   JobQueue,
   type JobQueueOptions,
@@ -92,6 +94,23 @@ describe('enqueue and run', () => {
     expect(await queue.runPending()).toBe(1);
     expect(ran).toEqual([1, 2, 3]);
     expect((await loadJob(later)).status).toBe('queued');
+  });
+
+  it('enqueues many jobs in one statement, with their payloads and the request id, and runs them', async () => {
+    const queue = makeQueue();
+    const seen: unknown[] = [];
+    queue.register('test.many', async (payload) => {
+      seen.push(payload);
+    });
+    const payloads = [{ n: 1, text: 'a "quoted", {braced} text' }, { n: 2, nested: { list: [1, 2] } }, {}];
+    await runWithRequestId('req-many', () => enqueueJobs(app.db, 'test.many', payloads));
+    await enqueueJobs(app.db, 'test.many', []);
+    const rows = await app.db.select().from(jobs).where(eq(jobs.type, 'test.many')).orderBy(jobs.id);
+    expect(rows.map((row) => [row.payload, row.requestId, row.status, row.maxAttempts])).toEqual(
+      payloads.map((payload) => [payload, 'req-many', 'queued', 5]),
+    );
+    expect(await queue.runPending()).toBe(3);
+    expect(seen).toEqual(payloads);
   });
 
   it('enqueues inside a transaction: a rolled-back transaction leaves no job', async () => {
