@@ -152,6 +152,29 @@ describe('the kept event lists', () => {
     expect((changed.json() as unknown[]).length).toBe(3);
   });
 
+  it('are shared by viewers with the same facts and no paper of their own, not by an involved one', async () => {
+    const { event, first } = await seededEvent();
+    const [other, conflicted] = [await buildUser(app), await buildUser(app)];
+    for (const user of [other, conflicted]) await addMembership(app, { event, user, role: 'chair' });
+    await app.db
+      .insert(conflicts)
+      .values({ submissionId: first.id, userId: conflicted.id, type: 'personal', source: 'declared' });
+    expect(await builds(() => list(chair, event))).toBe(true);
+    // Another chair with no paper and no conflict in the event: the same rows, the same validator, nothing built.
+    expect(await builds(() => list(other, event))).toBe(false);
+    expect((await list(other, event)).headers.etag).toBe((await list(chair, event)).headers.etag);
+    // A conflicted chair's rows differ (manage_reviewers off for that paper): built for them alone.
+    expect(await builds(() => list(conflicted, event))).toBe(true);
+    expect(await builds(() => list(conflicted, event))).toBe(false);
+    expect((await list(conflicted, event)).json()).not.toEqual((await list(chair, event)).json());
+    // So is a reviewer who wrote a paper of the event, against a reviewer who did not.
+    expect(await builds(() => list(reviewer, event))).toBe(true);
+    expect(await builds(() => list(author, event))).toBe(true);
+    expect((await list(author, event)).json()).not.toEqual((await list(reviewer, event)).json());
+    // Each of them got the rows built for them now.
+    for (const user of [chair, other, conflicted, reviewer, author]) await current(user, event);
+  });
+
   it('are sent compressed as the client asks, each form the same text', async () => {
     const { event } = await seededEvent();
     const plain = (await list(chair, event)).body;
@@ -306,7 +329,7 @@ describe('the kept event lists', () => {
     expect(before.rows).toBeGreaterThan(64);
     const response = await current(chair, event);
     const after = await readListVersion(app.db, event.id);
-    expect(after).toEqual({ version: before.version, rows: 1 });
+    expect(after).toMatchObject({ version: before.version, rows: 1 });
     expect((await list(chair, event, { 'if-none-match': response.headers.etag as string })).statusCode).toBe(304);
     const stored = await app.db.select().from(eventListChanges).where(eq(eventListChanges.eventId, event.id));
     expect(stored.map((row) => row.weight)).toEqual([Number(before.version)]);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { eventListChanges } from '../../db/schema/index.ts';
+import { conflicts, eventListChanges, submissionAuthors, submissions } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
 import {
   type AnswerEncoding,
@@ -20,8 +20,11 @@ import { eventSubmissionsJsonQuery, type ListViewer } from './submissions.querie
  * triggers add a row in the transaction of every write that changes what the list shows (migration 0013), so a
  * committed change gives a new version, which every server process reads from the database. A viewer's facts (role,
  * blinding, chaired tracks, the deadline passed or not) are part of the key: they change the rows, and the deadline's
- * passing changes the key at that instant. An answer is built and stored with the version read by the same statement
- * (one snapshot), so it is never kept under a version newer than its rows.
+ * passing changes the key at that instant. The rows read the viewer's identity only where they are an author of a
+ * paper or have a conflict with one: a viewer with neither in the event (most of the committee) shares the answer of
+ * everyone with the same facts, and only an involved viewer has one of their own. An answer is built and stored with
+ * the version (and the viewer's involvement) read by the same statement, one snapshot, so it is never kept under a
+ * version newer than its rows.
  */
 
 /** Past this many change rows for an event, a read folds them into one (the version, their sum, stays). */
@@ -32,14 +35,30 @@ const versionOf = (eventId: number) =>
   sql`select coalesce(sum(${eventListChanges.weight}), 0)::text from ${eventListChanges}
     where ${eventListChanges.eventId} = ${eventId}`;
 
-/** The version of an event's list, and how many change rows make it. */
-export async function readListVersion(db: Db, eventId: number): Promise<{ version: string; rows: number }> {
-  const [row] = await queryRows<{ version: string; rows: number }>(
+/**
+ * Whether a user submitted or authors a paper of the event, or has a conflict with one: the only facts of the rows that
+ * name the viewer (`eventSubmissionsJson`'s `author` and `conflicted`).
+ */
+const involvementOf = (eventId: number, userId: number) => sql`(
+  exists (select 1 from ${submissions} s where s.event_id = ${eventId} and s.submitted_by = ${userId}::int)
+  or exists (select 1 from ${submissionAuthors} a join ${submissions} s on s.id = a.submission_id
+    where a.user_id = ${userId}::int and s.event_id = ${eventId})
+  or exists (select 1 from ${conflicts} c join ${submissions} s on s.id = c.submission_id
+    where c.user_id = ${userId}::int and s.event_id = ${eventId}))`;
+
+/** The version of an event's list, how many change rows make it, and whether the user is involved in the event. */
+export async function readListVersion(
+  db: Db,
+  eventId: number,
+  userId = 0,
+): Promise<{ version: string; rows: number; involved: boolean }> {
+  const [row] = await queryRows<{ version: string; rows: number; involved: boolean }>(
     db,
-    sql`select coalesce(sum(${eventListChanges.weight}), 0)::text as version, count(*)::int as "rows"
+    sql`select coalesce(sum(${eventListChanges.weight}), 0)::text as version, count(*)::int as "rows",
+        ${involvementOf(eventId, userId)} as involved
       from ${eventListChanges} where ${eventListChanges.eventId} = ${eventId}`,
   );
-  return { version: row?.version ?? '0', rows: Number(row?.rows ?? 0) };
+  return { version: row?.version ?? '0', rows: Number(row?.rows ?? 0), involved: row?.involved === true };
 }
 
 /**
@@ -56,23 +75,28 @@ export async function foldListChanges(db: Db, eventId: number): Promise<void> {
     select ${eventId}, sum(weight) from gone having count(*) > 0`);
 }
 
-/** The list's JSON and the version of the list in the same snapshot. */
+/** The list's JSON, the version of the list and the viewer's involvement, in the same snapshot. */
 export async function buildEventList(
   db: Db,
   eventId: number,
   viewer: ListViewer,
-): Promise<{ version: string; body: string }> {
-  const [row] = await queryRows<{ version: string; body: string }>(
+): Promise<{ version: string; body: string; involved: boolean }> {
+  const [row] = await queryRows<{ version: string; body: string; involved: boolean }>(
     db,
-    sql`select (${versionOf(eventId)}) as version, b.body from (${eventSubmissionsJsonQuery(eventId, viewer)}) b`,
+    sql`select (${versionOf(eventId)}) as version, ${involvementOf(eventId, viewer.userId)} as involved, b.body
+      from (${eventSubmissionsJsonQuery(eventId, viewer)}) b`,
   );
-  return { version: row?.version ?? '0', body: row?.body ?? '[]' };
+  return { version: row?.version ?? '0', body: row?.body ?? '[]', involved: row?.involved === true };
 }
 
-/** What one viewer's rows depend on besides the data: the facts `ListViewer` carries. */
-function viewerKey(viewer: ListViewer): string {
+/**
+ * What one viewer's rows depend on besides the data: the facts `ListViewer` carries, and their identity only when
+ * they are involved in the event (an author, or conflicted); the others share the key of their facts.
+ */
+function viewerKey(viewer: ListViewer, involved: boolean): string {
   const tracks = [...viewer.chairedTrackIds].sort((a, b) => a - b).join(',');
-  return `${viewer.userId}|${+viewer.blinded}${+viewer.organizer}${+viewer.deadlinePassed}|${tracks}`;
+  const who = involved ? `u${viewer.userId}` : 'any';
+  return `${who}|${+viewer.blinded}${+viewer.organizer}${+viewer.deadlinePassed}|${tracks}`;
 }
 
 let format: string | undefined;
@@ -99,10 +123,14 @@ function formatDigest(): string {
  * The key of one answer, and its validator (a weak `ETag`: one value for the encodings of the same text). The key
  * decides the text, so any process answers 304 for it without building anything.
  */
-export function listKey(eventId: number, viewer: ListViewer, version: string): { key: string; etag: string } {
-  const key = `${eventId}:${version}:${viewerKey(viewer)}`;
+export function listKey(
+  eventId: number,
+  viewer: ListViewer,
+  state: { version: string; involved: boolean },
+): { key: string; etag: string } {
+  const key = `${eventId}:${state.version}:${viewerKey(viewer, state.involved)}`;
   const digest = createHash('sha256').update(formatDigest()).update(key).digest('base64url').slice(0, 22);
-  return { key, etag: `W/"sl${eventId}.${version}.${digest}"` };
+  return { key, etag: `W/"sl${eventId}.${state.version}.${digest}"` };
 }
 
 /** Whether an `If-None-Match` header names this validator (weak comparison), or is `*`. */
@@ -209,15 +237,15 @@ export async function eventListAnswer(
   viewer: ListViewer,
   ifNoneMatch: string | undefined,
 ): Promise<{ notModified: true; etag: string } | { notModified: false; etag: string; entry: ListEntry }> {
-  const current = await readListVersion(db, eventId);
+  const current = await readListVersion(db, eventId, viewer.userId);
   if (current.rows > FOLD_AT_ROWS) await foldListChanges(db, eventId);
-  const { key, etag } = listKey(eventId, viewer, current.version);
+  const { key, etag } = listKey(eventId, viewer, current);
   if (matchesEtag(ifNoneMatch, etag)) return { notModified: true, etag };
   const kept = cache.get(key);
   if (kept) return { notModified: false, etag, entry: kept };
-  // Kept under the version its own snapshot saw (newer than `current` when a write committed in between).
+  // Kept under the version and involvement its own snapshot saw (newer than `current` when a write committed between).
   const built = await buildEventList(db, eventId, viewer);
-  const fresh = listKey(eventId, viewer, built.version);
+  const fresh = listKey(eventId, viewer, built);
   return { notModified: false, etag: fresh.etag, entry: cache.put(fresh.key, fresh.etag, built.body) };
 }
 
