@@ -87,9 +87,10 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every spec signs up its own users from 127.0.0.1; the limits themselves are covered by API tests.
         RATE_LIMIT_SCALE: '20',
-        // The journeys test behaviour on a CI machine that also builds and tests: a lagging event loop must not shed
-        // their requests (shedding and the web app's retry are covered by API and web tests).
+        // The journeys test behaviour on a CI machine that also builds and tests: a lagging event loop or slow reads
+        // must not shed their requests (shedding and the web app's retry are covered by API and web tests).
         SHED_MAX_EVENT_LOOP_DELAY_MS: '60000',
+        SHED_MAX_QUEUE_DELAY_MS: '60000',
       },
     },
   ],

@@ -99,7 +99,12 @@ describe('server processes, load shedding, metrics and worker health', () => {
 
   it('reads the shedding bounds, the metrics token and the worker health port', () => {
     const defaults = loadConfig({ DATA_DIR: tempDir() });
-    expect(defaults.overload).toEqual({ maxInFlight: 500, maxEventLoopDelayMs: 500, maxDbWaiting: 50 });
+    expect(defaults.overload).toEqual({
+      maxInFlight: 500,
+      maxEventLoopDelayMs: 500,
+      maxDbWaiting: 50,
+      maxQueueDelayMs: 300,
+    });
     expect(defaults.metricsToken).toBeUndefined();
     expect(defaults.workerHealthPort).toBeUndefined();
     const set = loadConfig({
@@ -107,11 +112,12 @@ describe('server processes, load shedding, metrics and worker health', () => {
       SHED_MAX_IN_FLIGHT: '64',
       SHED_MAX_EVENT_LOOP_DELAY_MS: '250',
       SHED_MAX_DB_WAITING: '8',
+      SHED_MAX_QUEUE_DELAY_MS: '150',
       METRICS_TOKEN: 'a-long-enough-metrics-token',
       WORKER_HEALTH_PORT: '9100',
     });
     expect(set).toMatchObject({
-      overload: { maxInFlight: 64, maxEventLoopDelayMs: 250, maxDbWaiting: 8 },
+      overload: { maxInFlight: 64, maxEventLoopDelayMs: 250, maxDbWaiting: 8, maxQueueDelayMs: 150 },
       metricsToken: 'a-long-enough-metrics-token',
       workerHealthPort: 9100,
     });

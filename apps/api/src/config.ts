@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(500),
   SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(500),
   SHED_MAX_DB_WAITING: z.coerce.number().int().min(1).default(50),
+  SHED_MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).default(300),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   WORKER_HEALTH_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   /** Read by lib/worker-pool.ts itself (each process's pool); checked here so a wrong value stops the start. */
@@ -94,10 +95,10 @@ export type Config = {
   webConcurrency: number;
   /**
    * Load shedding (plugins/overload.ts): a request is answered 503 SERVER_BUSY at once while this process has more
-   * than `maxInFlight` requests open, its event loop lags more than `maxEventLoopDelayMs`, or more than
-   * `maxDbWaiting` queries wait for a database connection.
+   * than `maxInFlight` requests open, its event loop lags more than `maxEventLoopDelayMs`, more than
+   * `maxDbWaiting` queries wait for a database connection, or its reads queue longer than `maxQueueDelayMs`.
    */
-  overload: { maxInFlight: number; maxEventLoopDelayMs: number; maxDbWaiting: number };
+  overload: { maxInFlight: number; maxEventLoopDelayMs: number; maxDbWaiting: number; maxQueueDelayMs: number };
   /** The bearer token GET /metrics requires (METRICS_TOKEN); without one, production answers loopback only. */
   metricsToken: string | undefined;
   /** Where `npm run worker` answers GET /health (WORKER_HEALTH_PORT); no health endpoint when unset. */
@@ -184,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxInFlight: e.SHED_MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.SHED_MAX_EVENT_LOOP_DELAY_MS,
       maxDbWaiting: e.SHED_MAX_DB_WAITING,
+      maxQueueDelayMs: e.SHED_MAX_QUEUE_DELAY_MS,
     },
     metricsToken: e.METRICS_TOKEN,
     workerHealthPort: e.WORKER_HEALTH_PORT,

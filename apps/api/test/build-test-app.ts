@@ -83,8 +83,10 @@ export async function buildTestApp(
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
-      // A test machine shared by many runs lags at times: load shedding by event-loop lag is tested on its own.
+      // A test machine shared by many runs lags at times: load shedding by event-loop lag and by slow reads is
+      // tested on its own.
       SHED_MAX_EVENT_LOOP_DELAY_MS: '60000',
+      SHED_MAX_QUEUE_DELAY_MS: '60000',
       RUN_JOBS: 'false',
       SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     },

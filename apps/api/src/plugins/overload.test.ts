@@ -2,22 +2,28 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { type OverloadLimits, RETRY_AFTER_SECONDS } from './overload.ts';
+import { RETRY_AFTER_SECONDS } from './overload.ts';
 
 let app: TestApp;
 /** Resolves the slow test route's open requests. */
 let release: () => void = () => undefined;
 const held = Promise.withResolvers<void>();
+/** Resolves the held reads of the standing-queue test. */
+const holding = Promise.withResolvers<void>();
 
 beforeAll(async () => {
   app = await buildTestApp(
     // The plugin reads these bounds on every request: each test sets the one it forces (a busy test machine lags).
-    { overload: { maxInFlight: 1, maxEventLoopDelayMs: 60_000, maxDbWaiting: 5 } },
+    { overload: { maxInFlight: 1, maxEventLoopDelayMs: 60_000, maxDbWaiting: 5, maxQueueDelayMs: 60_000 } },
     {
       beforeReady: (instance) => {
         instance.get('/api/test/slow/', async () => {
           await held.promise;
           return { done: true };
+        });
+        instance.get('/api/test/hold/', async () => {
+          await holding.promise;
+          return { held: true };
         });
         instance.get<{ Querystring: { ms: string } }>('/api/test/wait/', async (request) => {
           await sleep(Number(request.query.ms));
@@ -30,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   release();
+  holding.resolve();
   await app.close();
 });
 
@@ -91,7 +98,7 @@ describe('load shedding', () => {
   });
 
   it('sheds while even the quickest reads wait past the queue bound at two checks in a row, and serves again after', async () => {
-    const limits = app.config.overload as OverloadLimits;
+    const limits = app.config.overload;
     limits.maxInFlight = 1_000;
     limits.maxEventLoopDelayMs = 60_000;
     limits.maxQueueDelayMs = 80;
@@ -126,7 +133,36 @@ describe('load shedding', () => {
     const served = await app.inject({ method: 'GET', url: '/api/test/wait/?ms=1' });
     expect(served.statusCode).toBe(200);
     expect(served.json()).toEqual({ waited: 1 });
-    limits.maxQueueDelayMs = undefined;
+    limits.maxQueueDelayMs = 60_000;
+  });
+
+  it('sheds while at least 10 reads wait past the queue bound when too few are answered to tell, and not for fewer', async () => {
+    const limits = app.config.overload;
+    limits.maxInFlight = 1_000;
+    limits.maxEventLoopDelayMs = 60_000;
+    limits.maxQueueDelayMs = 80;
+    const shedBefore = app.load.shed.queue_delay;
+    const hold = (count: number) =>
+      Array.from({ length: count }, () => app.inject({ method: 'GET', url: '/api/test/hold/' }).then((r) => r));
+    // Nine reads waiting (no answer at all): not a queue.
+    const nine = hold(9);
+    await sleep(400);
+    expect(app.load.state().queueDelayMs).toBe(0);
+    expect((await app.inject({ method: 'POST', url: '/api/test/nothing/' })).statusCode).not.toBe(503);
+    // A tenth: ten reads have waited past the bound, at two checks in a row.
+    const tenth = hold(1);
+    await sleep(400);
+    expect(app.load.state().queueDelayMs).toBeGreaterThan(80);
+    const refused = await app.inject({ method: 'POST', url: '/api/test/nothing/' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual(busyBody);
+    expect(app.load.shed.queue_delay).toBe(shedBefore + 1);
+
+    holding.resolve();
+    for (const response of await Promise.all([...nine, ...tenth])) expect(response.json()).toEqual({ held: true });
+    await sleep(350);
+    expect((await app.inject({ method: 'GET', url: '/api/test/wait/?ms=1' })).statusCode).toBe(200);
+    limits.maxQueueDelayMs = 60_000;
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')(

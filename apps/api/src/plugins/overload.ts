@@ -9,17 +9,18 @@ import { messageError } from '../lib/errors.ts';
 /*
  * Load shedding: a process that cannot keep up answers at once `503 SERVER_BUSY` with `Retry-After` rather than
  * queueing requests until clients time out. Four signals, each checked when a request arrives, each with its
- * bound in `config.overload` (SHED_* variables; the queue delay's default is QUEUE_DELAY_MS):
+ * bound in `config.overload` (SHED_* variables):
  *   - requests in flight in this process (received, not yet answered);
  *   - the event loop's lag: how late a timer due every SAMPLE_MS fired, over the bound at two checks in a row (a
  *     loop kept busy, not one slow task or a garbage collection);
  *   - queries waiting for a database connection (PostgreSQL's pool; none on the embedded database);
- *   - the standing queue (CoDel's idea): the quickest read (GET/HEAD, no body to wait for) answered in each
- *     SAMPLE_MS, over the bound at two checks in a row. When even the quickest read took that long, every request
- *     queues behind a backlog the process does not work off, though its loop may turn quickly (requests waiting on
- *     the database, or on a CPU it shares). A few slow reads (an export, one browser's page on a busy machine) are
- *     not a queue: a check counts only with at least QUEUE_MIN_READS reads answered since the last one, and one
- *     with fewer counts as no queue, so shedding every read also lets the next ones in.
+ *   - the standing queue (CoDel's idea), over the bound at two checks in a row: the quickest read (GET/HEAD, no
+ *     body to wait for) answered since the last check, or, when too few were answered to tell, how long the
+ *     QUEUE_MIN_READS-th oldest read still open has waited. When even the quickest read took that long, or that many
+ *     reads wait that long, requests queue behind a backlog the process does not work off, though its loop may
+ *     turn quickly (requests waiting on the database, the embedded one included, or on a CPU it shares). A few
+ *     slow reads (an export, one browser's page on a busy machine) are not a queue: fewer than QUEUE_MIN_READS
+ *     reads answered and open count as no queue, so shedding every read also lets the next ones in.
  * Health and metrics are never shed: orchestrators and scrapers must see a busy process, not a dead one.
  */
 
@@ -30,15 +31,18 @@ export const RETRY_AFTER_SECONDS = 2;
 /** Route patterns never shed (and not counted in flight). */
 const NEVER_SHED = new Set(['/api/health/', '/metrics']);
 
-/** The default bound of the standing queue: the quickest read of two checks in a row waited longer than this. */
-export const QUEUE_DELAY_MS = 300;
-/** Reads answered within one check for it to tell a queue (100 reads/s in a process). */
+/** Reads answered within one check (100 reads/s in a process), or open, for it to tell a queue. */
 export const QUEUE_MIN_READS = 10;
+
+/** How long the `count`-th oldest of `arrivals` (performance.now() values) has waited at `now`; 0 with fewer. */
+function waitOfOldest(arrivals: Iterable<number>, count: number, now: number): number {
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  const arrived = sorted[count - 1];
+  return arrived === undefined ? 0 : now - arrived;
+}
 
 export type LoadState = { inFlight: number; eventLoopDelayMs: number; dbWaiting: number; queueDelayMs: number };
 export type ShedReason = 'in_flight' | 'event_loop_delay' | 'db_waiting' | 'queue_delay';
-/** The bounds: the configuration's, and the standing queue's (QUEUE_DELAY_MS unless set). */
-export type OverloadLimits = Config['overload'] & { maxQueueDelayMs?: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +78,7 @@ function shed(reply: FastifyReply) {
 }
 
 export const overloadPlugin = fp(
-  async (app: FastifyInstance, options: { limits: OverloadLimits; db: Db }) => {
+  async (app: FastifyInstance, options: { limits: Config['overload']; db: Db }) => {
     const { limits, db } = options;
     let inFlight = 0;
     let eventLoopDelayMs = 0;
@@ -83,6 +87,8 @@ export const overloadPlugin = fp(
     /** The quickest read answered since the last check (Infinity: none), and how many were. */
     let quickestReadMs = Number.POSITIVE_INFINITY;
     let readsAnswered = 0;
+    /** The reads still open, each its arrival (performance.now()). */
+    const openReads = new Map<symbol, number>();
     let queueDelayMs = 0;
     /** The smaller of the last two queue delays, like the lag. */
     let sustainedQueueMs = 0;
@@ -93,7 +99,8 @@ export const overloadPlugin = fp(
       const lag = Math.max(0, now - expected);
       sustainedDelayMs = Math.min(lag, eventLoopDelayMs);
       eventLoopDelayMs = lag;
-      const queue = readsAnswered >= QUEUE_MIN_READS ? quickestReadMs : 0;
+      const queue =
+        readsAnswered >= QUEUE_MIN_READS ? quickestReadMs : waitOfOldest(openReads.values(), QUEUE_MIN_READS, now);
       sustainedQueueMs = Math.min(queue, queueDelayMs);
       queueDelayMs = queue;
       quickestReadMs = Number.POSITIVE_INFINITY;
@@ -117,7 +124,7 @@ export const overloadPlugin = fp(
       if (inFlight >= limits.maxInFlight) return 'in_flight';
       if (sustainedDelayMs > limits.maxEventLoopDelayMs) return 'event_loop_delay';
       if ((databasePoolStats(db)?.waiting ?? 0) > limits.maxDbWaiting) return 'db_waiting';
-      if (sustainedQueueMs > (limits.maxQueueDelayMs ?? QUEUE_DELAY_MS)) return 'queue_delay';
+      if (sustainedQueueMs > limits.maxQueueDelayMs) return 'queue_delay';
       return undefined;
     };
 
@@ -137,10 +144,13 @@ export const overloadPlugin = fp(
       inFlight += 1;
       const read = request.method === 'GET' || request.method === 'HEAD';
       const arrived = performance.now();
+      const key = Symbol();
+      if (read) openReads.set(key, arrived);
       // 'close' comes once per response: sent, or its connection lost.
       reply.raw.once('close', () => {
         inFlight -= 1;
         if (!read) return;
+        openReads.delete(key);
         quickestReadMs = Math.min(quickestReadMs, performance.now() - arrived);
         readsAnswered += 1;
       });

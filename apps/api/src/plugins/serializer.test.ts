@@ -141,7 +141,7 @@ describe('the app answers through the compiled serializers', () => {
   beforeAll(async () => {
     // No load shedding here: the start of a test app on a busy machine can look like a saturated event loop.
     app = await buildTestApp(
-      { overload: { maxInFlight: 1000, maxEventLoopDelayMs: 60_000, maxDbWaiting: 1000 } },
+      { overload: { maxInFlight: 1000, maxEventLoopDelayMs: 60_000, maxDbWaiting: 1000, maxQueueDelayMs: 60_000 } },
       {
         beforeReady: (instance: FastifyInstance) => {
           instance.get('/api/test/leaky/', { schema: { response: { 200: Answer } } }, async () => ({
