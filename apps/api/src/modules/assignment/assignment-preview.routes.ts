@@ -86,12 +86,19 @@ function roleRoutes({
       return event;
     }
 
-    async function loadPreview(eventId: number, value: string | number | null | undefined, field?: string) {
+    /** A preview of the event by public or numeric id (404 otherwise); without its result for `withResult: false`. */
+    async function loadPreview(
+      eventId: number,
+      value: string | number | null | undefined,
+      options: { field?: string; withResult?: boolean } = {},
+    ) {
       if (value === null || value === undefined || String(value).trim() === '') {
-        throw reviewFieldError(field ?? 'preview_id', 'assignments.previewIdRequired');
+        throw reviewFieldError(options.field ?? 'preview_id', 'assignments.previewIdRequired');
       }
       const parsed = parseIdParam(String(value).trim());
-      const row = parsed ? await findEventPreview(app.db, eventId, parsed.id, role) : undefined;
+      const row = parsed
+        ? await findEventPreview(app.db, eventId, parsed.id, role, { withResult: options.withResult })
+        : undefined;
       if (!row || (parsed?.publicId && row.publicId !== parsed.publicId)) {
         throw reviewError(404, 'NOT_FOUND', 'assignments.previewNotFound');
       }
@@ -169,7 +176,7 @@ function roleRoutes({
       async (request, reply) => {
         const actor = requireUser(request);
         const event = await loadCommitteeEvent(actor, request.params.id);
-        await discardPreview(app.db, await loadPreview(event.id, request.params.preview_id));
+        await discardPreview(app.db, await loadPreview(event.id, request.params.preview_id, { withResult: false }));
         return reply.status(204).send(null);
       },
     );
@@ -188,7 +195,8 @@ function roleRoutes({
       async (request) => {
         const actor = requireUser(request);
         const event = await loadCommitteeEvent(actor, request.params.id);
-        const preview = await loadPreview(event.id, request.body.preview_id);
+        // The apply reads the few fields of the result it needs itself (findApplyResult).
+        const preview = await loadPreview(event.id, request.body.preview_id, { withResult: false });
         const outcome = await applyAssignment(app.db, {
           actor,
           event,

@@ -19,7 +19,7 @@ import {
 import { makePublicId, nextId, nextIds } from '../../../lib/ids.ts';
 import { queryRows } from '../../../lib/sql.ts';
 import { syncConflicts } from '../../conflicts/conflicts.service.ts';
-import { findEventConflictColumns } from '../assignment.queries.ts';
+import { findApplyResult, findEventConflictColumns } from '../assignment.queries.ts';
 import { fingerprintOf } from '../assignment-plan.ts';
 import { ASSIGNMENT_SIDES } from '../assignment-roles.ts';
 import { assignmentFingerprint } from './compute-assignment.ts';
@@ -233,6 +233,41 @@ describe('the fingerprint an apply checks', () => {
       .set({ status: 'in_progress' })
       .where(eq(reviews.id, ids[0] as number));
     expect(await assignmentFingerprint(app.db, venue.id)).not.toBe(before);
+  });
+});
+
+describe('what an apply reads of a preview', () => {
+  it("picks out each pair's paper, person and existence, the removals and the score, in order, from the stored result", async () => {
+    const venue = await buildVenue(3, 3);
+    const [p0, p1, p2] = venue.papers as [Paper, Paper, Paper];
+    const [r0, r1, r2] = venue.reviewers as [Person, Person, Person];
+    const pairs = [pairOf(p2, r0, false), pairOf(p0, r1, true), pairOf(p1, r2, false)];
+    const removed = [
+      { submission: pairs[1]?.submission, reviewer: pairs[2]?.reviewer },
+    ] as AssignmentResultDto['removed'];
+    const publicId = await storePreview(venue, 'replace', pairs, removed);
+    const [stored] = await app.db
+      .select({ id: assignmentPreviews.id })
+      .from(assignmentPreviews)
+      .where(eq(assignmentPreviews.publicId, publicId));
+    expect(await findApplyResult(app.db, stored?.id as number)).toEqual({
+      pairs: pairs.map((pair) => ({
+        submission: { id: pair.submission.id, title: pair.submission.title },
+        reviewer: { public_id: pair.reviewer.public_id },
+        existing: pair.existing,
+      })),
+      removed: [{ submission: { id: p0.id }, reviewer: { public_id: r2.publicId } }],
+      total_score: 3,
+    });
+    const empty = await nextId(app.db, 'assignment_previews');
+    await app.db.insert(assignmentPreviews).values({
+      id: empty,
+      publicId: makePublicId(empty),
+      eventId: venue.id,
+      createdBy: venue.chair.id,
+      mode: 'replace',
+    });
+    expect(await findApplyResult(app.db, empty)).toBeUndefined();
   });
 });
 

@@ -11,7 +11,7 @@ import type { EventRow } from '../../events/events.queries.ts';
 import { reviewError, reviewFieldError } from '../../reviews/review-errors.ts';
 import { findEventAssignments, findEventReviewers } from '../../reviews/reviews.queries.ts';
 import { managerConflicted } from '../assignment.policy.ts';
-import type { PreviewRow } from '../assignment.queries.ts';
+import { findApplyResult, type PreviewRow } from '../assignment.queries.ts';
 import { writeAreaChairs } from './apply-area-chairs.ts';
 import type { ApplyWriter } from './apply-writer.ts';
 import { assignmentFingerprint, isLocked } from './compute-assignment.ts';
@@ -45,15 +45,17 @@ export async function applyAssignment(
   input: { actor: Actor; event: EventRow; preview: PreviewRow; mode: string | null | undefined; publicUrl: string },
 ): Promise<{ created: number; removed: number; kept: number }> {
   const { actor, event, preview } = input;
-  const conflicted = await conflictedSubmissionIds(db, actor.id);
-  const touches = (preview.result?.pairs ?? []).some((pair) => !pair.existing && conflicted.has(pair.submission.id));
-  const drops = (preview.result?.removed ?? []).some((row) => conflicted.has(row.submission.id));
+  const [conflicted, result] = await Promise.all([
+    conflictedSubmissionIds(db, actor.id),
+    findApplyResult(db, preview.id),
+  ]);
+  const touches = (result?.pairs ?? []).some((pair) => !pair.existing && conflicted.has(pair.submission.id));
+  const drops = (result?.removed ?? []).some((row) => conflicted.has(row.submission.id));
   if (touches || drops) throw managerConflicted();
   if (preview.status === 'applied') throw reviewError(409, 'CONFLICT', 'assignments.previewApplied');
   if (preview.status === 'failed') throw reviewError(409, 'CONFLICT', 'assignments.previewFailed');
-  if (preview.status !== 'done' || !preview.result) throw reviewError(409, 'CONFLICT', 'assignments.previewNotReady');
+  if (preview.status !== 'done' || !result) throw reviewError(409, 'CONFLICT', 'assignments.previewNotReady');
   const mode = applyMode(preview, input.mode);
-  const result = preview.result;
   await syncEventConflicts(db, event.id);
   const stale = () => reviewError(409, 'STALE_PREVIEW', 'assignments.stalePreview');
 

@@ -1,16 +1,17 @@
-import type { AssignmentMode, AssignmentResultDto } from '@confero/contracts';
+import type { AssignmentMode } from '@confero/contracts';
 import type { Db } from '../../../db/client.ts';
 import type { EventRow } from '../../events/events.queries.ts';
+import type { ApplyResult } from '../assignment.queries.ts';
 
 /**
  * What the writer of an apply's role (apply-assignment.ts `APPLY_WRITERS`) gets: the apply's transaction, the event,
- * the preview's result and mode, and the 409 that undoes the apply when the event no longer matches the preview.
+ * what it needs of the preview's result (findApplyResult) and its mode, and the 409 that undoes the apply when the event no longer matches the preview.
  */
 export type ApplyContext = {
   tx: Db;
   event: EventRow;
   actorId: number;
-  result: AssignmentResultDto;
+  result: ApplyResult;
   mode: AssignmentMode;
   publicUrl: string;
   stale: () => Error;
