@@ -48,14 +48,18 @@ export async function listenForJobs(
     listener.on('notification', (message) => {
       if (message.channel === JOBS_CHANNEL) onDue(message.payload ?? '');
     });
-    listener.on('error', (error) => {
-      log.warn({ err: error }, 'job notifications: connection lost, listening again soon');
-      void listener.end().catch(() => undefined);
+    // A lost connection (an error, or an end nobody asked for: the server restarted, the backend was terminated)
+    // is replaced after a second; the poll covers the gap.
+    const lost = (error?: unknown) => {
       if (closed || current !== listener) return;
+      log.warn({ err: error }, 'job notifications: connection lost, listening again soon');
       current = undefined;
+      void listener.end().catch(() => undefined);
       retry = setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
       retry.unref();
-    });
+    };
+    listener.on('error', lost);
+    listener.on('end', () => lost());
     try {
       await listener.connect();
       await listener.query(`LISTEN ${JOBS_CHANNEL}`);

@@ -532,6 +532,38 @@ describe('the worker loop', () => {
     await queue.stop();
   });
 
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'listens again after its PostgreSQL connection is lost, and is woken as before',
+    async () => {
+      const queue = makeQueue({ pollIntervalMs: 3_600_000 });
+      const ran: number[] = [];
+      queue.register('test.after_loss', async (_payload, ctx) => {
+        ran.push(ctx.jobId);
+      });
+      queue.start();
+      await queue.listening;
+      const listeners = () =>
+        queryRows<{ pid: number }>(
+          app.db,
+          sql`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN confero_jobs'`,
+        );
+      const [before] = await listeners();
+      expect(before).toBeDefined();
+      await app.db.execute(sql`select pg_terminate_backend(${before?.pid})`);
+      let after: { pid: number } | undefined;
+      for (let i = 0; i < 100 && (after === undefined || after.pid === before?.pid); i += 1) {
+        await sleep(50);
+        [after] = await listeners();
+      }
+      expect(after?.pid).not.toBe(before?.pid);
+      const id = await enqueueJob(app.db, 'test.after_loss', {});
+      for (let i = 0; i < 100 && ran.length === 0; i += 1) await sleep(50);
+      await queue.stop();
+      expect(ran).toEqual([id]);
+      expect(await listeners()).toEqual([]);
+    },
+  );
+
   it('is not woken by a job queued for later or in a transaction that rolled back', async () => {
     const queue = makeQueue({ pollIntervalMs: 3_600_000 });
     let runs = 0;
