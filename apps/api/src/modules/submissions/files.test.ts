@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { downloadFileName } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
-import { pdfGuard } from './files.ts';
+import { createLocalStorage } from '../../lib/storage.ts';
+import { pdfGuard, readStoredBytes, readUploadedBytes } from './files.ts';
 
 async function guard(chunks: Buffer[], options: { max?: number; truncated?: boolean } = {}) {
   const out: Buffer[] = [];
@@ -36,6 +40,31 @@ describe('pdfGuard', () => {
       code: 'PAYLOAD_TOO_LARGE',
     });
     await expect(guard([Buffer.from('%PDF-1.4 ok')], { truncated: true })).rejects.toMatchObject({ statusCode: 413 });
+  });
+});
+
+describe('readStoredBytes', () => {
+  it("reads a stored object whole, into one array of the registry's size when given", async () => {
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'confero-files-')));
+    // Larger than one read of the store's stream (64 KB), so the bytes come in several chunks.
+    const body = Buffer.alloc(200_000);
+    for (let i = 0; i < body.length; i += 1) body[i] = (i * 7) % 251;
+    const stored = await storage.put(Readable.from([body.subarray(0, 70_000), body.subarray(70_000)]));
+    const sized = await readStoredBytes(storage, stored.key, stored.size);
+    expect(sized.byteLength).toBe(body.length);
+    expect(sized.buffer.byteLength).toBe(body.length);
+    expect(Buffer.from(sized).equals(body)).toBe(true);
+    expect(Buffer.from(await readStoredBytes(storage, stored.key)).equals(body)).toBe(true);
+  });
+
+  it('refuses bytes that do not fill the size exactly, and a file the sweep freed (400 UPLOAD_INCOMPLETE)', async () => {
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'confero-files-')));
+    const stored = await storage.put(Readable.from([Buffer.from('%PDF-1.7 twenty bytes')]));
+    const incomplete = { statusCode: 400, code: 'UPLOAD_INCOMPLETE' };
+    await expect(readUploadedBytes(storage, stored.key, stored.size + 1)).rejects.toMatchObject(incomplete);
+    await expect(readUploadedBytes(storage, stored.key, stored.size - 1)).rejects.toMatchObject(incomplete);
+    await storage.delete(stored.key);
+    await expect(readUploadedBytes(storage, stored.key, stored.size)).rejects.toMatchObject(incomplete);
   });
 });
 

@@ -39,7 +39,7 @@ export async function runSubmissionInsights(
   let pages: string[] = [];
   try {
     pages = (
-      await readPdfTextInWorker(await readStoredBytes(deps.storage, current.storageKey), {
+      await readPdfTextInWorker(await readStoredBytes(deps.storage, current.storageKey, current.size), {
         maxPages: INSIGHTS_MAX_PAGES,
       })
     ).pages;

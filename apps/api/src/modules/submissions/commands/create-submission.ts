@@ -77,7 +77,7 @@ export async function createSubmission(
     const track = await resolveTrack(db, event.id, input.track);
     const metadata = checkMetadata(input.metadata);
     if (await isTitleTaken(db, event.id, values.title)) throw duplicateTitleError();
-    const pageCount = await countPdfPages(await readUploadedBytes(storage, upload.result.key));
+    const pageCount = await countPdfPages(await readUploadedBytes(storage, upload.result.key, upload.result.size));
 
     const created = await db.transaction(async (tx) => {
       const id = await nextId(tx, 'submissions');

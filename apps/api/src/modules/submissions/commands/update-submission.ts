@@ -47,7 +47,9 @@ export async function updateSubmission(
     if (titleChanged && (await isTitleTaken(db, submission.eventId, values.title, submission.id))) {
       throw duplicateTitleError();
     }
-    const pageCount = upload ? await countPdfPages(await readUploadedBytes(storage, upload.result.key)) : undefined;
+    const pageCount = upload
+      ? await countPdfPages(await readUploadedBytes(storage, upload.result.key, upload.result.size))
+      : undefined;
 
     const changed = [
       ...(titleChanged ? ['title'] : []),
