@@ -2,7 +2,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflictSyncMarks, conflictSyncState } from '../../db/schema/index.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { defineWorkerTask, runInWorker } from '../../lib/worker-pool.ts';
+import { defineWorkerTask, runInWorker, workerThreads } from '../../lib/worker-pool.ts';
 import {
   findEventPersons,
   findEventSubmissionsForDetection,
@@ -34,9 +34,15 @@ export const SYNC_BATCH = 1000;
 const SYNC_LOCK = 0x5c0f;
 /** Past this many marked submissions and persons, a full pass costs less than following the marks. */
 const MARKS_LIMIT = 500;
-/** Persons × submissions up to which detection runs here; above it, in the pool, in chunks of about CHUNK_PAIRS. */
+/**
+ * Persons × submissions up to which detection runs here; above it, in the pool, in chunks of about CHUNK_PAIRS. Each
+ * chunk is a task that gets every submission with its authors and indexes them before matching its persons, so the
+ * chunks are few and large (detection is indexed: its work grows with the matches, not the pairs): 2,000 papers ×
+ * 1,500 reviewers in 8 tasks (and at least one per pool thread), where chunks of 25,000 pairs made 125 tasks that
+ * cloned and indexed the papers 125 times (more CPU than the matching itself).
+ */
 const INLINE_PAIRS = 20_000;
-const CHUNK_PAIRS = 25_000;
+const CHUNK_PAIRS = 400_000;
 
 const DETECTED_TYPES_SQL = sql`('coauthor', 'institutional', 'domain')`;
 
@@ -200,7 +206,11 @@ async function detectPart(tx: Db, eventId: number, part: Part, collect: boolean)
   if (persons.length * eventSubmissions.length <= INLINE_PAIRS) {
     return { persons, chunks: [detectBatches({ ...base, persons })] };
   }
-  const size = Math.max(1, Math.floor(CHUNK_PAIRS / eventSubmissions.length));
+  // At least one chunk per pool thread, so that they all work.
+  const size = Math.max(
+    1,
+    Math.min(Math.floor(CHUNK_PAIRS / eventSubmissions.length), Math.ceil(persons.length / workerThreads())),
+  );
   const groups: (typeof persons)[] = [];
   for (let start = 0; start < persons.length; start += size) groups.push(persons.slice(start, start + size));
   const chunks = await Promise.all(groups.map((group) => runInWorker(detectTask, { ...base, persons: group })));
