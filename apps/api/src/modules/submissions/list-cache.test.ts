@@ -78,10 +78,13 @@ async function current(user: BuiltUser, event: BuiltEvent) {
   return response;
 }
 
+/** Whether a statement is the list's (not a look at the server's activity for it). */
+const isBuild = (statement: string) =>
+  statement.includes('json_agg(d order by') && !statement.includes('pg_stat_activity');
+
 /** Whether the list's statement ran during `fn` (a kept answer does not run it). */
 async function builds(fn: () => Promise<unknown>): Promise<boolean> {
-  const statements = await recordStatements(app, fn);
-  return statements.some((statement) => statement.includes('json_agg(d order by'));
+  return (await recordStatements(app, fn)).some(isBuild);
 }
 
 /** A promise resolved by `fire`. */
@@ -114,6 +117,18 @@ async function waitingOnLock(pattern: string, unlike = '-'): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`no statement like ${pattern} waited for a lock`);
+}
+
+/** How many statements building a list wait for a lock, after half a second or as soon as there are `enough`. */
+async function buildsWaiting(enough: number): Promise<number> {
+  let waiting = 0;
+  for (let tries = 0; tries < 50 && waiting < enough; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const found = await app.db.execute(sql`select count(*)::int as n from pg_stat_activity
+      where wait_event_type = 'Lock' and query like '%json_agg(d order by%'`);
+    waiting = (found as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  }
+  return waiting;
 }
 
 /** Warms the cache, makes a change, and checks the route's answer is the new one for the viewer. */
@@ -173,6 +188,29 @@ describe('the kept event lists', () => {
     expect((await list(author, event)).json()).not.toEqual((await list(reviewer, event)).json());
     // Each of them got the rows built for them now.
     for (const user of [chair, other, conflicted, reviewer, author]) await current(user, event);
+  });
+
+  // PGlite answers one request's statements at a time: requests never miss together there.
+  it.runIf(onPostgres)('are built once for requests that miss them together', async () => {
+    const { event } = await seededEvent();
+    await list(chair, event); // signed in; the event's list not built for the reviewers yet
+    // The first build waits on a lock of the tracks (which only the list's statement reads) while two more requests
+    // for the same key arrive: they wait for that build instead of building (or waiting on the lock) themselves.
+    const tracksLocked = held((tx) => tx.execute(sql`lock table ${tracks} in access exclusive mode`));
+    await tracksLocked.ready;
+    const statements = recordStatements(app, async () => {
+      const first = list(reviewer, event);
+      await waitingOnLock('%json_agg(d order by%');
+      const more = [list(reviewer, event), list(reviewer, event)];
+      // Given the time to read the version and miss, the two others build nothing of their own.
+      expect(await buildsWaiting(2)).toBe(1);
+      tracksLocked.commit();
+      await tracksLocked.done;
+      const answers = await Promise.all([first, ...more]);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    });
+    expect((await statements).filter(isBuild)).toHaveLength(1);
+    await current(reviewer, event);
   });
 
   it('are sent compressed as the client asks, each form the same text', async () => {

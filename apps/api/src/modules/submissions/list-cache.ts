@@ -156,6 +156,8 @@ export type ListEntry = {
  */
 export class ListCache {
   readonly maxBytes: number;
+  /** The builds under way, by the key their requests missed: requests missing one key together share its build. */
+  readonly building = new Map<string, Promise<Built>>();
   private entries = new Map<string, ListEntry>();
   private held = 0;
 
@@ -229,7 +231,22 @@ export class ListCache {
   }
 }
 
-/** The answer for a viewer: 304 when `If-None-Match` names the current validator, else the kept or built entry. */
+/** A built answer, kept (within the bound), with the version of the list its rows are of. */
+type Built = { version: string; etag: string; entry: ListEntry };
+
+async function buildAndKeep(db: Db, cache: ListCache, eventId: number, viewer: ListViewer): Promise<Built> {
+  // Kept under the version and involvement its own snapshot saw (newer than the request's read when a write
+  // committed in between).
+  const built = await buildEventList(db, eventId, viewer);
+  const fresh = listKey(eventId, viewer, built);
+  return { version: built.version, etag: fresh.etag, entry: cache.put(fresh.key, fresh.etag, built.body) };
+}
+
+/**
+ * The answer for a viewer: 304 when `If-None-Match` names the current validator, else the kept entry, else one built
+ * now. Requests that miss the same key together wait for one build; one that finds the build was of a newer version
+ * (a write committed in between) builds its own, since the shared rows were built for another viewer of its class.
+ */
 export async function eventListAnswer(
   db: Db,
   cache: ListCache,
@@ -243,10 +260,21 @@ export async function eventListAnswer(
   if (matchesEtag(ifNoneMatch, etag)) return { notModified: true, etag };
   const kept = cache.get(key);
   if (kept) return { notModified: false, etag, entry: kept };
-  // Kept under the version and involvement its own snapshot saw (newer than `current` when a write committed between).
-  const built = await buildEventList(db, eventId, viewer);
-  const fresh = listKey(eventId, viewer, built);
-  return { notModified: false, etag: fresh.etag, entry: cache.put(fresh.key, fresh.etag, built.body) };
+  const under = cache.building.get(key);
+  if (under) {
+    const shared = await under;
+    if (shared.version === current.version) return { notModified: false, etag: shared.etag, entry: shared.entry };
+    const own = await buildAndKeep(db, cache, eventId, viewer);
+    return { notModified: false, etag: own.etag, entry: own.entry };
+  }
+  const build = buildAndKeep(db, cache, eventId, viewer);
+  cache.building.set(key, build);
+  const done = () => {
+    if (cache.building.get(key) === build) cache.building.delete(key);
+  };
+  build.then(done, done);
+  const built = await build;
+  return { notModified: false, etag: built.etag, entry: built.entry };
 }
 
 /**
