@@ -185,14 +185,16 @@ corpus.forEach((doc, i) => {
 });
 const refitted = await time('build from the stored analyses', () => buildAffinityModel(corpus));
 const first = submissions[0] as AffinityDocument;
-const column = await time('a new submission: its column (every reviewer)', () => refitted.score(reviewers, [first]));
+const column = await time('a new submission: its column (every reviewer)', () =>
+  refitted.scoreColumn(reviewers, first),
+);
 await time('a new reviewer: their row (every submission)', () =>
   refitted.score([reviewers[0] as ReviewerProfile], submissions),
 );
 const kept = Array.from({ length: k }, (_, i) => top.reviewers[i] as number).filter((r) => r >= 0);
-const columnTop = Array.from(column.scores.keys())
-  .sort((a, b) => (column.scores[b] as number) - (column.scores[a] as number) || a - b)
+const columnTop = Array.from(column.keys())
+  .sort((a, b) => (column[b] as number) - (column[a] as number) || a - b)
   .slice(0, kept.length);
-const sameTop = columnTop.every((r, i) => r === kept[i]) && kept.every((r, i) => column.scores[r] === top.scores[i]);
+const sameTop = columnTop.every((r, i) => r === kept[i]) && kept.every((r, i) => column[r] === top.scores[i]);
 console.log(`the new submission's column: ${sameTop ? 'same' : 'DIFFERENT'} top ${k} and scores as the full run`);
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);

@@ -155,7 +155,7 @@ export async function attachAnalyses(
 export function scoreSubmission(inputs: AffinityInputs, submission: number): Float32Array {
   const doc = inputs.submissions[submission];
   if (!doc) throw new RangeError(`no submission ${submission}`);
-  return buildAffinityModel(inputs.corpus).score(inputs.reviewers, [doc]).scores;
+  return buildAffinityModel(inputs.corpus).scoreColumn(inputs.reviewers, doc);
 }
 
 /** One reviewer's affinity with every submission (a reviewer who just joined); the same as scoreAffinity's row. */

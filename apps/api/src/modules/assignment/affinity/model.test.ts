@@ -365,6 +365,18 @@ describe('topReviewers', () => {
     }
   });
 
+  it('scores one submission against every reviewer as its column of the matrix, to the bit', () => {
+    for (const aggregation of ['mean', 'top3'] as const) {
+      const fitted = buildAffinityModel([...subs, ...revs.flatMap((r) => r.papers)], { aggregation });
+      const matrix = fitted.score(revs, subs).scores;
+      subs.forEach((sub, s) => {
+        const column = fitted.scoreColumn(revs, sub);
+        expect([...column]).toEqual(revs.map((_, r) => matrix[r * S + s]));
+        expect(column.some((score) => score > 0)).toBe(true);
+      });
+    }
+  });
+
   it('rejects a k that is not a non-negative integer', () => {
     expect(() => model.topReviewers(revs, subs, { k: -1 })).toThrow(RangeError);
     expect(() => model.topReviewers(revs, subs, { k: 1.5 })).toThrow(RangeError);

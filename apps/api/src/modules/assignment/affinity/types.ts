@@ -98,6 +98,11 @@ export interface AffinityModel {
     submissions: AffinityDocument[],
     options: TopReviewersOptions & ParallelOptions,
   ): Promise<TopReviewers>;
+  /**
+   * One submission against every reviewer (one that just arrived): the same scores, to the bit, as its column of
+   * `score`, without indexing the other submissions.
+   */
+  scoreColumn(reviewers: ReviewerProfile[], submission: AffinityDocument): Float32Array;
   /** A document's terms (stemmed; a bigram is `a b`) and unit-vector weights, heaviest first: diagnostics, tests. */
   termWeights(document: AffinityDocument): { term: string; weight: number }[];
   /** The IDF of a stemmed term (`speech`, `speech recognit`), or undefined when it is not indexed. */
