@@ -124,6 +124,38 @@ describe('detectPair', () => {
     expect(detectPair(p, submission, undefined)).toBeUndefined();
   });
 
+  it('indexes the co-authors of each person from the submissions they submitted, are linked to, or carry their address', () => {
+    const persons = [person(7, 'rev@uni-a.edu'), person(8, 'Other@Uni-D.edu'), person(9, 'nobody@uni-z.edu')];
+    const authored: DetectionSubmission[] = [
+      // Submitted by 7, who is not among its authors.
+      { id: 60, submittedBy: 7, authors: [author('dan@uni-d.edu', '', null, 'Dan D')] },
+      // 7 linked by account; 8 by address (other case and spaces).
+      {
+        id: 61,
+        submittedBy: null,
+        authors: [author('old@uni-a.edu', '', 7), author(' other@uni-d.EDU ', ''), author('eve@uni-e.edu', '', 15)],
+      },
+      // Nobody's.
+      { id: 62, submittedBy: 99, authors: [author('fay@uni-f.edu', '', 16)] },
+    ];
+    const index = buildCoauthorIndex(persons, authored);
+    const shape = (userId: number) =>
+      [...(index.get(userId) ?? new Map<string, Set<number>>())].map(([key, where]) => [key, [...where]]);
+    expect(shape(7)).toEqual([
+      ['e:dan@uni-d.edu', [60]],
+      ['e:other@uni-d.edu', [61]],
+      ['e:eve@uni-e.edu', [61]],
+      ['u:15', [61]],
+    ]);
+    expect(shape(8)).toEqual([
+      ['e:old@uni-a.edu', [61]],
+      ['u:7', [61]],
+      ['e:eve@uni-e.edu', [61]],
+      ['u:15', [61]],
+    ]);
+    expect(index.has(9)).toBe(false);
+  });
+
   it('finds co-authorship on another submission, by account or address, but not on the submission itself', () => {
     const p = person(7, 'rev@uni-a.edu');
     const other: DetectionSubmission = {

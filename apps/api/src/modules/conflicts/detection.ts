@@ -45,14 +45,29 @@ export function isAuthor(person: Person, submission: DetectionSubmission): boole
 
 /**
  * The co-author index of some persons, from every submission any of them authored (`authored`, with all its
- * authors): for each person, the other authors of those submissions and where they wrote together.
+ * authors): for each person, the other authors of those submissions and where they wrote together. Each person
+ * looks up the submissions that name one of their keys (or that they submitted), in `authored` order, instead of
+ * checking every submission.
  */
 export function buildCoauthorIndex(persons: Person[], authored: DetectionSubmission[]): CoauthorIndex {
+  const byKey = new Map<string, number[]>();
+  const note = (key: string, position: number) => {
+    const positions = byKey.get(key);
+    if (positions === undefined) byKey.set(key, [position]);
+    else if (positions.at(-1) !== position) positions.push(position);
+  };
+  authored.forEach((submission, position) => {
+    if (submission.submittedBy !== null) note(`u:${submission.submittedBy}`, position);
+    for (const author of submission.authors) for (const key of authorKeys(author)) note(key, position);
+  });
   const index: CoauthorIndex = new Map();
   for (const person of persons) {
     const own = new Set(authorKeys(person));
+    const positions = new Set<number>();
+    for (const key of own) for (const position of byKey.get(key) ?? []) positions.add(position);
     const coauthors = new Map<string, Set<number>>();
-    for (const submission of authored) {
+    for (const position of [...positions].sort((a, b) => a - b)) {
+      const submission = authored[position] as DetectionSubmission;
       if (!isAuthor(person, submission)) continue;
       for (const author of submission.authors) {
         const keys = authorKeys(author);
