@@ -23,7 +23,7 @@ import { findApplyResult, findEventConflictColumns } from '../assignment.queries
 import { fingerprintOf } from '../assignment-plan.ts';
 import { ASSIGNMENT_SIDES } from '../assignment-roles.ts';
 import { assignmentFingerprint } from './compute-assignment.ts';
-import { ASSIGNMENT_BATCH } from './create-assignment.ts';
+import { ASSIGNMENT_BATCH, SILENT_ASSIGNMENT_BATCH } from './create-assignment.ts';
 
 let app: TestApp;
 const as = signedInClients(() => app);
@@ -305,7 +305,7 @@ describe('applying a large automatic assignment', () => {
     // Bounded: 5 statements per batch of pairs (lock, highest ordinals, ids, reviews with their audit, the rows), 2 per batch of reviewers
     // mailed (outbox, jobs), a fixed number around (28 today: the session, the event, the conflict sync, the
     // fingerprints, the claim, the apply's audit).
-    const batches = Math.ceil(fresh.length / ASSIGNMENT_BATCH);
+    const batches = Math.ceil(fresh.length / SILENT_ASSIGNMENT_BATCH);
     const mailBatches = Math.ceil(venue.reviewers.length / ASSIGNMENT_BATCH);
     expect(statements.filter((query) => /insert into "reviews"/i.test(query))).toHaveLength(batches);
     expect(statements.filter((query) => /^\s*insert into "mail_outbox"/i.test(query))).toHaveLength(mailBatches);

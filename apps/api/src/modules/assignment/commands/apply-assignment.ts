@@ -96,7 +96,8 @@ export async function applyAssignment(
  * 'reviews.unassigned' mail (as unassigning by hand sends); every new pair becomes an assignment (source
  * 'automatic') with its audit entry; manual and started assignments always stay. Each reviewer who got papers is
  * mailed once, with the list of them ('reviews.papers_assigned'), not once per paper. Removals, assignments and
- * mails are written in batches of ASSIGNMENT_BATCH (a removal batch: one delete, one mail insert), so no statement
+ * mails are written in batches of ASSIGNMENT_BATCH (a removal batch: one delete, one mail insert; the new pairs in
+ * batches of SILENT_ASSIGNMENT_BATCH, which render no mail), so no statement
  * grows with the event.
  */
 const writeReviewers: ApplyWriter = async (ctx) => {

@@ -39,6 +39,13 @@ export type NewAssignment = Omit<NewAssignments, 'pairs'> & {
 export const ASSIGNMENT_BATCH = 250;
 
 /**
+ * Pairs written per batch when no mail is rendered with them (an automatic apply mails each reviewer once, itself):
+ * the batch's statements take their values as a few array parameters, so a larger batch costs the thread little
+ * and saves the round trips of three in four batches (6,000 pairs: 6 batches instead of 24).
+ */
+export const SILENT_ASSIGNMENT_BATCH = 1000;
+
+/**
  * Writes one assignment — a review row `assigned`, numbered after the submission's other reviews — and, in the same
  * transaction (the caller's), its audit entry and the 'reviews.assigned' mail to the reviewer in their language.
  * Returns undefined when the pair is already assigned. The callers check conflicts, membership and loads.
@@ -50,8 +57,8 @@ export async function insertAssignment(tx: Db, assignment: NewAssignment): Promi
 }
 
 /**
- * Writes many assignments as `insertAssignment` writes one, in batches of ASSIGNMENT_BATCH pairs taken in submission
- * order: per batch, the batch's submission rows are locked in id order (so a concurrent assignment of one of those
+ * Writes many assignments as `insertAssignment` writes one, in batches of ASSIGNMENT_BATCH pairs
+ * (SILENT_ASSIGNMENT_BATCH with `mail` 'none') taken in submission order: per batch, the batch's submission rows are locked in id order (so a concurrent assignment of one of those
  * papers waits and gets a distinct number), their highest ordinals read in one statement and the review ids
  * reserved in one, the reviews inserted in one (each numbered after its submission's highest ordinal, in the order
  * of its pairs), then their audit entries in one insert and (unless `mail` is 'none') their mails in one
@@ -62,8 +69,9 @@ export async function insertAssignment(tx: Db, assignment: NewAssignment): Promi
 export async function insertAssignments(tx: Db, assignments: NewAssignments): Promise<ReviewRow[]> {
   const pairs = [...assignments.pairs].sort((a, b) => a.submission.id - b.submission.id);
   const written: ReviewRow[] = [];
-  for (let start = 0; start < pairs.length; start += ASSIGNMENT_BATCH) {
-    const batch = pairs.slice(start, start + ASSIGNMENT_BATCH);
+  const size = assignments.mail === 'none' ? SILENT_ASSIGNMENT_BATCH : ASSIGNMENT_BATCH;
+  for (let start = 0; start < pairs.length; start += size) {
+    const batch = pairs.slice(start, start + size);
     const rows = await insertBatch(tx, { ...assignments, pairs: batch });
     written.push(...rows);
     if (rows.length !== batch.length) break;
