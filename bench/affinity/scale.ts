@@ -5,13 +5,14 @@
  *
  *   npx node bench/affinity/scale.ts [--reviewers 2000] [--submissions 2000] [--papers 20]
  *       [--full-text-chars 40000] [--k 100] [--threads <cores>] [--skip-full-matrix] [--skip-single]
- *       [--sample <n>] [--folder <gold standard>]
+ *       [--skip-stored] [--sample <n>] [--folder <gold standard>]
  *
  * NeurIPS size: --reviewers 20518 --submissions 21575 --skip-full-matrix (--full-text-chars 0 for titles and
  * abstracts only). Prints the build, score() and topReviewers() times (wall and CPU of the whole process, worker
  * threads included) and the peak RSS; topReviewersInParallel on --threads threads is checked against
- * topReviewers byte for byte unless --skip-single. With --sample n, the top k runs on n of the submissions and
- * its time for all of them is extrapolated (it is linear in the number of submissions).
+ * topReviewers byte for byte unless --skip-single. Then, unless --skip-stored, analysing every document, fitting
+ * from the analyses, and a new submission's column and a new reviewer's row. With --sample n, the top k runs on
+ * n of the submissions and its time for all of them is extrapolated (it is linear in the number of submissions).
  */
 import fs from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
     threads: { type: 'string', default: String(availableParallelism()) },
     'skip-full-matrix': { type: 'boolean', default: false },
     'skip-single': { type: 'boolean', default: false },
+    'skip-stored': { type: 'boolean', default: false },
     sample: { type: 'string' },
     folder: { type: 'string', default: path.resolve(repoRoot, '../shared/data/expertise-goldstandard-dev') },
   },
@@ -177,24 +179,26 @@ if (matrix && sampleSize === undefined) {
 // What a later computation does: every text's analysis is stored (affinity_analyses), so fitting reads them instead
 // of tokenising; the IDF is fitted again (a new document changes it), then a new submission costs one column and a
 // new reviewer one row — the same bits as the full run's (checked against the top k of the first submission).
-const analyses = await time('analyse every document (the stored form)', () => analyseDocuments(corpus));
-const stored = analyses.reduce((n, bytes) => n + bytes.length, 0);
-console.log(`stored analyses ${mb(stored)}, ${(stored / chars).toFixed(2)} bytes per character of text`);
-corpus.forEach((doc, i) => {
-  doc.analysis = analyses[i];
-});
-const refitted = await time('build from the stored analyses', () => buildAffinityModel(corpus));
-const first = submissions[0] as AffinityDocument;
-const column = await time('a new submission: its column (every reviewer)', () =>
-  refitted.scoreColumn(reviewers, first),
-);
-await time('a new reviewer: their row (every submission)', () =>
-  refitted.score([reviewers[0] as ReviewerProfile], submissions),
-);
-const kept = Array.from({ length: k }, (_, i) => top.reviewers[i] as number).filter((r) => r >= 0);
-const columnTop = Array.from(column.keys())
-  .sort((a, b) => (column[b] as number) - (column[a] as number) || a - b)
-  .slice(0, kept.length);
-const sameTop = columnTop.every((r, i) => r === kept[i]) && kept.every((r, i) => column[r] === top.scores[i]);
-console.log(`the new submission's column: ${sameTop ? 'same' : 'DIFFERENT'} top ${k} and scores as the full run`);
+if (!args['skip-stored']) {
+  const analyses = await time('analyse every document (the stored form)', () => analyseDocuments(corpus));
+  const stored = analyses.reduce((n, bytes) => n + bytes.length, 0);
+  console.log(`stored analyses ${mb(stored)}, ${(stored / chars).toFixed(2)} bytes per character of text`);
+  corpus.forEach((doc, i) => {
+    doc.analysis = analyses[i];
+  });
+  const refitted = await time('build from the stored analyses', () => buildAffinityModel(corpus));
+  const first = submissions[0] as AffinityDocument;
+  const column = await time('a new submission: its column (every reviewer)', () =>
+    refitted.scoreColumn(reviewers, first),
+  );
+  await time('a new reviewer: their row (every submission)', () =>
+    refitted.score([reviewers[0] as ReviewerProfile], submissions),
+  );
+  const kept = Array.from({ length: k }, (_, i) => top.reviewers[i] as number).filter((r) => r >= 0);
+  const columnTop = Array.from(column.keys())
+    .sort((a, b) => (column[b] as number) - (column[a] as number) || a - b)
+    .slice(0, kept.length);
+  const sameTop = columnTop.every((r, i) => r === kept[i]) && kept.every((r, i) => column[r] === top.scores[i]);
+  console.log(`the new submission's column: ${sameTop ? 'same' : 'DIFFERENT'} top ${k} and scores as the full run`);
+}
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
