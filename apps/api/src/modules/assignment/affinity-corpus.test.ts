@@ -127,7 +127,10 @@ describe('the corpus of an event from the database', () => {
       );
     }
     const reviewers = await findEventReviewers(database.db, event.id);
-    const options = { reviewers, submissionIds: submitted.map((s) => s.id), fullText: true };
+    const options = { reviewers, submissionIds: submitted.map((s) => s.id), fullText: true, storedAnalyses: true };
+    const plainInputs = await loadAffinityInputs(database.db, { ...options, storedAnalyses: false });
+    expect(plainInputs.corpus.some((doc) => doc.analysis)).toBe(false);
+    expect(await storedRows(plainInputs.corpus.filter((doc) => doc.id.startsWith('s:')))).toHaveLength(0);
     const inputs = await loadAffinityInputs(database.db, options);
     const documents = inputs.corpus.filter((doc) => doc.id.startsWith('s:'));
     expect(documents).toHaveLength(7);

@@ -18,9 +18,11 @@ import {
  * submissions they authored anywhere in the system (title, abstract, keywords, and the extracted full text where
  * stored). The IDF is fitted on the event's submissions, the reviewers' papers and their profiles.
  *
- * Each paper's analysis (what tokenising and stemming made of its texts) is stored in affinity_analyses, keyed by
- * the hash of its texts: a computation tokenises only the papers whose texts it has not seen (in the worker pool),
- * and the IDF is still fitted on the whole corpus each time, from the stored analyses.
+ * With `storedAnalyses`, each paper's analysis (what tokenising and stemming made of its texts) is read from or
+ * stored in affinity_analyses, keyed by the hash of its texts, so a computation tokenises only the papers whose
+ * texts it has not seen (in the worker pool); the IDF is still fitted on the whole corpus each time. Off by
+ * default: fitting from the analyses measured no faster than from the texts (bench/affinity/README.md, "Stored
+ * analyses and a new document"), so the assignment preview does not pay their reads and writes.
  */
 
 export type AffinityInputs = {
@@ -34,11 +36,18 @@ const documentId = (submissionId: number) => `s:${submissionId}`;
 /**
  * Loads the documents for scoring `reviewers` against `submissionIds`. `corpusIds` are further submissions (the
  * rest of the event) that only widen the IDF. `fullText` reads the extracted text of the papers scored and of the
- * reviewers' papers (the corpus-only ones go without it).
+ * reviewers' papers (the corpus-only ones go without it). `storedAnalyses` gives every paper its stored analysis
+ * (attachAnalyses).
  */
 export async function loadAffinityInputs(
   db: Db,
-  options: { reviewers: EventReviewer[]; submissionIds: number[]; corpusIds?: number[]; fullText: boolean },
+  options: {
+    reviewers: EventReviewer[];
+    submissionIds: number[];
+    corpusIds?: number[];
+    fullText: boolean;
+    storedAnalyses?: boolean;
+  },
 ): Promise<AffinityInputs> {
   const authored = await findAuthoredSubmissionIds(
     db,
@@ -74,7 +83,7 @@ export async function loadAffinityInputs(
     const doc = documents.get(id);
     return doc ? [doc] : [];
   });
-  await attachAnalyses(db, [...documents.values()]);
+  if (options.storedAnalyses) await attachAnalyses(db, [...documents.values()]);
   const profiles: AffinityDocument[] = reviewers
     .filter((reviewer) => reviewer.expertise || reviewer.bio)
     .map((reviewer) => ({ id: `p:${reviewer.id}`, abstract: `${reviewer.expertise ?? ''}\n${reviewer.bio ?? ''}` }));
