@@ -285,9 +285,10 @@ describe('an event with tens of thousands of detected pairs', () => {
 });
 
 /**
- * The longest the event loop may stall during the job (measured: 15 ms on PostgreSQL, 33 ms on PGlite), with room
- * for a busy shared machine (an idle process saw 75 ms stalls at a load average of 30). The former sync, detecting every pair on this thread and inserting them in
- * one statement, stalled it for 2 s at 10,000 pairs, and fails outright at this size (more parameters than a
- * statement may have).
+ * A bound on the longest stall of the event loop during the job that only a return of the detection or of the
+ * one-statement insert to this thread can cross: measured 15 ms on PostgreSQL and 33 ms on PGlite on a quiet machine,
+ * and 75 ms in an idle process on a shared machine at load 30, against 2 s at 10,000 pairs for the former sync (which
+ * detected every pair on this thread and inserted them in one statement, and fails outright at this size: more
+ * parameters than a statement may have). It guards the shape of the work, not its speed.
  */
-const EVENT_LOOP_BOUND_MS = 150;
+const EVENT_LOOP_BOUND_MS = 1_000;
