@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { jobs, mailOutbox } from '../db/schema/index.ts';
 import { enqueueJob } from '../jobs/queue.ts';
-import { MAIL_SEND_JOB, queueMail } from './outbox.ts';
+import { MAIL_SEND_JOB, type QueuedMail, queueMail, queueMails } from './outbox.ts';
 
 const loadMail = async (app: TestApp, id: number) => {
   const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -104,6 +104,54 @@ describe('queueMail', () => {
     ).rejects.toThrow('is not a single e-mail address');
     const after = await app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
     expect(after).toEqual(before);
+  });
+});
+
+describe('queueMails', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => app.close());
+
+  const reminder = (n: number, dedupeKey?: string): QueuedMail => ({
+    to: `many${n}@example.org`,
+    template: 'events.approved',
+    data: { event_title: `Workshop ${n}`, deadline: '2026-12-01' },
+    dedupeKey: dedupeKey ?? null,
+  });
+  const many = (prefix: string) => sql`${mailOutbox.recipient} like ${`${prefix}%@example.org`}`;
+
+  it('writes more mails than one batch holds, in order, each with its job, and leaves out taken keys', async () => {
+    const first = await queueMail(app.db, reminder(7, 'many-once-7'));
+    const mails = Array.from({ length: 640 }, (_, n) => reminder(n, n % 100 === 7 ? `many-once-${n}` : undefined));
+    const ids = await queueMails(app.db, mails);
+    // many7 is taken already: the 640 mails write 639 rows, ids in the order given.
+    expect(ids).toHaveLength(639);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const rows = await app.db
+      .select({ id: mailOutbox.id, recipient: mailOutbox.recipient, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(many('many'))
+      .orderBy(mailOutbox.id);
+    expect(rows.map((row) => row.recipient)).toEqual([
+      'many7@example.org',
+      ...mails.filter((_, n) => n !== 7).map((mail) => mail.to),
+    ]);
+    expect(rows[0]?.id).toBe(first);
+    expect(rows.at(-1)?.subject).toContain('Workshop 639');
+    const queued = await app.db
+      .select({ n: sql<number>`count(distinct (${jobs.payload}->>'outboxId'))::int` })
+      .from(jobs)
+      .where(sql`${jobs.type} = ${MAIL_SEND_JOB} and (${jobs.payload}->>'outboxId')::int = any(${sql.param(ids)})`);
+    expect(queued).toEqual([{ n: 639 }]);
+  });
+
+  it('refuses the whole list, writing nothing, when a mail past the first batch is wrong', async () => {
+    const mails = Array.from({ length: 300 }, (_, n) => ({ ...reminder(n), to: `bad${n}@example.org` }));
+    mails[299] = { ...reminder(299), to: 'not an address' };
+    await expect(queueMails(app.db, mails)).rejects.toThrow('is not a single e-mail address');
+    expect(await app.db.select({ id: mailOutbox.id }).from(mailOutbox).where(many('bad'))).toEqual([]);
   });
 });
 

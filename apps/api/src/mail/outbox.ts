@@ -28,8 +28,8 @@ export type QueuedMail = {
   dedupeKey?: string | null;
 };
 
-/** Checks a mail (a known template, one address, the data its template needs) and renders its outbox row. */
-function outboxRow(mail: QueuedMail) {
+/** Checks a mail (a known template, one address, the data its template needs); returns its recipient, trimmed. */
+function checkMail(mail: QueuedMail): string {
   if (!(MAIL_TEMPLATES as readonly string[]).includes(mail.template)) {
     throw new Error(`Unknown mail template "${mail.template}"`);
   }
@@ -44,6 +44,12 @@ function outboxRow(mail: QueuedMail) {
   if (missing.length > 0) {
     throw new Error(`Mail "${mail.template}" needs data: ${missing.join(', ')}`);
   }
+  return recipient;
+}
+
+/** Checks a mail (see `checkMail`) and renders its outbox row. */
+function outboxRow(mail: QueuedMail) {
+  const recipient = checkMail(mail);
   const rendered = renderMail(mail.template, mail.locale, mail.data);
   return {
     recipient,
@@ -81,27 +87,39 @@ export async function queueMail(db: Db, mail: QueuedMail): Promise<number | null
   return id;
 }
 
+/** Mails rendered and written per statement by `queueMails`. */
+const QUEUE_BATCH = 250;
+
 /**
  * `queueMail` for many mails at once (a group's batch, the reviewers reminded, a paper's authors): every mail is
- * checked and rendered first, then all rows are written in one insert and their 'mail.send' jobs in another, in one
- * transaction, whatever the number of mails. Returns the ids of the rows written (a mail whose `dedupeKey` is
- * taken is left out).
+ * checked first, then rendered and written QUEUE_BATCH at a time (the rows in one insert, their 'mail.send' jobs in
+ * another), all in one transaction whatever the number of mails: no statement outgrows the database's parameter
+ * limit, and the thread renders a batch, not the whole list, between two waits on the database. Returns the ids of
+ * the rows written (a mail whose `dedupeKey` is taken is left out).
  */
 export async function queueMails(db: Db, mails: QueuedMail[]): Promise<number[]> {
   if (mails.length === 0) return [];
-  const rows = mails.map(outboxRow);
+  // Every mail is checked before anything is written; the first batch's check is its rendering.
+  if (mails.length > QUEUE_BATCH) for (const mail of mails.slice(QUEUE_BATCH)) checkMail(mail);
+  let first: ReturnType<typeof outboxRow>[] | undefined = mails.slice(0, QUEUE_BATCH).map(outboxRow);
   return db.transaction(async (tx) => {
-    const written = await tx
-      .insert(mailOutbox)
-      .values(rows)
-      .onConflictDoNothing({ target: mailOutbox.dedupeKey })
-      .returning({ id: mailOutbox.id });
-    const ids = written.map((row) => row.id);
-    await enqueueJobs(
-      tx,
-      MAIL_SEND_JOB,
-      ids.map((outboxId) => ({ outboxId })),
-    );
+    const ids: number[] = [];
+    for (let start = 0; start < mails.length; start += QUEUE_BATCH) {
+      const rows = first ?? mails.slice(start, start + QUEUE_BATCH).map(outboxRow);
+      first = undefined;
+      const written = await tx
+        .insert(mailOutbox)
+        .values(rows)
+        .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+        .returning({ id: mailOutbox.id });
+      const batchIds = written.map((row) => row.id);
+      await enqueueJobs(
+        tx,
+        MAIL_SEND_JOB,
+        batchIds.map((outboxId) => ({ outboxId })),
+      );
+      ids.push(...batchIds);
+    }
     return ids;
   });
 }
