@@ -29,6 +29,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     /** Paper pages per second sent while the conflict sync and the assignment run. */
     'background-rate': { type: 'string', default: '50' },
+    /** Seconds of that background load before each measured work starts (warm processes and connections). */
+    'warm-up': { type: 'string', default: '2' },
     /** Passed to the server as WEB_CONCURRENCY; unset: the server's default. */
     'web-concurrency': { type: 'string' },
     steps: { type: 'string', default: 'sync,lists,assignment,export' },
@@ -49,6 +51,7 @@ const PER_PAPER = Number(values['reviews-per-paper']);
 const CONCURRENCY = (values.concurrency ?? '').split(',').map(Number);
 const SECONDS = Number(values.seconds);
 const BACKGROUND_RATE = Number(values['background-rate']);
+const WARM_UP_MS = Number(values['warm-up']) * 1000;
 const STEPS = new Set((values.steps ?? '').split(','));
 const WEB_CONCURRENCY = values['web-concurrency'] ?? process.env.WEB_CONCURRENCY;
 const PAGE_SIZE = 25;
@@ -354,10 +357,14 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 async function underLoad<T>(m: Measure, session: Session, paperIds: number[], work: () => Promise<T>) {
   const random = mulberry32(Number(values.seed) + 7);
   const latencies: number[] = [];
+  /** [seconds since the work started, latency ms] of each answered page, for the slowest's times. */
+  const timed: [number, number][] = [];
   const failed: Record<string, number> = {};
   let shed = 0;
   let done = false;
   const memory = watchTreeRss(m.pid);
+  const warmUp: number[] = [];
+  let started = performance.now() + WARM_UP_MS;
   const background = openLoop(
     BACKGROUND_RATE,
     Number.POSITIVE_INFINITY,
@@ -365,14 +372,19 @@ async function underLoad<T>(m: Measure, session: Session, paperIds: number[], wo
     async (dueAt) => {
       const id = paperIds[Math.floor(random() * paperIds.length)];
       const outcome = await session.call('GET', `/api/submissions/${id}-benchpap/`);
-      if (outcome.status === 200) latencies.push(performance.now() - dueAt);
-      else if (outcome.status === 503 && outcome.retryAfter) shed += 1;
+      if (dueAt < started) warmUp.push(performance.now() - dueAt);
+      else if (outcome.status === 200) {
+        const latency = performance.now() - dueAt;
+        latencies.push(latency);
+        timed.push([(dueAt - started) / 1000, latency]);
+      } else if (outcome.status === 503 && outcome.retryAfter) shed += 1;
       else failed[outcome.failure ?? outcome.status] = (failed[outcome.failure ?? outcome.status] ?? 0) + 1;
     },
     () => done,
   );
-  const started = performance.now();
   try {
+    await sleep(WARM_UP_MS);
+    started = performance.now();
     const result = await work();
     return { result, wallSeconds: (performance.now() - started) / 1000 };
   } finally {
@@ -389,6 +401,17 @@ async function underLoad<T>(m: Measure, session: Session, paperIds: number[], wo
         `shed (503 + Retry-After) ${shed}${errors} — target worst < ${TARGET.worstLatencyMs} ms, none shed: ` +
         `${met ? 'met' : 'NOT met'}`,
     );
+    const slowest = timed
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([at, ms]) => `${formatMs(ms)} at +${at.toFixed(1)} s`);
+    if (slowest.length > 0) console.log(`  slowest pages: ${slowest.join(', ')}`);
+    if (warmUp.length > 0) {
+      console.log(
+        `  (before it, ${(WARM_UP_MS / 1000).toFixed(0)} s of the same load to warm the processes: ${warmUp.length} ` +
+          `pages, worst ${formatMs(Math.max(...warmUp))}; not counted)`,
+      );
+    }
     console.log(`  server processes: peak RSS ${peak.peakMb.toFixed(0)} MB together (${peak.processes} process(es))`);
   }
 }
