@@ -1,6 +1,7 @@
+import { type ChildProcess, fork as forkProcess } from 'node:child_process';
 import cluster, { type Address, type Worker as ClusterWorker } from 'node:cluster';
 import os from 'node:os';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loggerOptions } from './lib/logging.ts';
@@ -10,10 +11,13 @@ import { StartupError } from './startup.ts';
 /*
  * WEB_CONCURRENCY > 1 (PostgreSQL only): this process is the primary. It migrates the database once, forks that many
  * HTTP workers (server.ts again, each its own app and connection pool, all accepting on the one port that
- * node:cluster shares round-robin), runs the job worker itself when RUN_JOBS=true, creates the first admin once the
- * workers listen, replaces a worker that dies (waiting longer after each of a series of quick deaths), and on
- * SIGINT/SIGTERM lets every worker finish its requests before it exits. It also sums the workers' metrics for
- * whichever of them answers GET /metrics.
+ * node:cluster shares round-robin), and, when RUN_JOBS=true, the job worker as a process of its own (worker.ts, as
+ * `npm run worker` runs it) at a lower priority (JOBS_NICE). It creates the first admin once the workers listen,
+ * replaces a worker or the job process that dies (waiting longer after each of a series of quick deaths), and on
+ * SIGINT/SIGTERM lets every worker finish its requests and the job process its job before it exits. It also sums the
+ * workers' metrics for whichever of them answers GET /metrics. Its own thread does nothing heavy: it hands every new
+ * connection to a worker, so a job's work here (loading an assignment's inputs, writing a conflict sync's batches)
+ * held up the connections of every process for up to 170 ms.
  */
 
 /**
@@ -32,6 +36,12 @@ const RESTART_MAX_MS = 30_000;
 const RESTART_WINDOW_MS = 60_000;
 /** How long the workers have to finish their requests on shutdown before they are killed. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/**
+ * How much lower (in nice steps) the job process runs than the HTTP workers: with CFS weights it gets about a tenth
+ * of a core that a request wants, and every idle cycle otherwise. Its pool threads start from it (background ones
+ * go lower still, to the floor of 19).
+ */
+export const JOBS_NICE = 10;
 
 /** The wait before the next restart after `recentDeaths` deaths within the window (1 for the first). */
 export function restartDelayMs(recentDeaths: number): number {
@@ -44,12 +54,10 @@ export async function runPrimary(config: Config): Promise<void> {
     url: config.databaseUrl,
     onPoolError: (error) => log.warn({ err: error }, 'database pool: idle connection lost'),
   });
-  const [{ startWorker }, { ensureAdmin }] = await Promise.all([import('./worker.ts'), import('./bootstrap.ts')]);
-  const jobs = config.runJobs
-    ? await startWorker({ config, database, log: log.child({ component: 'jobs' }) })
-    : undefined;
+  const { ensureAdmin } = await import('./bootstrap.ts');
 
   let closing = false;
+  const jobs = config.runJobs ? superviseJobProcess(log, () => closing) : undefined;
   let started = false;
   const deaths: number[] = [];
   const workerEnv = clusterWorkerEnv(config.webConcurrency);
@@ -88,6 +96,7 @@ export async function runPrimary(config: Config): Promise<void> {
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      jobs?.kill();
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
@@ -114,7 +123,7 @@ export async function runPrimary(config: Config): Promise<void> {
   } catch (error) {
     closing = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
-    await jobs?.stop();
+    jobs?.kill();
     await database.close();
     throw error;
   }
@@ -127,4 +136,48 @@ function stopWorker(worker: ClusterWorker): Promise<void> {
     worker.once('exit', () => resolve());
     worker.process.kill('SIGTERM');
   });
+}
+
+/**
+ * Runs worker.ts as a child process at JOBS_NICE below this one, and replaces it when it dies while the server is
+ * not closing (the same delays as a worker's). `stop` asks it to finish its job (SIGTERM) and waits for its exit.
+ */
+function superviseJobProcess(log: FastifyBaseLogger, closing: () => boolean) {
+  let child: ChildProcess;
+  const deaths: number[] = [];
+  const start = () => {
+    child = forkProcess(new URL('./worker.ts', import.meta.url), { env: process.env });
+    const pid = child.pid;
+    if (pid !== undefined) {
+      try {
+        os.setPriority(pid, Math.min(19, os.getPriority(pid) + JOBS_NICE));
+      } catch (error) {
+        log.warn({ err: error, pid }, 'job process: could not lower its priority');
+      }
+    }
+    log.info({ pid }, 'job process started');
+    child.once('exit', (code, signal) => {
+      if (closing()) return;
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths.length > 0 && (deaths[0] ?? now) < now - RESTART_WINDOW_MS) deaths.shift();
+      const delay = restartDelayMs(deaths.length);
+      log.error({ pid, code, signal, restartInMs: delay }, 'job process died; replacing it');
+      setTimeout(() => {
+        if (!closing()) start();
+      }, delay).unref();
+    });
+  };
+  start();
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
 }

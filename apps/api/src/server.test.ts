@@ -57,6 +57,38 @@ const listeningWorkers = (server: EntryProcess) =>
     .filter((line) => line.msg === 'server worker listening')
     .map((line) => Number(line.pid));
 
+/** The pids of the job processes the primary started, in order. */
+const jobProcesses = (server: EntryProcess) =>
+  logLines(server)
+    .filter((line) => line.msg === 'job process started')
+    .map((line) => Number(line.pid));
+
+/** A thread's or process's nice value, from /proc (field 19 of stat, after the command's parenthesis). */
+const niceOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+
+/** Queues one mail through SQL as the API does (outbox row, its job, the notification) and waits until it is sent. */
+async function mailGoesOut(databaseUrl: string, recipient: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `insert into mail_outbox (recipient, template, subject, text_body, html_body, next_attempt_at)
+       values ($1, 'auth.password_changed', 'Test', 'Test', '<p>Test</p>', now()) returning id`,
+      [recipient],
+    );
+    const id = rows[0]?.id;
+    await client.query(`insert into jobs (type, payload) values ('mail.send', $1::jsonb)`, [{ outboxId: id }]);
+    await client.query(`select pg_notify('confero_jobs', 'mail.send')`);
+    await waitForAsync(async () => {
+      const sent = await client.query(`select status from mail_outbox where id = $1`, [id]);
+      return sent.rows[0]?.status === 'sent' ? true : undefined;
+    }, 30_000);
+  } finally {
+    await client.end();
+  }
+}
+
 /** GET /api/health/ on a connection of its own (the cluster hands each new connection to the next worker). */
 function healthOnNewConnection(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -79,9 +111,13 @@ const isAlive = (pid: number) => {
 };
 
 async function waitFor<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
+  return waitForAsync(async () => read(), timeoutMs);
+}
+
+async function waitForAsync<T>(read: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const value = read();
+    const value = await read();
     if (value !== undefined) return value;
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -90,7 +126,7 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs: number): Promise
 
 describe('several server processes (WEB_CONCURRENCY)', { timeout: STARTUP_TIMEOUT }, () => {
   it.runIf(onPostgres)(
-    'answers from two worker processes, replaces one that dies, and stops them all on SIGTERM',
+    'answers from two worker processes, runs jobs in a lower-priority process, replaces either when it dies, and stops them all on SIGTERM',
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-cluster-'));
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -128,6 +164,19 @@ describe('several server processes (WEB_CONCURRENCY)', { timeout: STARTUP_TIMEOU
         expect(healthCount.exec(metrics)?.[1]).toBe('6');
       }
 
+      // The jobs run in a process of their own, 10 nice steps below the primary and the HTTP workers.
+      const [jobs] = jobProcesses(server);
+      expect(jobs).toBeGreaterThan(0);
+      expect([server.child.pid, ...workers]).not.toContain(jobs);
+      const serverNice = niceOf(workers[0] as number);
+      expect(niceOf(server.child.pid as number)).toBe(serverNice);
+      expect(niceOf(jobs as number)).toBe(Math.min(19, serverNice + 10));
+      await mailGoesOut(database.url, 'first@example.org');
+      process.kill(jobs as number, 'SIGKILL');
+      const nextJobs = await waitFor(() => jobProcesses(server)[1], 60_000);
+      expect(nextJobs).not.toBe(jobs);
+      await mailGoesOut(database.url, 'second@example.org');
+
       const [victim, survivor] = workers as [number, number];
       process.kill(victim, 'SIGKILL');
       const replacement = await waitFor(() => listeningWorkers(server)[2], 60_000);
@@ -140,6 +189,7 @@ describe('several server processes (WEB_CONCURRENCY)', { timeout: STARTUP_TIMEOU
       expect(await server.exited).toBe(0);
       expect(isAlive(survivor)).toBe(false);
       expect(isAlive(replacement)).toBe(false);
+      expect(isAlive(nextJobs)).toBe(false);
     },
   );
 
