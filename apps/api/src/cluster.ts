@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loggerOptions } from './lib/logging.ts';
+import { JOB_NICE_ENV } from './lib/priority.ts';
 import { answerClusterMetrics } from './plugins/metrics.ts';
 import { StartupError } from './startup.ts';
 
@@ -139,22 +140,18 @@ function stopWorker(worker: ClusterWorker): Promise<void> {
 }
 
 /**
- * Runs worker.ts as a child process at JOBS_NICE below this one, and replaces it when it dies while the server is
+ * Runs worker.ts as a child process that lowers itself JOBS_NICE below this one (JOB_NICE_ENV: every thread of it,
+ * V8's garbage-collection threads included), and replaces it when it dies while the server is
  * not closing (the same delays as a worker's). `stop` asks it to finish its job (SIGTERM) and waits for its exit.
  */
 function superviseJobProcess(log: FastifyBaseLogger, closing: () => boolean) {
   let child: ChildProcess;
   const deaths: number[] = [];
   const start = () => {
-    child = forkProcess(new URL('./worker.ts', import.meta.url), { env: process.env });
+    child = forkProcess(new URL('./worker.ts', import.meta.url), {
+      env: { ...process.env, [JOB_NICE_ENV]: String(JOBS_NICE) },
+    });
     const pid = child.pid;
-    if (pid !== undefined) {
-      try {
-        os.setPriority(pid, Math.min(19, os.getPriority(pid) + JOBS_NICE));
-      } catch (error) {
-        log.warn({ err: error, pid }, 'job process: could not lower its priority');
-      }
-    }
     log.info({ pid }, 'job process started');
     child.once('exit', (code, signal) => {
       if (closing()) return;

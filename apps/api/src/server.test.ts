@@ -170,7 +170,12 @@ describe('several server processes (WEB_CONCURRENCY)', { timeout: STARTUP_TIMEOU
       expect([server.child.pid, ...workers]).not.toContain(jobs);
       const serverNice = niceOf(workers[0] as number);
       expect(niceOf(server.child.pid as number)).toBe(serverNice);
+      // Every thread of it (V8's own included), not only the main one.
+      const jobThreads = fs.readdirSync(`/proc/${jobs}/task`).map(Number);
+      expect(jobThreads.length).toBeGreaterThan(1);
+      // (Its background pool threads, when any runs, sit lower still.)
       expect(niceOf(jobs as number)).toBe(Math.min(19, serverNice + 10));
+      expect(jobThreads.filter((thread) => niceOf(thread) < Math.min(19, serverNice + 10))).toEqual([]);
       await mailGoesOut(database.url, 'first@example.org');
       process.kill(jobs as number, 'SIGKILL');
       const nextJobs = await waitFor(() => jobProcesses(server)[1], 60_000);
