@@ -1,4 +1,5 @@
 import { type AssignmentPreviewDto, type AssignmentResultDto, reviewMessage } from '@confero/contracts';
+import type { PreviewRead } from './assignment.queries.ts';
 import type { PreviewRow } from './commands/apply-assignment.ts';
 
 type ShortRow = AssignmentResultDto['short'][number];
@@ -88,4 +89,18 @@ export function presentPreview(preview: PreviewRow, conflicted: ReadonlySet<numb
     error_code: preview.status === 'failed' ? 'assignments.previewFailed' : null,
     result: preview.result ? resultForViewer(preview.result, conflicted) : null,
   };
+}
+
+/**
+ * A preview for one viewer as the JSON text of the answer: with the result the database gave as text when it could
+ * (`PreviewReadOptions.textFor`: the viewer has no conflict with its papers), spliced in as it is, never parsed here;
+ * undefined when the result must be read and filtered (`presentPreview`). The same JSON as `presentPreview` gives.
+ */
+export function presentPreviewText(preview: PreviewRead): string | undefined {
+  if (preview.hasResult && !preview.resultText) return undefined;
+  const head = JSON.stringify(presentPreview({ ...preview, result: null }, new Set()));
+  if (!preview.resultText) return head;
+  const tail = '"result":null}';
+  if (!head.endsWith(tail)) throw new Error('a preview answer must end with its result');
+  return `${head.slice(0, -'null}'.length)}${preview.resultText}}`;
 }

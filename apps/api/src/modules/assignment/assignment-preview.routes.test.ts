@@ -13,6 +13,7 @@ import { type BuiltSubmission, buildSubmission } from '../../../test/factories/s
 import { type BuiltUser, buildUser } from '../../../test/factories/users.ts';
 import { mailsTo, signedInClients } from '../../../test/http.ts';
 import { assignmentPreviews, auditLog, events, reviews, submissions } from '../../db/schema/index.ts';
+import { presentPreview } from './assignment-preview.presenter.ts';
 
 let app: TestApp;
 let event: BuiltEvent;
@@ -433,6 +434,52 @@ describe('automatic assignment', () => {
     const asChair = (await (await as(chair)).get(`${base(event)}preview/${preview.preview_id}/`)).json();
     expect((asChair as AssignmentPreviewDto).result?.pairs.some((pair) => pair.submission.id === paper.id)).toBe(true);
     await buildReview(app, { submission: paper, reviewer: reviewers[0] as BuiltUser });
+  });
+});
+
+describe('automatic assignment: the preview as answered', () => {
+  it('answers a viewer without conflicts the stored result as the database gives it, the same JSON as presented', async () => {
+    const preview = await computePreview(event);
+    const client = await as(chair);
+    const byId = await client.get(`${base(event)}preview/${preview.preview_id}/`);
+    expect(byId.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The result as the database wrote it (jsonb's text puts a space after each colon), not parsed and serialised.
+    expect(byId.body).toContain('"pairs": [');
+    const [stored] = await app.db
+      .select()
+      .from(assignmentPreviews)
+      .where(eq(assignmentPreviews.publicId, preview.preview_id));
+    if (!stored?.result) throw new Error('no stored result');
+    // What the presenter makes of the stored row for a viewer with no conflicts, field for field.
+    const presented = presentPreview(stored, new Set());
+    expect(byId.json()).toEqual(presented);
+    expect(presented.result?.hidden_papers).toBe(0);
+    expect(presented.result?.pairs.length).toBeGreaterThan(0);
+    expect((await client.get(`${base(event)}preview/`)).json()).toEqual(presented);
+    // A result stored before short rows had their parameters takes the presenter's way, and gets them filled.
+    const short = stored.result.short.map((row) => ({
+      ...row,
+      reason: { code: row.reason.code, message: row.reason.message },
+    }));
+    await app.db
+      .update(assignmentPreviews)
+      .set({
+        result: { ...stored.result, short: short as typeof stored.result.short, hidden_papers: undefined as never },
+      })
+      .where(eq(assignmentPreviews.id, stored.id));
+    const older = (await client.get(`${base(event)}preview/${preview.preview_id}/`)).json() as AssignmentPreviewDto;
+    expect(older).toEqual(presented);
+    // A queued preview has no result: the text answer says so.
+    await app.db
+      .update(assignmentPreviews)
+      .set({ status: 'queued', result: null })
+      .where(eq(assignmentPreviews.id, stored.id));
+    expect((await client.get(`${base(event)}preview/${preview.preview_id}/`)).json()).toMatchObject({
+      preview_id: preview.preview_id,
+      status: 'queued',
+      result: null,
+    });
+    await app.db.delete(assignmentPreviews).where(eq(assignmentPreviews.id, stored.id));
   });
 });
 

@@ -9,6 +9,7 @@ import {
   EventIdParams,
   reviewMessage,
 } from '@confero/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
@@ -20,9 +21,14 @@ import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
 import { reviewError, reviewFieldError } from '../reviews/review-errors.ts';
 import { areaChairAssignmentsDenied, assignmentsDenied } from './assignment.policy.ts';
-import { findEventPreview, findLatestPreview } from './assignment.queries.ts';
+import {
+  findEventPreview,
+  findLatestPreview,
+  type PreviewRead,
+  type PreviewReadOptions,
+} from './assignment.queries.ts';
 import { discardPreview, requestPreview } from './assignment.service.ts';
-import { presentPreview } from './assignment-preview.presenter.ts';
+import { presentPreview, presentPreviewText } from './assignment-preview.presenter.ts';
 import { applyAssignment } from './commands/apply-assignment.ts';
 
 const TAGS = ['assignments'];
@@ -86,19 +92,28 @@ function roleRoutes({
       return event;
     }
 
-    /** A preview of the event by public or numeric id (404 otherwise); without its result for `withResult: false`. */
+    /**
+     * The answer of a preview for a viewer: the JSON text with the result as the database gave it when it could,
+     * else the result read and filtered for the viewer (`presentPreviewText`, `presentPreview`).
+     */
+    async function answerPreview(reply: FastifyReply, preview: PreviewRead, conflicted: ReadonlySet<number>) {
+      const text = presentPreviewText(preview);
+      if (text !== undefined) return reply.type('application/json; charset=utf-8').send(text);
+      const full = await loadPreview(preview.eventId, preview.id);
+      return presentPreview(full, conflicted);
+    }
+
+    /** A preview of the event by public or numeric id (404 otherwise), its result read as `options` says. */
     async function loadPreview(
       eventId: number,
       value: string | number | null | undefined,
-      options: { field?: string; withResult?: boolean } = {},
+      options: { field?: string } & PreviewReadOptions = {},
     ) {
       if (value === null || value === undefined || String(value).trim() === '') {
         throw reviewFieldError(options.field ?? 'preview_id', 'assignments.previewIdRequired');
       }
       const parsed = parseIdParam(String(value).trim());
-      const row = parsed
-        ? await findEventPreview(app.db, eventId, parsed.id, role, { withResult: options.withResult })
-        : undefined;
+      const row = parsed ? await findEventPreview(app.db, eventId, parsed.id, role, options) : undefined;
       if (!row || (parsed?.publicId && row.publicId !== parsed.publicId)) {
         throw reviewError(404, 'NOT_FOUND', 'assignments.previewNotFound');
       }
@@ -136,12 +151,13 @@ function roleRoutes({
           response: { 200: AssignmentPreviewDto },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = requireUser(request);
         const event = await loadCommitteeEvent(actor, request.params.id);
-        const preview = await findLatestPreview(app.db, event.id, role);
+        const conflicted = await conflictedSubmissionIds(app.db, actor.id);
+        const preview = await findLatestPreview(app.db, event.id, role, { textFor: conflicted });
         if (!preview) throw reviewError(404, 'NOT_FOUND', noPreview);
-        return presentPreview(preview, await conflictedSubmissionIds(app.db, actor.id));
+        return answerPreview(reply, preview, conflicted);
       },
     );
 
@@ -155,11 +171,12 @@ function roleRoutes({
           response: { 200: AssignmentPreviewDto },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = requireUser(request);
         const event = await loadCommitteeEvent(actor, request.params.id);
-        const preview = await loadPreview(event.id, request.params.preview_id);
-        return presentPreview(preview, await conflictedSubmissionIds(app.db, actor.id));
+        const conflicted = await conflictedSubmissionIds(app.db, actor.id);
+        const preview = await loadPreview(event.id, request.params.preview_id, { textFor: conflicted });
+        return answerPreview(reply, preview, conflicted);
       },
     );
 
