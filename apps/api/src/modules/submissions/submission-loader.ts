@@ -9,6 +9,7 @@ import { type SubmissionAccess, submissionPolicies } from './submissions.policy.
 import { presentSubmission } from './submissions.presenter.ts';
 import {
   accessToBundles,
+  findCurrentFilesOf,
   findSubmissionByIdParam,
   loadBundles,
   type SubmissionBundle,
@@ -64,6 +65,27 @@ export async function loadSubmissionForChange(
         .limit(1);
   authorize(view.allowed || participant ? submissionPolicies[action](loaded.access) : view);
   return loaded;
+}
+
+/**
+ * The DTO of a submission the viewer just changed (PATCH), from what was loaded before the change (`loaded`) and the
+ * record as it is now: when the change could not have moved the viewer's access (the same authors, the same track:
+ * neither memberships nor conflicts change with anything else a PATCH writes), the loaded access and authors are kept
+ * and only the current file is read again (when a new one came); otherwise as `presentSubmissionFor`. An upload
+ * answers in two statements fewer than a fresh load, three with the file kept.
+ */
+export async function presentChangedSubmission(
+  db: Db,
+  actor: Actor,
+  loaded: LoadedSubmission,
+  record: SubmissionRecord,
+  changed: { authors: boolean; file: boolean },
+) {
+  if (changed.authors || record.trackId !== loaded.submission.trackId) return presentSubmissionFor(db, actor, record);
+  const file = changed.file
+    ? ((await findCurrentFilesOf(db, [record.id])).get(record.id) ?? null)
+    : loaded.submission.file;
+  return presentSubmission({ ...record, authors: loaded.submission.authors, file }, loaded.access);
 }
 
 /** The DTO of a (possibly just changed) submission for the viewer, with fresh access. */

@@ -11,6 +11,7 @@ import { multipartBody } from '../../../test/fixtures/multipart.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { lastMail, mailsTo, signedInClients } from '../../../test/http.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
+import { recordStatements } from '../../../test/statements.ts';
 import {
   auditLog,
   conflicts,
@@ -492,6 +493,36 @@ describe('PATCH /api/submissions/{id}/', () => {
         data: { fields: ['title', 'abstract', 'keywords', 'metadata'] },
       },
     ]);
+  });
+
+  it('answers a new file alone as a fresh read would, in fewer statements than reading it afresh', async () => {
+    const paper = await paperOf();
+    const client = await as(author);
+    const upload = async (title: string) => {
+      const body = multipartBody([
+        { name: 'file', filename: `${title}.pdf`, content: await buildPaperPdf({ title, pages: 2 }) },
+      ]);
+      let response: Awaited<ReturnType<typeof client.patch>> | undefined;
+      const statements = (
+        await recordStatements(app, async () => {
+          response = await client.patch(`/api/submissions/${paper.publicId}/`, body.payload, { headers: body.headers });
+        })
+      ).length;
+      if (!response) throw new Error('no answer');
+      expect(response.statusCode, response.body).toBe(200);
+      return { dto: response.json() as SubmissionDto, statements };
+    };
+    for (const [title, version] of [
+      ['Second', 2],
+      ['Third', 3],
+    ] as const) {
+      const { dto, statements } = await upload(title);
+      expect(dto.file_version).toBe(version);
+      // The answer kept the access and authors it loaded, and read the new file: as the paper page shows it now.
+      expect(dto).toEqual((await client.get(`/api/submissions/${paper.publicId}/`)).json());
+      // Sign-in 1, the load 5, the store 1, the change 5 (update, hold, file, job, audit), the answer 2.
+      expect(statements).toBe(14);
+    }
   });
 
   it('takes a new file and new authors as multipart: a new version, insights queued again, conflicts resynchronised', async () => {

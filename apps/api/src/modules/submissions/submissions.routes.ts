@@ -28,7 +28,12 @@ import { eventListAnswer, ListCache, sendEventList } from './list-cache.ts';
 import { claimStoredObject } from './stored-objects.ts';
 import { submissionError, submissionFieldError, withErrorField } from './submission-errors.ts';
 import { formInputFromBody, formInputFromFields } from './submission-input.ts';
-import { loadSubmission, loadSubmissionForChange, presentSubmissionFor } from './submission-loader.ts';
+import {
+  loadSubmission,
+  loadSubmissionForChange,
+  presentChangedSubmission,
+  presentSubmissionFor,
+} from './submission-loader.ts';
 import { submissionPolicies } from './submissions.policy.ts';
 import { listViewerFor, presentSubmission, presentSubmissionList } from './submissions.presenter.ts';
 import {
@@ -217,11 +222,14 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireUser(request);
       const multipart = request.isMultipart();
-      const { submission } = await loadSubmissionForChange(app.db, actor, request.params.id, 'submission.update');
+      const loaded = await loadSubmissionForChange(app.db, actor, request.params.id, 'submission.update');
       const form = multipart ? await readForm(request) : undefined;
       const input = form ? formInputFromFields(form.fields) : formInputFromBody(request.body);
-      const updated = await updateSubmission(deps(), actor, submission, input, form?.file);
-      return presentSubmissionFor(app.db, actor, updated);
+      const updated = await updateSubmission(deps(), actor, loaded.submission, input, form?.file);
+      return presentChangedSubmission(app.db, actor, loaded, updated, {
+        authors: input.authors !== undefined,
+        file: form?.file !== undefined,
+      });
     },
   );
 

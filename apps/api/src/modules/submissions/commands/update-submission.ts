@@ -1,5 +1,5 @@
 import { FINAL_DECISIONS, isFinalDecision } from '@confero/contracts';
-import { and, eq, max, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { submissionAuthors, submissionFiles, submissions } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../jobs/queue.ts';
 import { recordAudit } from '../../../lib/audit.ts';
@@ -94,18 +94,16 @@ export async function updateSubmission(
       }
       let version: number | undefined;
       if (upload && pageCount !== undefined) {
-        const [latest] = await tx
-          .select({ value: max(submissionFiles.version) })
-          .from(submissionFiles)
-          .where(and(eq(submissionFiles.submissionId, submission.id), eq(submissionFiles.kind, 'paper')));
-        version = (latest?.value ?? 0) + 1;
         await holdStoredObject(tx, storage, upload.result);
+        // The next version, read in the insert: the submission's row is locked by the update above, so no other
+        // edit of it computes the same number before this transaction ends.
         const [file] = await tx
           .insert(submissionFiles)
           .values({
             submissionId: submission.id,
             kind: 'paper',
-            version,
+            version: sql`(select coalesce(max(f.version), 0) + 1 from ${submissionFiles} f
+              where f.submission_id = ${submission.id} and f.kind = 'paper')`,
             storageKey: upload.result.key,
             sha256: upload.result.sha256,
             size: upload.result.size,
@@ -113,8 +111,9 @@ export async function updateSubmission(
             originalName: upload.filename.slice(0, 255),
             uploadedBy: actor.id,
           })
-          .returning({ id: submissionFiles.id });
+          .returning({ id: submissionFiles.id, version: submissionFiles.version });
         if (!file) throw new Error('submission file insert returned no row');
+        version = file.version;
         await enqueueJob(tx, SUBMISSION_INSIGHTS_JOB, { submissionId: submission.id, fileId: file.id });
       }
       await recordAudit(tx, {
