@@ -486,7 +486,7 @@ export type AccessSubject = Pick<SubmissionRow, 'id' | 'eventId' | 'trackId' | '
 
 /**
  * The viewer's access to each of several submissions: their memberships in the events concerned and their conflicts
- * with the submissions, two queries whatever the number of submissions. Authorship is read from the bundles.
+ * with the submissions, one statement whatever the number of submissions. Authorship is read from the bundles.
  */
 export async function accessToBundles(
   db: Db,
@@ -496,34 +496,26 @@ export async function accessToBundles(
   const access = new Map<number, SubmissionAccess>();
   if (bundles.length === 0) return access;
   const eventIds = [...new Set(bundles.map((bundle) => bundle.eventId))];
-  const [memberships, conflicted] = await Promise.all([
-    db
-      .select({
-        eventId: eventMemberships.eventId,
-        role: eventMemberships.role,
-        status: eventMemberships.status,
-        trackId: eventMemberships.trackId,
-      })
-      .from(eventMemberships)
-      .where(and(eq(eventMemberships.userId, actor.id), inArray(eventMemberships.eventId, eventIds))),
-    db
-      .select({ submissionId: conflicts.submissionId })
-      .from(conflicts)
-      .where(
-        and(
-          eq(conflicts.userId, actor.id),
-          inIds(
-            conflicts.submissionId,
-            bundles.map((bundle) => bundle.id),
-          ),
-        ),
-      ),
-  ]);
+  // One statement for both (every read of a submission runs it): memberships as [event, role, status, track] rows.
+  const [row] = await queryRows<{
+    memberships: [number, ViewerMembership['role'], ViewerMembership['status'], number | null][] | null;
+    conflicted: number[] | null;
+  }>(
+    db,
+    sql`select
+          (select json_agg(json_build_array(m.event_id, m.role, m.status, m.track_id)) from ${eventMemberships} m
+            where m.user_id = ${actor.id} and ${inIds(sql`m.event_id`, eventIds)}) as memberships,
+          (select json_agg(c.submission_id) from ${conflicts} c
+            where c.user_id = ${actor.id} and ${inIds(
+              sql`c.submission_id`,
+              bundles.map((bundle) => bundle.id),
+            )}) as conflicted`,
+  );
   const byEvent = new Map<number, ViewerMembership[]>();
-  for (const { eventId, ...membership } of memberships) {
-    byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), membership]);
+  for (const [eventId, role, status, trackId] of row?.memberships ?? []) {
+    byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), { role, status, trackId }]);
   }
-  const conflictedIds = new Set(conflicted.map((row) => row.submissionId));
+  const conflictedIds = new Set(row?.conflicted ?? []);
   for (const bundle of bundles) {
     const isAuthor = isAuthorOf(actor.id, bundle);
     const event = accessFor(actor, bundle.event, byEvent.get(bundle.eventId) ?? []);
