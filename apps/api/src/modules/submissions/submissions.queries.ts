@@ -4,7 +4,22 @@ import {
   SUBMISSION_DECISION_LABELS,
   SUBMISSION_STATUS_LABELS,
 } from '@confero/contracts';
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db } from '../../db/client.ts';
 import {
   conflicts,
@@ -427,24 +442,6 @@ export async function pageEventSubmissions(
   return pageOfList(db, eq(submissions.eventId, eventId), 'oldest', page);
 }
 
-/** The authors of several submissions in order, with the public id of linked accounts: one query. */
-export async function findAuthorsOf(db: Db, submissionIds: number[]): Promise<Map<number, SubmissionAuthorRow[]>> {
-  const found = new Map<number, SubmissionAuthorRow[]>();
-  if (submissionIds.length === 0) return found;
-  const rows = await db
-    .select({ author: submissionAuthors, userPublicId: users.publicId })
-    .from(submissionAuthors)
-    .leftJoin(users, eq(users.id, submissionAuthors.userId))
-    .where(inArray(submissionAuthors.submissionId, submissionIds))
-    .orderBy(asc(submissionAuthors.submissionId), asc(submissionAuthors.position));
-  for (const row of rows) {
-    const list = found.get(row.author.submissionId) ?? [];
-    list.push({ ...row.author, userPublicId: row.userPublicId });
-    found.set(row.author.submissionId, list);
-  }
-  return found;
-}
-
 /** The current (highest version) paper file of several submissions: one query. */
 export async function findCurrentFilesOf(db: Db, submissionIds: number[]): Promise<Map<number, SubmissionFileRow>> {
   const found = new Map<number, SubmissionFileRow>();
@@ -467,10 +464,64 @@ export async function findFilesOf(db: Db, submissionId: number): Promise<Submiss
     .orderBy(asc(submissionFiles.kind), asc(submissionFiles.version));
 }
 
-/** Adds authors and current files to records: two queries, whatever the number of records. */
+/** A column's name in the database: the schema's snake_case casing turns the properties' names into it. */
+const columnName = (column: Column) => (column.keyAsName ? toSnakeCase(column.name) : column.name);
+
+/**
+ * A row the database gave as JSON (`to_json`: the columns' own names as keys) decoded as drizzle decodes a row of
+ * those columns (timestamps to dates, and so on): `columns` maps each property to its column.
+ */
+function fromJsonRow<T>(columns: Record<string, Column>, json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = json[columnName(column)];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T;
+}
+
+/**
+ * Adds authors (in order, with the public id of linked accounts) and current files (the highest version of the paper)
+ * to records: one statement, whatever the number of records (every read of a submission runs it).
+ */
 export async function loadBundles(db: Db, records: SubmissionRecord[]): Promise<SubmissionBundle[]> {
+  if (records.length === 0) return [];
   const ids = records.map((record) => record.id);
-  const [authors, files] = await Promise.all([findAuthorsOf(db, ids), findCurrentFilesOf(db, ids)]);
+  const fileColumns = sql.join(
+    Object.values(fileFields).map((column) => sql.raw(`f.${columnName(column)}`)),
+    sql`, `,
+  );
+  const [row] = await queryRows<{
+    authors: Record<string, unknown>[] | null;
+    files: Record<string, unknown>[] | null;
+  }>(
+    db,
+    sql`select
+          (select json_agg(json_build_object('author', to_json(a), 'user_public_id', u.public_id)
+                    order by a.submission_id, a.position)
+             from ${submissionAuthors} a left join ${users} u on u.id = a.user_id
+             where ${inIds(sql`a.submission_id`, ids)}) as authors,
+          (select json_agg(to_json(c)) from (
+             select distinct on (f.submission_id) ${fileColumns} from ${submissionFiles} f
+             where ${inIds(sql`f.submission_id`, ids)} and f.kind = 'paper'
+             order by f.submission_id, f.version desc) c) as files`,
+  );
+  const authorColumns = getTableColumns(submissionAuthors);
+  const authors = new Map<number, SubmissionAuthorRow[]>();
+  for (const entry of row?.authors ?? []) {
+    const author = fromJsonRow<typeof submissionAuthors.$inferSelect>(
+      authorColumns,
+      entry.author as Record<string, unknown>,
+    );
+    const list = authors.get(author.submissionId) ?? [];
+    list.push({ ...author, userPublicId: (entry.user_public_id as string | null) ?? null });
+    authors.set(author.submissionId, list);
+  }
+  const files = new Map<number, SubmissionFileRow>();
+  for (const entry of row?.files ?? []) {
+    const file = fromJsonRow<SubmissionFileRow>(fileFields, entry);
+    files.set(file.submissionId, file);
+  }
   return records.map((record) => ({
     ...record,
     authors: authors.get(record.id) ?? [],

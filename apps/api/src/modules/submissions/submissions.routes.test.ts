@@ -520,9 +520,9 @@ describe('PATCH /api/submissions/{id}/', () => {
       expect(dto.file_version).toBe(version);
       // The answer kept the access and authors it loaded, and read the new file: as the paper page shows it now.
       expect(dto).toEqual((await client.get(`/api/submissions/${paper.publicId}/`)).json());
-      // Sign-in 1, the load 4 (the submission, its authors, its file, the viewer's memberships and conflicts), the
+      // Sign-in 1, the load 3 (the submission; its authors and file; the viewer's memberships and conflicts), the
       // store 1, the change 5 (update, hold, file, job, audit), the answer 2 (the submission, its new file).
-      expect(statements).toBe(13);
+      expect(statements).toBe(12);
     }
   });
 
