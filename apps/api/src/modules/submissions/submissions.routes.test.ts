@@ -11,7 +11,7 @@ import { multipartBody } from '../../../test/fixtures/multipart.ts';
 import { buildPaperPdf } from '../../../test/fixtures/submission-pdf.ts';
 import { lastMail, mailsTo, signedInClients } from '../../../test/http.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.ts';
-import { recordStatements } from '../../../test/statements.ts';
+import { countQueries as countStatements, recordStatements } from '../../../test/statements.ts';
 import {
   auditLog,
   conflicts,
@@ -96,23 +96,11 @@ async function setAnalysis(id: number) {
   await app.db.update(submissions).set({ aiAnalysis: ANALYSIS }).where(eq(submissions.id, id));
 }
 
-/** Counts the SQL statements the app runs during `fn` (through Drizzle's logger hook). */
-async function countQueries(fn: () => Promise<unknown>): Promise<number> {
-  const session = (app.db as unknown as { session: { logger: { logQuery(query: string): void } } }).session;
-  const original = session.logger;
-  let count = 0;
-  session.logger = {
-    logQuery: () => {
-      count += 1;
-    },
-  };
-  try {
-    await fn();
-  } finally {
-    session.logger = original;
-  }
-  return count;
-}
+/**
+ * Counts the SQL statements the app runs during `fn`, those of its transactions included (the shared counter of
+ * `openTestDatabase`; a hook on the app's session alone missed what ran inside transactions).
+ */
+const countQueries = (fn: () => Promise<unknown>) => countStatements(app, fn);
 
 async function auditActions(submissionId: number) {
   const rows = await app.db
