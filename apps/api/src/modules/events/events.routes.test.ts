@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, buildEvent, buildTrack, daysFromNow } from '../../../test/factories/events.ts';
 import { type BuiltUser, buildAdmin, buildUser } from '../../../test/factories/users.ts';
 import { createClient, lastMail, mailsTo, signedInClient, type TestClient } from '../../../test/http.ts';
+import { countQueries as countStatements } from '../../../test/statements.ts';
 import { auditLog, eventMemberships, events } from '../../db/schema/index.ts';
 
 let app: TestApp;
@@ -55,23 +56,8 @@ async function roleNames(client: TestClient) {
   return (me.json() as { roles: { name: string }[] }).roles.map((role) => role.name);
 }
 
-/** Counts the SQL statements the app runs during `fn` (through Drizzle's logger hook). */
-async function countQueries(fn: () => Promise<unknown>): Promise<number> {
-  const session = (app.db as unknown as { session: { logger: { logQuery(query: string): void } } }).session;
-  const original = session.logger;
-  let count = 0;
-  session.logger = {
-    logQuery: () => {
-      count += 1;
-    },
-  };
-  try {
-    await fn();
-  } finally {
-    session.logger = original;
-  }
-  return count;
-}
+/** Counts the SQL statements the app runs during `fn`, those of its transactions included (the shared counter). */
+const countQueries = (fn: () => Promise<unknown>) => countStatements(app, fn);
 
 describe('POST /api/events/create/', () => {
   it('creates a pending event; the creator becomes its event admin and the chair e-mails its chairs', async () => {
