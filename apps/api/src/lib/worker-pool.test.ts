@@ -108,16 +108,28 @@ describe('holdWorkerPool', () => {
     await first(); // idempotent
     expect(workerPoolLoad().threads).toBeGreaterThan(0);
     await second();
-    expect(workerPoolLoad()).toEqual({ threads: 0, queued: 0, utilization: 0 });
+    expect(workerPoolLoad()).toEqual({
+      threads: 0,
+      byPriority: { request: 0, background: 0 },
+      queued: 0,
+      utilization: 0,
+    });
   });
 
   it('counts the threads of both priorities and stops both', async () => {
     const release = holdWorkerPool();
     await runInWorker(spin, { ms: 1 });
     const background = workerPoolLoad().threads;
+    expect(workerPoolLoad().byPriority).toEqual({ request: 0, background });
     await runInWorker(spin, { ms: 1 }, { priority: 'request' });
     expect(workerPoolLoad().threads).toBeGreaterThan(background);
+    expect(workerPoolLoad().byPriority.request).toBe(workerPoolLoad().threads - background);
     await release();
-    expect(workerPoolLoad()).toEqual({ threads: 0, queued: 0, utilization: 0 });
+    expect(workerPoolLoad()).toEqual({
+      threads: 0,
+      byPriority: { request: 0, background: 0 },
+      queued: 0,
+      utilization: 0,
+    });
   });
 });

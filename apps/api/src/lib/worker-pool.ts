@@ -11,8 +11,9 @@ import { AppError, type FieldErrors } from './errors.ts';
  *     priority than the HTTP threads (nice + BACKGROUND_NICE, through piscina's niceIncrement and the optional
  *     package @napi-rs/nice), so on a busy machine the kernel gives the cores to requests first and the background
  *     work takes what is left;
- *   - 'request': short work a request waits for (an upload's page count, the metadata extraction), at the HTTP
- *     threads' priority, so a busy background pool never holds an upload up.
+ *   - 'request': short work a request waits for (an upload's page count, the metadata extraction, the review
+ *     assistant's checks of a long draft), at the HTTP threads' priority, so a busy background pool never holds an
+ *     upload up.
  *
  * A task is a named export of a module: `defineWorkerTask(new URL('./x.task.ts', import.meta.url), 'name')`. The
  * function runs in a worker thread with its input copied by structured clone (typed arrays may be transferred), so
@@ -111,10 +112,20 @@ export async function runInWorker<Input, Output>(
  * The pools' threads and tasks waiting for one (both priorities together), and their utilisation (0–1, the busier
  * pool's), for metrics and load shedding.
  */
-export function workerPoolLoad(): { threads: number; queued: number; utilization: number } {
+export function workerPoolLoad(): {
+  threads: number;
+  /** The threads of each priority's pool. */
+  byPriority: Record<WorkerPriority, number>;
+  queued: number;
+  utilization: number;
+} {
   const running = Object.values(pools);
   return {
     threads: running.reduce((sum, pool) => sum + pool.threads.length, 0),
+    byPriority: {
+      request: pools.request?.threads.length ?? 0,
+      background: pools.background?.threads.length ?? 0,
+    },
     queued: running.reduce((sum, pool) => sum + pool.queueSize, 0),
     utilization: running.reduce((most, pool) => Math.max(most, pool.utilization), 0),
   };

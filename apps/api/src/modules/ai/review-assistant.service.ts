@@ -49,11 +49,14 @@ function draftLength(draft: DraftToAnalyze): number {
   return length;
 }
 
-/** The local findings on a draft: in place when the texts are short, in the worker pool otherwise. */
+/**
+ * The local findings on a draft: in place when the texts are short, in the worker pool otherwise, at the request
+ * threads' priority (the reviewer waits for them; background work never holds them up).
+ */
 export async function findingsOf(draft: DraftToAnalyze, paper: AssistantPaper): Promise<Finding[]> {
   const length = paper.text.length + paper.abstract.length + draftLength(draft);
   if (length <= ASSISTANT_INLINE_CHARS) return analyzeDraft(draft, paper);
-  return (await runInWorker(analyzeDraftTask, { draft, paper })).findings;
+  return (await runInWorker(analyzeDraftTask, { draft, paper }, { priority: 'request' })).findings;
 }
 
 /**
