@@ -42,11 +42,19 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
  * of a core that a request wants, and every idle cycle otherwise. Its pool threads start from it (background ones
  * go lower still, to the floor of 19).
  */
-export const JOBS_NICE = 10;
+const JOBS_NICE = 10;
 
 /** The wait before the next restart after `recentDeaths` deaths within the window (1 for the first). */
 export function restartDelayMs(recentDeaths: number): number {
   return Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** Math.max(0, recentDeaths - 1));
+}
+
+/** Records a death in `deaths` (the times of a process's recent deaths, kept to the window) and returns the wait. */
+function recordDeath(deaths: number[]): number {
+  const now = Date.now();
+  deaths.push(now);
+  while (deaths.length > 0 && (deaths[0] ?? now) < now - RESTART_WINDOW_MS) deaths.shift();
+  return restartDelayMs(deaths.length);
 }
 
 export async function runPrimary(config: Config): Promise<void> {
@@ -80,10 +88,7 @@ export async function runPrimary(config: Config): Promise<void> {
         );
         return;
       }
-      const now = Date.now();
-      deaths.push(now);
-      while (deaths.length > 0 && (deaths[0] ?? now) < now - RESTART_WINDOW_MS) deaths.shift();
-      const delay = restartDelayMs(deaths.length);
+      const delay = recordDeath(deaths);
       log.error({ pid: worker.process.pid, code, signal, restartInMs: delay }, 'server worker died; replacing it');
       setTimeout(() => {
         if (!closing) fork();
@@ -155,10 +160,7 @@ function superviseJobProcess(log: FastifyBaseLogger, closing: () => boolean) {
     log.info({ pid }, 'job process started');
     child.once('exit', (code, signal) => {
       if (closing()) return;
-      const now = Date.now();
-      deaths.push(now);
-      while (deaths.length > 0 && (deaths[0] ?? now) < now - RESTART_WINDOW_MS) deaths.shift();
-      const delay = restartDelayMs(deaths.length);
+      const delay = recordDeath(deaths);
       log.error({ pid, code, signal, restartInMs: delay }, 'job process died; replacing it');
       setTimeout(() => {
         if (!closing()) start();

@@ -14,24 +14,20 @@ const LOWEST = 19;
  * Lowers this whole process's scheduling priority by `steps` nice steps (capped at 19). On Linux a nice value belongs
  * to each thread: every thread that exists now is lowered (the main thread, V8's garbage-collection and compiler
  * threads, libuv's pool), and the threads started later inherit it from the thread that starts them. Elsewhere the
- * process's priority is lowered. A thread the system does not let us change is left as it is. Returns the threads
- * lowered.
+ * process's priority is lowered. A thread the system does not let us change is left as it is.
  */
-export function lowerOwnPriority(steps: number): number {
+export function lowerOwnPriority(steps: number): void {
   let threads: number[];
   try {
     threads = fs.readdirSync('/proc/self/task').map(Number);
   } catch {
     threads = [0];
   }
-  let lowered = 0;
   for (const thread of threads) {
     try {
       os.setPriority(thread, Math.min(LOWEST, os.getPriority(thread) + steps));
-      lowered += 1;
     } catch {
       // The thread ended meanwhile, or the system refuses: it keeps its priority.
     }
   }
-  return lowered;
 }

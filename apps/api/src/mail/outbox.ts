@@ -48,9 +48,8 @@ function checkMail(mail: QueuedMail): string {
   return recipient;
 }
 
-/** Checks a mail (see `checkMail`) and renders its outbox row. */
-function outboxRow(mail: QueuedMail) {
-  const recipient = checkMail(mail);
+/** Renders the outbox row of a mail `checkMail` passed, with the recipient it gave. */
+function outboxRow(mail: QueuedMail, recipient: string) {
   const rendered = renderMail(mail.template, mail.locale, mail.data);
   return {
     recipient,
@@ -121,20 +120,18 @@ const QUEUE_BATCH = 250;
 /**
  * `queueMail` for many mails at once (a group's batch, the reviewers reminded, a paper's authors): every mail is
  * checked first, then rendered and written QUEUE_BATCH at a time (the rows in one insert, their 'mail.send' jobs in
- * another), all in one transaction whatever the number of mails: no statement outgrows the database's parameter
- * limit, and the thread renders a batch, not the whole list, between two waits on the database. Returns the ids of
- * the rows written (a mail whose `dedupeKey` is taken is left out).
+ * another), all in one transaction whatever the number of mails: the thread renders a batch, not the whole list,
+ * between two waits on the database. Returns the ids of the rows written (a mail whose `dedupeKey` is taken is left
+ * out).
  */
 export async function queueMails(db: Db, mails: QueuedMail[]): Promise<number[]> {
   if (mails.length === 0) return [];
-  // Every mail is checked before anything is written; the first batch's check is its rendering.
-  if (mails.length > QUEUE_BATCH) for (const mail of mails.slice(QUEUE_BATCH)) checkMail(mail);
-  let first: OutboxRow[] | undefined = mails.slice(0, QUEUE_BATCH).map(outboxRow);
+  // Every mail is checked before anything is written.
+  const checked = mails.map((mail) => ({ mail, recipient: checkMail(mail) }));
   return db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (let start = 0; start < mails.length; start += QUEUE_BATCH) {
-      const rows = first ?? mails.slice(start, start + QUEUE_BATCH).map(outboxRow);
-      first = undefined;
+    for (let start = 0; start < checked.length; start += QUEUE_BATCH) {
+      const rows = checked.slice(start, start + QUEUE_BATCH).map(({ mail, recipient }) => outboxRow(mail, recipient));
       const batchIds = await insertOutboxRows(tx, rows);
       await enqueueJobs(
         tx,

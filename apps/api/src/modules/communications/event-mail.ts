@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventMailTemplates } from '../../db/schema/index.ts';
 import { type QueuedMail, queueMails } from '../../mail/outbox.ts';
-import { renderMail, resolveMailLocale } from '../../mail/render.ts';
+import { formatterFor, renderMail, resolveMailLocale } from '../../mail/render.ts';
 import { AOE } from '../events/event-dates.ts';
 
 /*
@@ -89,19 +89,12 @@ export async function customizedTemplates(db: Db, eventId: number) {
 }
 
 const INTL_LOCALE: Record<MailLanguage, string> = { en: 'en-GB', ar: 'ar' };
-/** Made once per language (a formatter costs about 0.1 ms to build, and a campaign formats a date per recipient). */
-const DEADLINE_FORMAT = new Map<MailLanguage, Intl.DateTimeFormat>();
 
 /** A deadline (a calendar date, due at the end of that day in the event's zone) as a recipient reads it. */
 export function formatDeadline(date: string, timezone: string, language: MailLanguage): string {
   const time = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(time)) return date;
-  let format = DEADLINE_FORMAT.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'long', timeZone: 'UTC' });
-    DEADLINE_FORMAT.set(language, format);
-  }
-  const day = format.format(time);
+  const day = formatterFor(INTL_LOCALE[language], 'date').format(time);
   return `${day} (${timezone})`;
 }
 

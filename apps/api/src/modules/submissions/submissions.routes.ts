@@ -226,10 +226,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = multipart ? await readForm(request) : undefined;
       const input = form ? formInputFromFields(form.fields) : formInputFromBody(request.body);
       const updated = await updateSubmission(deps(), actor, loaded.submission, input, form?.file);
-      return presentChangedSubmission(app.db, actor, loaded, updated, {
-        authors: input.authors !== undefined,
-        file: form?.file !== undefined,
-      });
+      return presentChangedSubmission(app.db, actor, loaded, updated, input.authors !== undefined);
     },
   );
 
