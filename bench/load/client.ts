@@ -1,9 +1,25 @@
 /**
- * The benchmark's HTTP client: one browser-like session per user on Node's built-in fetch (undici), with a cookie
- * jar and the double-submit CSRF header (apps/api/src/plugins/csrf.ts) on unsafe methods.
+ * The benchmark's HTTP client: one browser-like session per user, with a cookie jar and the double-submit CSRF header
+ * (apps/api/src/plugins/csrf.ts) on unsafe methods. It sends over node:http with kept-alive connections, and uploads
+ * go as multipart bodies encoded once (`encodeMultipart`): the client shares the two cores with the server, and
+ * fetch (WHATWG streams, Headers and FormData encoding per request) cost it about twice the CPU per request.
  */
+import crypto from 'node:crypto';
+import http from 'node:http';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * One pool of kept-alive connections for every session (each request carries its own cookies). An idle connection is
+ * closed after 4 s, before the server closes it (5 s, `HTTP_SERVER_OPTIONS`): one reused as the server closes it
+ * fails with ECONNRESET (a token refresh between phases did).
+ */
+const agent = new http.Agent({
+  keepAlive: true,
+  maxSockets: Number.POSITIVE_INFINITY,
+  scheduling: 'lifo',
+  timeout: 4_000,
+});
 
 /**
  * What a timed call gives back: its status (0 when no response came), the body, the time to the last byte, and the
@@ -17,7 +33,94 @@ export type Outcome = {
   retryAfter?: string;
 };
 
-export type CallOptions = { json?: unknown; form?: FormData; timeoutMs?: number };
+/** A multipart/form-data body, encoded once and sent as it is as often as needed. */
+export type Multipart = { contentType: string; body: Buffer };
+
+export type CallOptions = { json?: unknown; multipart?: Multipart; timeoutMs?: number };
+
+/** A file part of a multipart body. */
+export type FilePart = { field: string; fileName: string; type: string; bytes: Buffer };
+
+/** Encodes text fields and at most one file as multipart/form-data (what a browser's FormData sends). */
+export function encodeMultipart(fields: ReadonlyArray<readonly [string, string]>, file?: FilePart): Multipart {
+  const boundary = `----confero-load-${crypto.randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of fields)
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.fileName}"\r\n` +
+          `Content-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) };
+}
+
+type RawResponse = { status: number; body: string; setCookie: string[]; retryAfter?: string };
+
+/**
+ * One request over the shared agent; rejects with a TimeoutError after `timeoutMs` to the last byte. A request sent
+ * on a kept-alive connection that the server closed as idle meanwhile (ECONNRESET before any answer: the server read
+ * none of it) is sent once more on a new connection, as browsers do.
+ */
+async function send(
+  url: URL,
+  method: string,
+  headers: http.OutgoingHttpHeaders,
+  body: Buffer | undefined,
+  timeoutMs: number,
+): Promise<RawResponse> {
+  try {
+    return await sendOnce(url, method, headers, body, timeoutMs);
+  } catch (error) {
+    if ((error as { reusedSocket?: boolean }).reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      return sendOnce(url, method, headers, body, timeoutMs, false);
+    }
+    throw error;
+  }
+}
+
+function sendOnce(
+  url: URL,
+  method: string,
+  headers: http.OutgoingHttpHeaders,
+  body: Buffer | undefined,
+  timeoutMs: number,
+  reuse = true,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: reuse ? agent : false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        clearTimeout(timer);
+        const retryAfter = response.headers['retry-after'];
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          setCookie: response.headers['set-cookie'] ?? [],
+          ...(retryAfter ? { retryAfter } : {}),
+        });
+      });
+    });
+    const timer = setTimeout(() => {
+      const error = new Error(`no complete answer within ${timeoutMs} ms`);
+      error.name = 'TimeoutError';
+      request.destroy(error);
+    }, timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(Object.assign(error, { reusedSocket: request.reusedSocket }));
+    });
+    request.end(body);
+  });
+}
 
 /**
  * A signed-in (or anonymous) user of the API. Cookies the server sets are kept and sent back; an expired one is
@@ -33,8 +136,8 @@ export class Session {
     this.baseUrl = baseUrl;
   }
 
-  private remember(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
+  private remember(setCookie: readonly string[]): void {
+    for (const header of setCookie) {
       const [pair = '', ...attributes] = header.split(';');
       const at = pair.indexOf('=');
       if (at < 1) continue;
@@ -63,38 +166,32 @@ export class Session {
 
   /** One request; never throws for an HTTP status, a timeout or a refused connection (see Outcome). */
   async call(method: string, path: string, options: CallOptions = {}): Promise<Outcome> {
-    const headers: Record<string, string> = {};
+    const headers: http.OutgoingHttpHeaders = {};
     if (UNSAFE.has(method)) headers['x-csrftoken'] = await this.csrf();
     if (this.jar.size > 0) headers.cookie = this.cookieHeader();
-    let body: string | FormData | undefined;
-    if (options.form) body = options.form;
-    else if (options.json !== undefined) {
+    let body: Buffer | undefined;
+    if (options.multipart) {
+      headers['content-type'] = options.multipart.contentType;
+      body = options.multipart.body;
+    } else if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
+      body = Buffer.from(JSON.stringify(options.json));
     }
+    if (body) headers['content-length'] = body.length;
     const started = performance.now();
     try {
-      const response = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
-      });
-      this.remember(response);
-      const text = await response.text();
-      const retryAfter = response.headers.get('retry-after') ?? undefined;
+      const response = await send(new URL(path, this.baseUrl), method, headers, body, options.timeoutMs ?? 60_000);
+      this.remember(response.setCookie);
       return {
         status: response.status,
-        body: text,
+        body: response.body,
         ms: performance.now() - started,
-        ...(retryAfter ? { retryAfter } : {}),
+        ...(response.retryAfter ? { retryAfter: response.retryAfter } : {}),
       };
     } catch (error) {
-      const name = (error as { name?: string }).name;
-      const failure = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network';
-      // fetch says only 'fetch failed'; the reason (ECONNRESET, UND_ERR_SOCKET …) is on its cause.
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const reason = [cause?.code, cause?.message ?? (error as Error).message].filter(Boolean).join(': ');
+      const failure = (error as Error).name === 'TimeoutError' ? 'timeout' : 'network';
+      const { code, message } = error as { code?: string; message?: string };
+      const reason = [code, message].filter(Boolean).join(': ');
       return { status: 0, body: reason, ms: performance.now() - started, failure };
     }
   }

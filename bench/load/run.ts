@@ -7,7 +7,7 @@
  *                              [--database postgres://user@host:5432/db] [--phases uploads,reads,mixed]
  *                              [--find-rate] [--step 1.25] [--max-steps 8] [--web-concurrency N] [--papers-dir DIR]
  *                              [--jobs in-process|worker|off] [--settle-seconds 20] [--seed 1] [--port 0] [--keep-data]
- *                              [--max-open 1000] [--cpu-prof DIR]
+ *                              [--max-open 1000] [--cpu-prof DIR] [--node-args "--trace-gc …"]
  *
  * See README.md.
  */
@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PAPER_FIXTURES } from '../../apps/api/test/fixtures/pdf/papers.ts';
-import { Session } from './client.ts';
+import { encodeMultipart, type Multipart, Session } from './client.ts';
 import { checkIntegrity, type SubmissionRecord } from './integrity.ts';
 import {
   cpuSeconds,
@@ -78,7 +78,9 @@ type Paper = {
   fileName: string;
   size: number;
   sha256: string;
-  blob: Blob;
+  bytes: Buffer;
+  /** The body of a re-upload (the file alone), encoded once. */
+  upload: Multipart;
   title: string;
   abstract: string;
   keywords: string[];
@@ -124,6 +126,10 @@ const kb = (bytes: number) => (bytes / 2 ** 10).toFixed(0);
 
 const FALLBACK_KEYWORDS = ['peer review', 'benchmark', 'load'];
 
+/** A PATCH body that replaces a submission's file and nothing else. */
+const reupload = (fileName: string, bytes: Buffer): Multipart =>
+  encodeMultipart([], { field: 'file', fileName, type: 'application/pdf', bytes });
+
 /**
  * The PDFs of a folder with a manifest.json (file, ground truth, sha256) and their title, abstract and keywords
  * (fallbacks where the ground truth has none).
@@ -146,8 +152,8 @@ async function loadPapers(dir: string): Promise<Paper[]> {
       fileName: item.pdf,
       size: bytes.length,
       sha256: item.pdf_sha256,
-      // A file-backed Blob: fetch streams it from disk for every upload.
-      blob: await fs.openAsBlob(file, { type: 'application/pdf' }),
+      bytes,
+      upload: reupload(item.pdf, bytes),
       title: truth.title?.trim() || item.pdf,
       abstract:
         truth.abstract?.trim() ||
@@ -167,7 +173,8 @@ async function generatedPapers(): Promise<Paper[]> {
         fileName: `${fixture.name}.pdf`,
         size: bytes.length,
         sha256: sha256(bytes),
-        blob: new Blob([bytes], { type: 'application/pdf' }),
+        bytes,
+        upload: reupload(`${fixture.name}.pdf`, bytes),
         title: fixture.truth.title,
         abstract: fixture.truth.abstract,
         keywords: fixture.truth.keywords.length >= 3 ? fixture.truth.keywords : FALLBACK_KEYWORDS,
@@ -247,33 +254,34 @@ async function seed(baseUrl: string, admin: { email: string; password: string },
     await session.expect('POST', '/api/auth/login/', 200, { json: { email, password } });
 
     const paper = papers[index % papers.length] as Paper;
-    const form = new FormData();
-    form.append('title', `${paper.title} (load author ${index + 1})`);
-    form.append('abstract', paper.abstract);
-    form.append('keywords', paper.keywords.join(', '));
-    form.append('event', event.public_id);
-    form.append('track', '');
-    form.append('metadata', JSON.stringify({ method: 'manual', fileFormat: 'pdf' }));
-    form.append(
-      'authors',
-      JSON.stringify([
-        {
-          first_name: 'Ada',
-          last_name: `Author${index + 1}`,
-          email,
-          affiliation: 'Institut Pasteur',
-          country: 'France',
-          is_corresponding: true,
-          order: 1,
-        },
-      ]),
+    const authorList = [
+      {
+        first_name: 'Ada',
+        last_name: `Author${index + 1}`,
+        email,
+        affiliation: 'Institut Pasteur',
+        country: 'France',
+        is_corresponding: true,
+        order: 1,
+      },
+    ];
+    const multipart = encodeMultipart(
+      [
+        ['title', `${paper.title} (load author ${index + 1})`],
+        ['abstract', paper.abstract],
+        ['keywords', paper.keywords.join(', ')],
+        ['event', event.public_id],
+        ['track', ''],
+        ['metadata', JSON.stringify({ method: 'manual', fileFormat: 'pdf' })],
+        ['authors', JSON.stringify(authorList)],
+      ],
+      { field: 'file', fileName: paper.fileName, type: 'application/pdf', bytes: paper.bytes },
     );
-    form.append('file', paper.blob, paper.fileName);
     const created = await session.expect<{ id: number; public_id: string; sha256: string }>(
       'POST',
       '/api/submissions/',
       201,
-      { form },
+      { multipart },
     );
     if (created.sha256 !== paper.sha256) throw new Error(`${paper.fileName}: the server stored another sha256`);
     return {
@@ -310,6 +318,8 @@ async function main(): Promise<void> {
       'keep-data': { type: 'boolean', default: false },
       /** A folder for CPU profiles of every server process and thread (node --cpu-prof), written when they exit. */
       'cpu-prof': { type: 'string' },
+      /** More options for the server's node (diagnosis: `--node-args "--trace-gc"`), split on spaces. */
+      'node-args': { type: 'string', default: '' },
       /** The client's bound on requests open at once; an arrival past it is not sent and counts as an error. */
       'max-open': { type: 'string', default: '1000' },
     },
@@ -407,7 +417,10 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
     };
     const cpuProf = values['cpu-prof'];
-    const nodeArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : [];
+    const nodeArgs = [
+      ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProf)}`] : []),
+      ...(values['node-args'] ?? '').split(' ').filter(Boolean),
+    ];
     server = await startServer(env, logFile, nodeArgs);
     const pid = server.pid;
     console.log(
@@ -474,12 +487,12 @@ async function main(): Promise<void> {
           overlappedUploads += 1;
         }
         const paper = papers[Math.floor(random() * papers.length)] as Paper;
-        const form = new FormData();
-        form.append('file', paper.blob, paper.fileName);
         author.uploading += 1;
         open += 1;
         const lagMs = performance.now() - dueAt;
-        const outcome = await author.session.call('PATCH', `/api/submissions/${author.publicId}/`, { form });
+        const outcome = await author.session.call('PATCH', `/api/submissions/${author.publicId}/`, {
+          multipart: paper.upload,
+        });
         open -= 1;
         author.uploading -= 1;
         samples.push({

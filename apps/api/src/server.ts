@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { tuneGarbageCollection } from './lib/runtime.ts';
 import { LISTEN_BACKLOG } from './plugins/overload.ts';
 import {
   checkListenAddress,
@@ -18,6 +19,7 @@ import {
  * several server processes instead (cluster.ts), and each of them runs this file as a cluster worker.
  */
 async function main() {
+  tuneGarbageCollection();
   const config = loadConfigOrExit();
   if (cluster.isWorker) return serveAsClusterWorker(config);
   if (config.webConcurrency > 1) {

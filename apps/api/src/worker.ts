@@ -9,6 +9,7 @@ import { registerJobHandlers } from './jobs/index.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { JOB_NICE_ENV, lowerOwnPriority } from './lib/priority.ts';
+import { tuneGarbageCollection } from './lib/runtime.ts';
 import { openStorage } from './lib/storage-provider.ts';
 import { createMailer } from './mail/mailer.ts';
 import { exitOnStartFailure, loadConfigOrExit, lockEmbeddedDatabase } from './startup.ts';
@@ -125,6 +126,7 @@ export async function startHealthServer(options: {
  * the data directory's lock like the server, so it runs only while no server uses that directory.
  */
 async function main() {
+  tuneGarbageCollection();
   const nice = Number(process.env[JOB_NICE_ENV]);
   if (Number.isInteger(nice) && nice > 0) lowerOwnPriority(nice);
   const config = loadConfigOrExit();

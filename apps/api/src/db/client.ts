@@ -9,6 +9,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Database = { db: Db; kind: DatabaseKind; close: () => Promise<void> };
 
+/** How the schema's property names become column names (both drivers; prepared raw SQL renders with it too). */
+export const DB_CASING = 'snake_case';
+
 /** The advisory lock that processes starting together take turns on: migrations, then the first admin. */
 const STARTUP_LOCK = 7_391_205_118;
 
@@ -42,7 +45,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // the pool discards it and connects again when needed. Unlistened, that 'error' event would crash the process;
     // it is reported to the caller's logger instead.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = drizzle(pool, { schema, casing: 'snake_case', logger: options.logger });
+    const db = drizzle(pool, { schema, casing: DB_CASING, logger: options.logger });
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
       // Several processes may start together: an advisory lock makes them migrate one after another.
@@ -63,7 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true }); // PGlite's own mkdir is not recursive
   const client = new PGlite({ dataDir: dir, loadDataDir: options.pgliteLoadDataDir });
   await client.waitReady;
-  const db = drizzle(client, { schema, casing: 'snake_case', logger: options.logger });
+  const db = drizzle(client, { schema, casing: DB_CASING, logger: options.logger });
   if (migrate) {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(db, { migrationsFolder });

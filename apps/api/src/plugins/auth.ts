@@ -1,9 +1,10 @@
 import type { AccountStatus } from '@confero/contracts';
-import { and, eq, exists, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { refreshTokens, users } from '../db/schema/index.ts';
 import { notAuthenticated } from '../lib/errors.ts';
+import { preparedQuery } from '../lib/sql.ts';
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
 
@@ -40,6 +41,41 @@ function readAccessToken(request: FastifyRequest): string | undefined {
   return request.cookies[ACCESS_COOKIE] || undefined;
 }
 
+/** The user of a token, when its session (refresh-token family) is not revoked: every signed-in request runs it. */
+const signedInUser = preparedQuery('auth_signed_in_user', (db, name) =>
+  db
+    .select({
+      id: users.id,
+      publicId: users.publicId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isAdmin: users.isAdmin,
+      emailVerified: users.emailVerified,
+      accountStatus: users.accountStatus,
+      sessionsValidFrom: users.sessionsValidFrom,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        exists(
+          db
+            .select({ id: refreshTokens.id })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+                eq(refreshTokens.userId, users.id),
+                isNull(refreshTokens.revokedAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .prepare(name),
+);
+
 /**
  * Authentication for /api/: verifies the access token and loads its user with one query. The token counts only
  * while the account is active, the token's `sv` claim is not older than the user's sessions_valid_from, and the
@@ -56,36 +92,7 @@ export const authPlugin = fp(
       if (!token) return;
       const claims = await verifyAccessToken(app.config.secretKey, token);
       if (!claims) return;
-      const [user] = await request.db
-        .select({
-          id: users.id,
-          publicId: users.publicId,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          isAdmin: users.isAdmin,
-          emailVerified: users.emailVerified,
-          accountStatus: users.accountStatus,
-          sessionsValidFrom: users.sessionsValidFrom,
-        })
-        .from(users)
-        .where(
-          and(
-            eq(users.id, claims.userId),
-            exists(
-              request.db
-                .select({ id: refreshTokens.id })
-                .from(refreshTokens)
-                .where(
-                  and(
-                    eq(refreshTokens.familyId, claims.sessionId),
-                    eq(refreshTokens.userId, users.id),
-                    isNull(refreshTokens.revokedAt),
-                  ),
-                ),
-            ),
-          ),
-        );
+      const [user] = await signedInUser(request.db).execute({ userId: claims.userId, sessionId: claims.sessionId });
       if (user?.accountStatus !== 'active') return;
       const sessionsValidFrom = user.sessionsValidFrom.getTime();
       if (claims.sessionsValidFrom < sessionsValidFrom) return;

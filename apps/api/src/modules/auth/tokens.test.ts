@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 const secret = 'a-secret-that-is-long-enough-for-tests-0123456789';
@@ -51,6 +51,42 @@ describe('access tokens', () => {
       new Date(Date.now() - 16 * 60_000),
     );
     expect(await verifyAccessToken(secret, token)).toBeUndefined();
+  });
+
+  describe('verified tokens remembered', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('answers a token verified before with its claims until its own expiry, and not one minute past it', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
+      const claims = { userId: 9, sessionsValidFrom: 1, sessionId: 'family-9' };
+      const token = await signAccessToken(secret, claims);
+      expect(await verifyAccessToken(secret, token)).toEqual(claims);
+      vi.setSystemTime(new Date('2026-11-27T10:14:59Z'));
+      expect(await verifyAccessToken(secret, token)).toEqual(claims);
+      vi.setSystemTime(new Date('2026-11-27T10:16:00Z'));
+      expect(await verifyAccessToken(secret, token)).toBeUndefined();
+    });
+
+    it('never answers a token verified under one secret for another', async () => {
+      const claims = { userId: 11, sessionsValidFrom: 1, sessionId: 'family-11' };
+      const token = await signAccessToken(secret, claims);
+      expect(await verifyAccessToken(secret, token)).toEqual(claims);
+      expect(await verifyAccessToken(`${secret}-other`, token)).toBeUndefined();
+      expect(await verifyAccessToken(secret, token)).toEqual(claims);
+    });
+
+    it('refuses a token without an expiry, though signed with the key', async () => {
+      const token = await new SignJWT({ sv: 1, sid: 'family-1' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer('confero')
+        .setAudience('confero-api')
+        .sign(accessKeyFor(secret));
+      expect(await verifyAccessToken(secret, token)).toBeUndefined();
+    });
   });
 
   it('refuses an unsigned (alg none) token', async () => {

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, inArray, or, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -18,12 +18,15 @@ export type OverrideRow = typeof conflictOverrides.$inferSelect;
 
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
+/** Ids as the one array parameter of `inIds` (`{1,2,3}`), also the value of a prepared statement's placeholder. */
+export const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
+
 /**
- * `column = any(ids)` with the ids as one array parameter: the statement stays the same whatever their number, and
- * the planner can use the column's index.
+ * `column = any(ids)` with the ids as one array parameter (`idArray`, or a placeholder given it): the statement stays
+ * the same whatever their number, and the planner can use the column's index.
  */
-export const inIds = (column: SQL | AnyColumn, ids: readonly number[]) =>
-  sql`${column} = any(${`{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`}::int[])`;
+export const inIds = (column: SQL | AnyColumn, ids: readonly number[] | Placeholder) =>
+  sql`${column} = any(${ids instanceof Placeholder ? ids : idArray(ids)}::int[])`;
 
 /**
  * The persons conflicts are detected for: every user with an active membership in the event (reviewers, chairs of

@@ -79,7 +79,7 @@ async function checkForm(
   let pageCount: number | undefined;
   if (form.file) {
     try {
-      pageCount = await countPdfPages(await readUploadedBytes(deps.storage, form.file.object.key));
+      pageCount = await countPdfPages(await readUploadedBytes(deps.storage, form.file.object));
     } catch (error) {
       throw onField(error, 'file');
     }

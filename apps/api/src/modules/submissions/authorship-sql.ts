@@ -1,4 +1,4 @@
-import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { submissionAuthors, submissions } from '../../db/schema/index.ts';
 
 /*
@@ -7,8 +7,8 @@ import { submissionAuthors, submissions } from '../../db/schema/index.ts';
  * affinity) uses these fragments; `isAuthorOf` (submissions.queries.ts) is the same rule over a loaded submission.
  */
 
-/** The rows of `submissions` in the query that the user is an author of. */
-export function authoredBy(userId: number): SQL {
+/** The rows of `submissions` in the query that the user (or a prepared statement's placeholder) is an author of. */
+export function authoredBy(userId: number | Placeholder): SQL {
   return or(
     eq(submissions.submittedBy, userId),
     sql`exists (select 1 from ${submissionAuthors} sa where sa.submission_id = ${submissions.id}

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { downloadFileName } from '@confero/contracts';
 import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage.ts';
-import { pdfGuard, readStoredBytes, readUploadedBytes } from './files.ts';
+import { pdfGuard, readStoredBytes, readUploadedBytes, storageSink } from './files.ts';
 
 async function guard(chunks: Buffer[], options: { max?: number; truncated?: boolean } = {}) {
   const out: Buffer[] = [];
@@ -61,10 +61,48 @@ describe('readStoredBytes', () => {
     const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'confero-files-')));
     const stored = await storage.put(Readable.from([Buffer.from('%PDF-1.7 twenty bytes')]));
     const incomplete = { statusCode: 400, code: 'UPLOAD_INCOMPLETE' };
-    await expect(readUploadedBytes(storage, stored.key, stored.size + 1)).rejects.toMatchObject(incomplete);
-    await expect(readUploadedBytes(storage, stored.key, stored.size - 1)).rejects.toMatchObject(incomplete);
+    await expect(readUploadedBytes(storage, { ...stored, size: stored.size + 1 })).rejects.toMatchObject(incomplete);
+    await expect(readUploadedBytes(storage, { ...stored, size: stored.size - 1 })).rejects.toMatchObject(incomplete);
     await storage.delete(stored.key);
-    await expect(readUploadedBytes(storage, stored.key, stored.size)).rejects.toMatchObject(incomplete);
+    await expect(readUploadedBytes(storage, stored)).rejects.toMatchObject(incomplete);
+  });
+});
+
+describe('storageSink', () => {
+  const body = Buffer.alloc(150_000);
+  for (let i = 0; i < body.length; i += 1) body[i] = (i * 13) % 251;
+  const claimed: string[] = [];
+  const claim = async (object: { key: string }) => {
+    claimed.push(object.key);
+  };
+
+  it('keeps the bytes of an upload up to its bound while they stream to the store, so none is read back', async () => {
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'confero-files-')));
+    const sink = storageSink(storage, 1_000_000, claim, body.length);
+    const upload = await sink(Readable.from([body.subarray(0, 70_000), body.subarray(70_000)]));
+    expect(upload).toMatchObject({ size: body.length });
+    expect(claimed).toContain(upload.key);
+    expect(Buffer.from(upload.bytes ?? new Uint8Array()).equals(body)).toBe(true);
+    expect(Buffer.from(await readStoredBytes(storage, upload.key, upload.size)).equals(body)).toBe(true);
+    // The kept bytes are what the page count gets: the store is not asked again.
+    await storage.delete(upload.key);
+    expect(await readUploadedBytes(storage, upload)).toBe(upload.bytes);
+  });
+
+  it('keeps nothing of a larger upload, which is then read back from the store', async () => {
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'confero-files-')));
+    const sink = storageSink(storage, 1_000_000, claim, body.length - 1);
+    const upload = await sink(Readable.from([body.subarray(0, 70_000), body.subarray(70_000)]));
+    expect(upload.bytes).toBeUndefined();
+    expect(Buffer.from(await readUploadedBytes(storage, upload)).equals(body)).toBe(true);
+  });
+
+  it('keeps nothing and stores nothing when the upload fails (413 past the size limit)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-files-'));
+    const sink = storageSink(createLocalStorage(dir), 100_000, claim);
+    await expect(sink(Readable.from([body]))).rejects.toMatchObject({ statusCode: 413 });
+    expect(fs.readdirSync(path.join(dir, 'tmp'))).toEqual([]);
+    expect(fs.existsSync(path.join(dir, 'files'))).toBe(false);
   });
 });
 

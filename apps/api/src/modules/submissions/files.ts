@@ -170,9 +170,48 @@ export async function readMultipartForm<T>(
   return { fields, file };
 }
 
-/** A sink into the content-addressed store (hashing while it streams), claiming the file before it is placed. */
-export function storageSink(storage: Storage, maxBytes: number, claim: ClaimObject) {
-  return (body: Readable) => storage.put(body, { maxBytes, claim });
+/**
+ * An upload placed in the store, with its bytes when it was small enough to keep them while it streamed (see
+ * `storageSink`): the page count then parses them without reading the file back from the store.
+ */
+export type StoredUpload = StoredObject & { bytes?: Uint8Array };
+
+/**
+ * The largest upload whose bytes the sink keeps in memory while they stream to the store (a paper is a few MB). The
+ * page count needs the whole file in memory anyway; kept, it is not read back from the store (a file read, or an S3
+ * GET, per upload). A larger upload is read back, so a slow one does not hold its bytes for the whole transfer.
+ */
+export const KEEP_UPLOADED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A sink into the content-addressed store (hashing while it streams), claiming the file before it is placed, keeping
+ * the bytes of an upload up to `keepBytes`.
+ */
+export function storageSink(storage: Storage, maxBytes: number, claim: ClaimObject, keepBytes = KEEP_UPLOADED_BYTES) {
+  return async (body: Readable): Promise<StoredUpload> => {
+    let chunks: Buffer[] | undefined = [];
+    let kept = 0;
+    const keep = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        kept += chunk.length;
+        if (kept > keepBytes) chunks = undefined;
+        else chunks?.push(chunk);
+        callback(null, chunk);
+      },
+    });
+    const object = await storage.put(
+      pipeline(body, keep, () => undefined),
+      { maxBytes, claim },
+    );
+    if (!chunks || kept !== object.size) return object;
+    const bytes = new Uint8Array(object.size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return { ...object, bytes };
+  };
 }
 
 /** A sink into memory (for extraction, which stores nothing); the guard bounds it to maxBytes. */
@@ -205,10 +244,14 @@ export async function readStoredBytes(storage: Storage, key: string, size?: numb
   return bytes;
 }
 
-/** The bytes of a file this request uploaded; 400 UPLOAD_INCOMPLETE when the sweep freed it meanwhile. */
-export async function readUploadedBytes(storage: Storage, key: string, size?: number): Promise<Uint8Array> {
+/**
+ * The bytes of a file this request uploaded: those the sink kept, else read from the store; 400 UPLOAD_INCOMPLETE
+ * when the sweep freed it meanwhile (the transaction that refers to it checks that again, `holdStoredObject`).
+ */
+export async function readUploadedBytes(storage: Storage, upload: StoredUpload): Promise<Uint8Array> {
+  if (upload.bytes) return upload.bytes;
   try {
-    return await readStoredBytes(storage, key, size);
+    return await readStoredBytes(storage, upload.key, upload.size);
   } catch (error) {
     const gone =
       (error instanceof AppError && error.code === 'NOT_FOUND') || (error as NodeJS.ErrnoException).code === 'ENOENT';

@@ -32,9 +32,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { parseIdParam } from '../../lib/ids.ts';
-import { queryRows } from '../../lib/sql.ts';
+import { preparedQuery, preparedRows, queryRows } from '../../lib/sql.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { inIds } from '../conflicts/conflicts.queries.ts';
+import { idArray, inIds } from '../conflicts/conflicts.queries.ts';
 import { accessFor, type ViewerMembership } from '../events/events.policy.ts';
 import { isPlatformAdmin } from '../users/users.policy.ts';
 import { authoredBy } from './authorship-sql.ts';
@@ -135,17 +135,24 @@ type SelectedRecord = {
 
 const toRecord = (row: SelectedRecord): SubmissionRecord => ({ ...row.submission, event: row.event, track: row.track });
 
+/** A submission with its event and track by its numeric id (every read of a submission runs it). */
+const recordById = preparedQuery('submission_record_by_id', (db, name) =>
+  selectRecords(db)
+    .where(eq(submissions.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 /** A submission by the route's id: the public id (which must match exactly) or the numeric id. No access check. */
 export async function findSubmissionByIdParam(db: Db, value: string): Promise<SubmissionRecord | undefined> {
   const parsed = parseIdParam(value);
   if (!parsed) return undefined;
-  const [row] = await selectRecords(db).where(eq(submissions.id, parsed.id));
+  const [row] = await recordById(db).execute({ id: parsed.id });
   if (!row || (parsed.publicId && row.submission.publicId !== parsed.publicId)) return undefined;
   return toRecord(row);
 }
 
 export async function findSubmissionById(db: Db, id: number): Promise<SubmissionRecord | undefined> {
-  const [row] = await selectRecords(db).where(eq(submissions.id, id));
+  const [row] = await recordById(db).execute({ id });
   return row ? toRecord(row) : undefined;
 }
 
@@ -243,6 +250,20 @@ type SelectedListRow = Omit<SubmissionListRow, 'track' | 'authors'> & {
   trackName: string | null;
 };
 
+/** The authors' names of some submissions, one row per submission: `[first name, last name, user id]` in order. */
+const listAuthorsOf = preparedQuery('submission_list_authors', (db, name) =>
+  db
+    .select({
+      submissionId: submissionAuthors.submissionId,
+      names: sql<string>`json_agg(json_build_array(${submissionAuthors.firstName}, ${submissionAuthors.lastName},
+          ${submissionAuthors.userId}) order by ${submissionAuthors.position})::text`,
+    })
+    .from(submissionAuthors)
+    .where(inIds(submissionAuthors.submissionId, sql.placeholder('ids')))
+    .groupBy(submissionAuthors.submissionId)
+    .prepare(name),
+);
+
 /**
  * The rows of a list with their authors' names: the page's query and one query for all its authors, aggregated in SQL
  * to one row per submission (`[first name, last name, user id]` in order), so the driver reads as many rows as the page.
@@ -250,20 +271,7 @@ type SelectedListRow = Omit<SubmissionListRow, 'track' | 'authors'> & {
 async function withListAuthors(db: Db, rows: SelectedListRow[]): Promise<SubmissionListRow[]> {
   const authors = new Map<number, SubmissionListAuthorRow[]>();
   if (rows.length > 0) {
-    const found = await db
-      .select({
-        submissionId: submissionAuthors.submissionId,
-        names: sql<string>`json_agg(json_build_array(${submissionAuthors.firstName}, ${submissionAuthors.lastName},
-          ${submissionAuthors.userId}) order by ${submissionAuthors.position})::text`,
-      })
-      .from(submissionAuthors)
-      .where(
-        inIds(
-          submissionAuthors.submissionId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .groupBy(submissionAuthors.submissionId);
+    const found = await listAuthorsOf(db).execute({ ids: idArray(rows.map((row) => row.id)) });
     for (const { submissionId, names } of found) {
       const list = JSON.parse(names) as [string, string, number | null][];
       authors.set(
@@ -320,11 +328,15 @@ export async function pageSubmissions(
 
 /** `GET submissions/my_submissions/`: every submission the viewer is an author of, newest first. Two queries. */
 export async function listAuthoredSubmissions(db: Db, actor: Actor): Promise<SubmissionListRow[]> {
-  const rows = await selectListRows(db)
-    .where(authoredBy(actor.id))
-    .orderBy(desc(submissions.createdAt), desc(submissions.id));
-  return withListAuthors(db, rows);
+  return withListAuthors(db, await authoredRows(db).execute({ userId: actor.id }));
 }
+
+const authoredRows = preparedQuery('submission_list_authored', (db, name) =>
+  selectListRows(db)
+    .where(authoredBy(sql.placeholder('userId')))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .prepare(name),
+);
 
 /**
  * `GET submissions/event_submissions/`: the submissions of one event, oldest first (the caller checked access): all
@@ -480,32 +492,32 @@ function fromJsonRow<T>(columns: Record<string, Column>, json: Record<string, un
   return row as T;
 }
 
+const bundlesOf = preparedRows<{
+  authors: Record<string, unknown>[] | null;
+  files: Record<string, unknown>[] | null;
+}>(
+  'submission_bundles',
+  sql`select
+        (select json_agg(json_build_object('author', to_json(a), 'user_public_id', u.public_id)
+                  order by a.submission_id, a.position)
+           from ${submissionAuthors} a left join ${users} u on u.id = a.user_id
+           where ${inIds(sql`a.submission_id`, sql.placeholder('ids'))}) as authors,
+        (select json_agg(to_json(c)) from (
+           select distinct on (f.submission_id) ${sql.join(
+             Object.values(fileFields).map((column) => sql.raw(`f.${columnName(column)}`)),
+             sql`, `,
+           )} from ${submissionFiles} f
+           where ${inIds(sql`f.submission_id`, sql.placeholder('ids'))} and f.kind = 'paper'
+           order by f.submission_id, f.version desc) c) as files`,
+);
+
 /**
  * Adds authors (in order, with the public id of linked accounts) and current files (the highest version of the paper)
  * to records: one statement, whatever the number of records (every read of a submission runs it).
  */
 export async function loadBundles(db: Db, records: SubmissionRecord[]): Promise<SubmissionBundle[]> {
   if (records.length === 0) return [];
-  const ids = records.map((record) => record.id);
-  const fileColumns = sql.join(
-    Object.values(fileFields).map((column) => sql.raw(`f.${columnName(column)}`)),
-    sql`, `,
-  );
-  const [row] = await queryRows<{
-    authors: Record<string, unknown>[] | null;
-    files: Record<string, unknown>[] | null;
-  }>(
-    db,
-    sql`select
-          (select json_agg(json_build_object('author', to_json(a), 'user_public_id', u.public_id)
-                    order by a.submission_id, a.position)
-             from ${submissionAuthors} a left join ${users} u on u.id = a.user_id
-             where ${inIds(sql`a.submission_id`, ids)}) as authors,
-          (select json_agg(to_json(c)) from (
-             select distinct on (f.submission_id) ${fileColumns} from ${submissionFiles} f
-             where ${inIds(sql`f.submission_id`, ids)} and f.kind = 'paper'
-             order by f.submission_id, f.version desc) c) as files`,
-  );
+  const [row] = await bundlesOf(db)({ ids: idArray(records.map((record) => record.id)) });
   const authorColumns = getTableColumns(submissionAuthors);
   const authors = new Map<number, SubmissionAuthorRow[]>();
   for (const entry of row?.authors ?? []) {
@@ -536,6 +548,24 @@ export type AccessSubject = Pick<SubmissionRow, 'id' | 'eventId' | 'trackId' | '
 };
 
 /**
+ * A viewer's memberships in some events as [event, role, status, track] rows and their conflicts among some
+ * submissions: one statement for both (every read of a submission runs it).
+ */
+const viewerAccessRows = preparedRows<{
+  memberships: [number, ViewerMembership['role'], ViewerMembership['status'], number | null][] | null;
+  conflicted: number[] | null;
+}>(
+  'submission_viewer_access',
+  sql`select
+        (select json_agg(json_build_array(m.event_id, m.role, m.status, m.track_id)) from ${eventMemberships} m
+          where m.user_id = ${sql.placeholder('userId')} and ${inIds(sql`m.event_id`, sql.placeholder('eventIds'))})
+          as memberships,
+        (select json_agg(c.submission_id) from ${conflicts} c
+          where c.user_id = ${sql.placeholder('userId')}
+            and ${inIds(sql`c.submission_id`, sql.placeholder('submissionIds'))}) as conflicted`,
+);
+
+/**
  * The viewer's access to each of several submissions: their memberships in the events concerned and their conflicts
  * with the submissions, one statement whatever the number of submissions. Authorship is read from the bundles.
  */
@@ -547,21 +577,11 @@ export async function accessToBundles(
   const access = new Map<number, SubmissionAccess>();
   if (bundles.length === 0) return access;
   const eventIds = [...new Set(bundles.map((bundle) => bundle.eventId))];
-  // One statement for both (every read of a submission runs it): memberships as [event, role, status, track] rows.
-  const [row] = await queryRows<{
-    memberships: [number, ViewerMembership['role'], ViewerMembership['status'], number | null][] | null;
-    conflicted: number[] | null;
-  }>(
-    db,
-    sql`select
-          (select json_agg(json_build_array(m.event_id, m.role, m.status, m.track_id)) from ${eventMemberships} m
-            where m.user_id = ${actor.id} and ${inIds(sql`m.event_id`, eventIds)}) as memberships,
-          (select json_agg(c.submission_id) from ${conflicts} c
-            where c.user_id = ${actor.id} and ${inIds(
-              sql`c.submission_id`,
-              bundles.map((bundle) => bundle.id),
-            )}) as conflicted`,
-  );
+  const [row] = await viewerAccessRows(db)({
+    userId: actor.id,
+    eventIds: idArray(eventIds),
+    submissionIds: idArray(bundles.map((bundle) => bundle.id)),
+  });
   const byEvent = new Map<number, ViewerMembership[]>();
   for (const [eventId, role, status, trackId] of row?.memberships ?? []) {
     byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), { role, status, trackId }]);

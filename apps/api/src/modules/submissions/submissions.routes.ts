@@ -23,7 +23,7 @@ import { syncConflicts } from '../conflicts/conflicts.service.ts';
 import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { loadEvent } from '../events/event-loader.ts';
 import { eventPolicies } from '../events/events.policy.ts';
-import { readMultipartForm, type StoredObject, storageSink } from './files.ts';
+import { readMultipartForm, type StoredUpload, storageSink } from './files.ts';
 import { eventListAnswer, ListCache, sendEventList } from './list-cache.ts';
 import { claimStoredObject } from './stored-objects.ts';
 import { submissionError, submissionFieldError, withErrorField } from './submission-errors.ts';
@@ -77,7 +77,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): SubmissionDeps => ({ db: app.db, storage: app.storage, publicUrl: app.config.publicUrl });
   const maxBytes = app.config.maxUploadBytes;
   const readForm = (request: FastifyRequest) =>
-    readMultipartForm<StoredObject>(request, {
+    readMultipartForm<StoredUpload>(request, {
       maxBytes,
       sink: storageSink(app.storage, maxBytes, claimStoredObject(app.db)),
     });

@@ -11,7 +11,7 @@ import { accessFor, eventPolicies } from '../../events/events.policy.ts';
 import { findEventByIdParam, findTrack, findViewerMemberships } from '../../events/events.queries.ts';
 import { insertAuthors, syncAuthorConflicts } from '../authorship.ts';
 import { assertAcceptsSubmissions } from '../deadlines.ts';
-import { countPdfPages, readUploadedBytes, type StoredObject, type UploadedFile } from '../files.ts';
+import { countPdfPages, readUploadedBytes, type StoredUpload, type UploadedFile } from '../files.ts';
 import { holdStoredObject } from '../stored-objects.ts';
 import { duplicateTitleError, isUniqueViolation, submissionError, submissionFieldError } from '../submission-errors.ts';
 import { checkMetadata, checkNewSubmission, type SubmissionFormInput } from '../submission-input.ts';
@@ -65,7 +65,7 @@ export async function createSubmission(
   deps: SubmissionDeps,
   actor: Actor,
   input: SubmissionFormInput,
-  upload: UploadedFile<StoredObject> | undefined,
+  upload: UploadedFile<StoredUpload> | undefined,
 ): Promise<SubmissionRecord> {
   const { db, storage } = deps;
   const now = deps.now ?? new Date();
@@ -77,7 +77,7 @@ export async function createSubmission(
     const track = await resolveTrack(db, event.id, input.track);
     const metadata = checkMetadata(input.metadata);
     if (await isTitleTaken(db, event.id, values.title)) throw duplicateTitleError();
-    const pageCount = await countPdfPages(await readUploadedBytes(storage, upload.result.key, upload.result.size));
+    const pageCount = await countPdfPages(await readUploadedBytes(storage, upload.result));
 
     const created = await db.transaction(async (tx) => {
       const id = await nextId(tx, 'submissions');

@@ -6,7 +6,7 @@ import { recordAudit } from '../../../lib/audit.ts';
 import type { Actor } from '../../../plugins/auth.ts';
 import { insertAuthors, linkedAuthorIds, syncAuthorConflicts } from '../authorship.ts';
 import { assertBeforeDeadline } from '../deadlines.ts';
-import { countPdfPages, readUploadedBytes, type StoredObject, type UploadedFile } from '../files.ts';
+import { countPdfPages, readUploadedBytes, type StoredUpload, type UploadedFile } from '../files.ts';
 import { holdStoredObject } from '../stored-objects.ts';
 import {
   decidedLockedError,
@@ -33,7 +33,7 @@ export async function updateSubmission(
   actor: Actor,
   submission: SubmissionRecord,
   input: SubmissionFormInput,
-  upload: UploadedFile<StoredObject> | undefined,
+  upload: UploadedFile<StoredUpload> | undefined,
 ): Promise<SubmissionRecord> {
   const { db, storage } = deps;
   const now = deps.now ?? new Date();
@@ -47,9 +47,7 @@ export async function updateSubmission(
     if (titleChanged && (await isTitleTaken(db, submission.eventId, values.title, submission.id))) {
       throw duplicateTitleError();
     }
-    const pageCount = upload
-      ? await countPdfPages(await readUploadedBytes(storage, upload.result.key, upload.result.size))
-      : undefined;
+    const pageCount = upload ? await countPdfPages(await readUploadedBytes(storage, upload.result)) : undefined;
 
     const changed = [
       ...(titleChanged ? ['title'] : []),
