@@ -152,6 +152,80 @@ describe('enqueue and run', () => {
   });
 });
 
+describe('coalescing queued jobs', () => {
+  const queuedOf = (type: string) => app.db.select().from(jobs).where(eq(jobs.type, type)).orderBy(jobs.id);
+
+  it('keeps one queued job per key, with the last payload and request id; other keys and types apart', async () => {
+    const first = await runWithRequestId('req-1', () =>
+      enqueueJob(app.db, 'test.coalesce', { file: 1 }, { coalesceKey: '7' }),
+    );
+    const second = await runWithRequestId('req-2', () =>
+      enqueueJob(app.db, 'test.coalesce', { file: 2 }, { coalesceKey: '7' }),
+    );
+    expect(second).toBe(first);
+    const other = await enqueueJob(app.db, 'test.coalesce', { file: 3 }, { coalesceKey: '8' });
+    const otherType = await enqueueJob(app.db, 'test.coalesce_other', { file: 4 }, { coalesceKey: '7' });
+    const plain = await enqueueJob(app.db, 'test.coalesce', { file: 5 });
+    expect(new Set([first, other, otherType, plain]).size).toBe(4);
+    expect(await loadJob(first)).toMatchObject({ status: 'queued', payload: { file: 2 }, requestId: 'req-2' });
+    expect((await queuedOf('test.coalesce')).map((row) => row.payload)).toEqual([
+      { file: 2 },
+      { file: 3 },
+      { file: 5 },
+    ]);
+  });
+
+  it('keeps one job when the same key is queued at once from many transactions', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        app.db.transaction((tx) => enqueueJob(tx, 'test.coalesce_race', { n }, { coalesceKey: 'paper-1' })),
+      ),
+    );
+    const rows = await queuedOf('test.coalesce_race');
+    expect(rows).toHaveLength(1);
+    expect(new Set(ids)).toEqual(new Set([rows[0]?.id]));
+    expect(rows[0]?.payload).toHaveProperty('n');
+  });
+
+  it('queues anew once a worker claimed the job, and lets the running job finish with its own payload', async () => {
+    const queue = makeQueue();
+    const seen: unknown[] = [];
+    let second: number | undefined;
+    queue.register('test.coalesce_run', async (payload) => {
+      seen.push(payload);
+      // A change while the job runs: a new job, not the running one's payload.
+      if (second === undefined) {
+        second = await enqueueJob(app.db, 'test.coalesce_run', { file: 2 }, { coalesceKey: 'k' });
+      }
+    });
+    const first = await enqueueJob(app.db, 'test.coalesce_run', { file: 1 }, { coalesceKey: 'k' });
+    expect(await queue.runPending()).toBe(2);
+    expect(second).not.toBe(first);
+    expect(seen).toEqual([{ file: 1 }, { file: 2 }]);
+    expect((await queuedOf('test.coalesce_run')).map((row) => row.status)).toEqual(['done', 'done']);
+  });
+
+  it('lets a failed job wait for its retry, or be requeued by an operator, beside a newer queued one', async () => {
+    const queue = makeQueue();
+    let fail = true;
+    queue.register('test.coalesce_retry', async () => {
+      if (fail) throw new Error('provider down');
+    });
+    const failing = await enqueueJob(app.db, 'test.coalesce_retry', { file: 1 }, { coalesceKey: 'k' });
+    expect(await queue.runPending()).toBe(1);
+    expect(await loadJob(failing)).toMatchObject({ status: 'queued', attempts: 1, coalesceKey: null });
+    const newer = await enqueueJob(app.db, 'test.coalesce_retry', { file: 2 }, { coalesceKey: 'k' });
+    expect(newer).not.toBe(failing);
+    // Failed for good, then put back by an operator while the newer job still waits: no clash.
+    await app.db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, failing));
+    expect(await requeueJobs(app.db, [failing])).toEqual([failing]);
+    fail = false;
+    await makeDue(failing);
+    expect(await queue.runPending()).toBe(2);
+    expect((await queuedOf('test.coalesce_retry')).map((row) => row.status)).toEqual(['done', 'done']);
+  });
+});
+
 describe('claiming with FOR UPDATE SKIP LOCKED', () => {
   it('never runs the same job twice when several workers run pending jobs at once', async () => {
     const runs: { id: number; worker: string }[] = [];
@@ -513,6 +587,28 @@ describe('the worker loop', () => {
     expect((await loadJob(done)).status).toBe('queued');
     expect(await requeueJobs(app.db, [done])).toEqual([done]);
     expect(await requeued).toBe(done);
+
+    // A job that took a new payload while queued wakes nobody again: the first enqueue's notification did.
+    await sleep(100); // asleep again
+    const coalesced: number[] = [];
+    queue.register('test.coalesced', async (_payload, ctx) => {
+      coalesced.push(ctx.jobId);
+    });
+    const waiting = await enqueueJob(
+      app.db,
+      'test.coalesced',
+      {},
+      { coalesceKey: 'k', runAt: new Date(Date.now() + 3_600_000) },
+    );
+    await makeDue(waiting);
+    expect(await enqueueJob(app.db, 'test.coalesced', { again: true }, { coalesceKey: 'k' })).toBe(waiting);
+    await sleep(300);
+    expect(coalesced).toEqual([]);
+    expect((await loadJob(waiting)).status).toBe('queued');
+    const fresh = awaitRun(queue, 'test.coalesced_fresh');
+    const freshId = await enqueueJob(app.db, 'test.coalesced_fresh', {}, { coalesceKey: 'k' });
+    expect(await fresh).toBe(freshId);
+    expect(coalesced).toEqual([waiting]);
 
     if (process.env.TEST_DB === 'postgres') {
       // Another process: a pool of its own on the same database, as an HTTP worker of the cluster.

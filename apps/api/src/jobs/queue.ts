@@ -20,7 +20,18 @@ export type JobContext = {
 // biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing (`async () => {}`) must fit
 export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<Record<string, unknown> | void>;
 
-export type EnqueueOptions = { runAt?: Date; maxAttempts?: number };
+export type EnqueueOptions = {
+  runAt?: Date;
+  maxAttempts?: number;
+  /**
+   * Coalesce with a job of the same type and key still queued (not yet claimed): that job takes this payload (and
+   * this request's id) instead of a second job being queued, and no worker is woken again for it. A burst of
+   * changes to one thing (an author re-uploading a paper ten times before the deadline) then runs its job once, for
+   * the last change. A job a worker has claimed is left alone: the next one queues anew. A job that failed and waits
+   * for its retry, or that an operator put back, no longer coalesces.
+   */
+  coalesceKey?: string;
+};
 
 /**
  * How a job type retries a failed run.
@@ -115,29 +126,43 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<number> {
-  const insert = db
-    .insert(jobs)
-    .values({
-      type,
-      payload,
-      requestId: currentRequestId() ?? null,
-      ...(options.runAt ? { runAt: options.runAt } : {}),
-      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
-    })
-    .returning({ id: jobs.id, type: jobs.type, runAt: jobs.runAt });
+  const values = {
+    type,
+    payload,
+    requestId: currentRequestId() ?? null,
+    ...(options.runAt ? { runAt: options.runAt } : {}),
+    ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    ...(options.coalesceKey ? { coalesceKey: options.coalesceKey } : {}),
+  };
+  // `fresh`: the row was inserted (xmax = 0), not a queued job that took the payload, whose worker was told already.
+  const returning = { id: jobs.id, type: jobs.type, runAt: jobs.runAt, fresh: sql<boolean>`xmax = 0`.as('fresh') };
+  const insert = options.coalesceKey
+    ? db
+        .insert(jobs)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [jobs.type, jobs.coalesceKey],
+          targetWhere: sql`${jobs.status} = 'queued' and ${jobs.coalesceKey} is not null`,
+          set: { payload: sql`excluded.payload`, requestId: sql`excluded.request_id` },
+        })
+        .returning(returning)
+    : db.insert(jobs).values(values).returning(returning);
   const [row] = await notifyingDue<{ id: number }>(db, insert);
   if (!row) throw new Error(`enqueueJob(${type}) returned no row`);
   return Number(row.id);
 }
 
 /**
- * Runs a statement that writes jobs and returns (id, type, run_at), with a NOTIFY on JOBS_CHANNEL for each type it
- * made due, in the same statement (job-signal.ts): the worker is told when the transaction commits. Returns the ids.
+ * Runs a statement that writes jobs and returns (id, type, run_at, fresh), with a NOTIFY on JOBS_CHANNEL for each
+ * type it made due, in the same statement (job-signal.ts): the worker is told when the transaction commits; a row
+ * not `fresh` (a queued job that took a new payload) was told of already. Returns the ids.
  */
 async function notifyingDue<T extends { id: number }>(db: Db, write: SQLWrapper): Promise<T[]> {
   return queryRows<T>(
     db,
-    sql`with written as ${write} select id, case when run_at <= now() then pg_notify(${JOBS_CHANNEL}, type) end as notified from written`,
+    sql`with written as ${write}
+        select id, case when run_at <= now() and fresh then pg_notify(${JOBS_CHANNEL}, type) end as notified
+        from written`,
   );
 }
 
@@ -181,9 +206,10 @@ export async function requeueJobs(db: Db, ids: number[]): Promise<number[]> {
       lockedAt: null,
       lockedBy: null,
       finishedAt: null,
+      coalesceKey: null,
     })
     .where(and(inArray(jobs.id, ids), ne(jobs.status, 'running')))
-    .returning({ id: jobs.id, type: jobs.type, runAt: jobs.runAt });
+    .returning({ id: jobs.id, type: jobs.type, runAt: jobs.runAt, fresh: sql<boolean>`true`.as('fresh') });
   return (await notifyingDue(db, update)).map((row) => Number(row.id));
 }
 
@@ -582,7 +608,7 @@ export class JobQueue {
           .set(
             retryAt === null
               ? { status: 'failed', lastError, lockedAt: null, lockedBy: null, finishedAt: sql`now()` }
-              : { status: 'queued', lastError, lockedAt: null, lockedBy: null, runAt: retryAt },
+              : { status: 'queued', lastError, lockedAt: null, lockedBy: null, runAt: retryAt, coalesceKey: null },
           )
           .where(mine)
           .returning({ runAt: jobs.runAt });

@@ -38,11 +38,20 @@ export const jobs = pgTable(
     result: jsonb().$type<Record<string, unknown>>(),
     /** The id of the request that queued the job, carried into the job's log lines. */
     requestId: varchar({ length: 64 }),
+    /**
+     * Jobs of one type with the same key coalesce while queued: a job queued again before a worker claimed the first
+     * takes its place (its payload), so a burst of changes to one thing runs its job once (`enqueueJob`).
+     */
+    coalesceKey: varchar({ length: 200 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
+    /** At most one queued job per type and coalescing key; claimed jobs leave it, so a new one can queue. */
+    uniqueIndex('jobs_queued_coalesce_idx')
+      .on(t.type, t.coalesceKey)
+      .where(sql`${t.status} = 'queued' and ${t.coalesceKey} is not null`),
     /** The mail job of an outbox row (an operator's retry finds it). */
     index('jobs_outbox_idx').on(sql`((${t.payload} ->> 'outboxId'))`).where(sql`${t.type} = 'mail.send'`),
   ],

@@ -331,6 +331,7 @@ export async function listAuthoredSubmissions(db: Db, actor: Actor): Promise<Sub
   return withListAuthors(db, await authoredRows(db).execute({ userId: actor.id }));
 }
 
+/** The list rows of the submissions a user is an author of, newest first (`GET submissions/my_submissions/`). */
 const authoredRows = preparedQuery('submission_list_authored', (db, name) =>
   selectListRows(db)
     .where(authoredBy(sql.placeholder('userId')))

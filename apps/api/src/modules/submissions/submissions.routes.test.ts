@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AiAnalysis, SubmissionDto, SubmissionListItemDto, SubmissionPageDto } from '@confero/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMembership, type BuiltEvent, buildEvent, buildTrack, daysFromNow } from '../../../test/factories/events.ts';
@@ -510,6 +510,33 @@ describe('PATCH /api/submissions/{id}/', () => {
       // store 1, the change 5 (update, hold, file, job, audit), the answer 2 (the submission; its authors and file).
       expect(statements).toBe(12);
     }
+  });
+
+  it('queues one insights job for a burst of re-uploads: the waiting job takes the newest file', async () => {
+    const paper = await paperOf();
+    const client = await as(author);
+    const insightsJobs = () =>
+      app.db
+        .select()
+        .from(jobs)
+        .where(
+          and(eq(jobs.type, 'submissions.insights'), sql`${jobs.payload} ->> 'submissionId' = ${String(paper.id)}`),
+        );
+    await app.jobs.runPending();
+    const before = await insightsJobs();
+    for (const title of ['Burst one', 'Burst two', 'Burst three']) {
+      const body = multipartBody([
+        { name: 'file', filename: `${title}.pdf`, content: await buildPaperPdf({ title, pages: 1 }) },
+      ]);
+      const response = await client.patch(`/api/submissions/${paper.publicId}/`, body.payload, {
+        headers: body.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const files = await app.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, paper.id));
+    const newest = files.reduce((a, b) => (b.version > a.version ? b : a));
+    const queued = (await insightsJobs()).filter((job) => !before.some((old) => old.id === job.id));
+    expect(queued.map((job) => [job.status, job.payload.fileId])).toEqual([['queued', newest.id]]);
   });
 
   it('takes a new file and new authors as multipart: a new version, insights queued again, conflicts resynchronised', async () => {

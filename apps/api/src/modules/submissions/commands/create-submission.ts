@@ -129,7 +129,12 @@ export async function createSubmission(
           linked_authors: linked,
         },
       });
-      await enqueueJob(tx, SUBMISSION_INSIGHTS_JOB, { submissionId: row.id, fileId: file.id });
+      await enqueueJob(
+        tx,
+        SUBMISSION_INSIGHTS_JOB,
+        { submissionId: row.id, fileId: file.id },
+        { coalesceKey: String(row.id) },
+      );
       const corresponding = values.authors.find((author) => author.isCorresponding) ?? values.authors[0];
       if (corresponding) {
         await queueMail(tx, {

@@ -24,7 +24,7 @@ import { resolveTrack, SUBMISSION_INSIGHTS_JOB, type SubmissionDeps } from './cr
  * and before the event's submission deadline (400 DEADLINE_PASSED). The fields sent are checked with the edit rules
  * (`docs/domain.md#validation-order`) on the submission as it would be after the change; a new title must stay unique
  * in the event. Sent authors replace the list (relinked to accounts, conflicts resynchronised). A new file becomes the
- * paper's next version, the insights are recomputed for it (job re-queued, the previous analysis cleared). One
+ * paper's next version, the insights are recomputed for it (the previous analysis cleared; the job queued, or, while one for this submission still waits, that one takes the new file: a burst of re-uploads is analysed once). One
  * transaction, audited; the stored file is held for the new file row (stored-objects.ts), and a refused edit leaves it
  * to the sweep.
  */
@@ -112,7 +112,12 @@ export async function updateSubmission(
           .returning({ id: submissionFiles.id, version: submissionFiles.version });
         if (!file) throw new Error('submission file insert returned no row');
         version = file.version;
-        await enqueueJob(tx, SUBMISSION_INSIGHTS_JOB, { submissionId: submission.id, fileId: file.id });
+        await enqueueJob(
+          tx,
+          SUBMISSION_INSIGHTS_JOB,
+          { submissionId: submission.id, fileId: file.id },
+          { coalesceKey: String(submission.id) },
+        );
       }
       await recordAudit(tx, {
         actorId: actor.id,

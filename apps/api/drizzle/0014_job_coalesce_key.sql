@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" ADD COLUMN "coalesce_key" varchar(200);--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_queued_coalesce_idx" ON "jobs" USING btree ("type","coalesce_key") WHERE "jobs"."status" = 'queued' and "jobs"."coalesce_key" is not null;
