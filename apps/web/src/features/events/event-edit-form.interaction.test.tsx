@@ -2,7 +2,7 @@
 import { DEFAULT_REVIEW_SETTINGS, type EventDto } from '@confero/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventDto } from '../../test/fixtures.ts';
 import { mountScreen, stubApi } from '../../test/interact.tsx';
 import { EventEditScreen } from './components/EventEditScreen.tsx';
@@ -44,6 +44,16 @@ async function openForm() {
 const save = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Save changes' }));
 
 describe('the event edit form, driven by a user', { timeout: 60_000 }, () => {
+  // The date pickers read today's date: a fixed one (only Date is faked, timers run), so no hour of the day changes
+  // what the calendar shows.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T09:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sends only what changed, then offers to tell the authors of the moved deadline with a previewed mail', async () => {
     const api = stubApi({
       [`GET events/${ID}/`]: { status: 200, body: EVENT },
