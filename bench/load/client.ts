@@ -10,16 +10,14 @@ import http from 'node:http';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * One pool of kept-alive connections for every session (each request carries its own cookies). An idle connection is
- * closed after 4 s, before the server closes it (5 s, `HTTP_SERVER_OPTIONS`): one reused as the server closes it
- * fails with ECONNRESET (a token refresh between phases did).
+ * A session's own kept-alive connections, as a user's browser has its own: the server's processes take connections
+ * in turn (node:cluster's round robin), so connections shared by every session concentrated the load on whichever
+ * process held the few the pool kept reusing (one of two HTTP processes served 85 % of the uploads). An idle
+ * connection is closed after 4 s, before the server closes it (5 s, `HTTP_SERVER_OPTIONS`): one reused as the server
+ * closes it fails with ECONNRESET (a token refresh between phases did).
  */
-const agent = new http.Agent({
-  keepAlive: true,
-  maxSockets: Number.POSITIVE_INFINITY,
-  scheduling: 'lifo',
-  timeout: 4_000,
-});
+const sessionAgent = () =>
+  new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, scheduling: 'lifo', timeout: 4_000 });
 
 /**
  * What a timed call gives back: its status (0 when no response came), the body, the time to the last byte, and the
@@ -64,11 +62,12 @@ export function encodeMultipart(fields: ReadonlyArray<readonly [string, string]>
 type RawResponse = { status: number; body: string; setCookie: string[]; retryAfter?: string };
 
 /**
- * One request over the shared agent; rejects with a TimeoutError after `timeoutMs` to the last byte. A request sent
+ * One request over a session's agent; rejects with a TimeoutError after `timeoutMs` to the last byte. A request sent
  * on a kept-alive connection that the server closed as idle meanwhile (ECONNRESET before any answer: the server read
  * none of it) is sent once more on a new connection, as browsers do.
  */
 async function send(
+  agent: http.Agent,
   url: URL,
   method: string,
   headers: http.OutgoingHttpHeaders,
@@ -76,16 +75,17 @@ async function send(
   timeoutMs: number,
 ): Promise<RawResponse> {
   try {
-    return await sendOnce(url, method, headers, body, timeoutMs);
+    return await sendOnce(agent, url, method, headers, body, timeoutMs);
   } catch (error) {
     if ((error as { reusedSocket?: boolean }).reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
-      return sendOnce(url, method, headers, body, timeoutMs, false);
+      return sendOnce(agent, url, method, headers, body, timeoutMs, false);
     }
     throw error;
   }
 }
 
 function sendOnce(
+  agent: http.Agent,
   url: URL,
   method: string,
   headers: http.OutgoingHttpHeaders,
@@ -129,6 +129,7 @@ function sendOnce(
 export class Session {
   readonly baseUrl: string;
   private readonly jar = new Map<string, string>();
+  private readonly agent = sessionAgent();
   /** How many times `expect` met a 503 with Retry-After (the server shedding load) and sent the request again. */
   shedRetries = 0;
 
@@ -180,7 +181,7 @@ export class Session {
     if (body) headers['content-length'] = body.length;
     const started = performance.now();
     try {
-      const response = await send(new URL(path, this.baseUrl), method, headers, body, options.timeoutMs ?? 60_000);
+      const response = await send(this.agent, new URL(path, this.baseUrl), method, headers, body, options.timeoutMs ?? 60_000);
       this.remember(response.setCookie);
       return {
         status: response.status,

@@ -5,17 +5,18 @@ import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { authoredBy } from './authorship-sql.ts';
 import { submissionNotFound } from './submission-errors.ts';
-import { type SubmissionAccess, submissionPolicies } from './submissions.policy.ts';
+import { submissionPolicies } from './submissions.policy.ts';
 import { presentSubmission } from './submissions.presenter.ts';
 import {
   accessToBundles,
-  findSubmissionByIdParam,
+  findSubmissionView,
+  findSubmissionViewByIdParam,
   loadBundles,
-  type SubmissionBundle,
   type SubmissionRecord,
+  type SubmissionView,
 } from './submissions.queries.ts';
 
-export type LoadedSubmission = { submission: SubmissionBundle; access: SubmissionAccess };
+export type LoadedSubmission = SubmissionView;
 
 /** The viewer's access to one submission (their memberships in its event, their conflict, authorship). */
 export async function accessToSubmission(db: Db, actor: Actor, record: SubmissionRecord): Promise<LoadedSubmission> {
@@ -29,12 +30,11 @@ export async function accessToSubmission(db: Db, actor: Actor, record: Submissio
 /**
  * The submission of a route (`{id}` = public id or numeric id) as the viewer may see it, with the viewer's access:
  * 404 when it does not exist AND when the viewer may not see it (neither an author nor staff of its event), so
- * outsiders learn nothing (`docs/domain.md#404-or-403`).
+ * outsiders learn nothing (`docs/domain.md#404-or-403`). One statement.
  */
 export async function loadSubmission(db: Db, actor: Actor, idParam: string): Promise<LoadedSubmission> {
-  const record = await findSubmissionByIdParam(db, idParam);
-  if (!record) throw submissionNotFound();
-  const loaded = await accessToSubmission(db, actor, record);
+  const loaded = await findSubmissionViewByIdParam(db, actor, idParam);
+  if (!loaded) throw submissionNotFound();
   authorize(submissionPolicies['submission.view'](loaded.access));
   return loaded;
 }
@@ -51,42 +51,23 @@ export async function loadSubmissionForChange(
   idParam: string,
   action: 'submission.update' | 'submission.delete',
 ): Promise<LoadedSubmission> {
-  const record = await findSubmissionByIdParam(db, idParam);
-  if (!record) throw submissionNotFound();
-  const loaded = await accessToSubmission(db, actor, record);
+  const loaded = await findSubmissionViewByIdParam(db, actor, idParam);
+  if (!loaded) throw submissionNotFound();
   const view = submissionPolicies['submission.view'](loaded.access);
   const [participant] = view.allowed
     ? []
     : await db
         .select({ id: submissions.id })
         .from(submissions)
-        .where(and(eq(submissions.eventId, record.eventId), authoredBy(actor.id)))
+        .where(and(eq(submissions.eventId, loaded.submission.eventId), authoredBy(actor.id)))
         .limit(1);
   authorize(view.allowed || participant ? submissionPolicies[action](loaded.access) : view);
   return loaded;
 }
 
-/**
- * The DTO of a submission the viewer just changed (PATCH), with the record as it is now and its authors and file read
- * again: when the change could not have moved the viewer's access (the same authors, the same track: neither
- * memberships nor conflicts change with anything else a PATCH writes), the access loaded before the change
- * (`loaded`) is kept, one statement fewer than `presentSubmissionFor`.
- */
-export async function presentChangedSubmission(
-  db: Db,
-  actor: Actor,
-  loaded: LoadedSubmission,
-  record: SubmissionRecord,
-  authorsChanged: boolean,
-) {
-  if (authorsChanged || record.trackId !== loaded.submission.trackId) return presentSubmissionFor(db, actor, record);
-  const [bundle] = await loadBundles(db, [record]);
-  if (!bundle) throw submissionNotFound();
-  return presentSubmission(bundle, loaded.access);
-}
-
-/** The DTO of a (possibly just changed) submission for the viewer, with fresh access. */
-export async function presentSubmissionFor(db: Db, actor: Actor, record: SubmissionRecord) {
-  const { submission, access } = await accessToSubmission(db, actor, record);
-  return presentSubmission(submission, access);
+/** The DTO of a submission as it is now (after a change) for the viewer, with fresh access: one statement. */
+export async function presentSubmissionNow(db: Db, actor: Actor, id: number) {
+  const loaded = await findSubmissionView(db, actor, id);
+  if (!loaded) throw submissionNotFound();
+  return presentSubmission(loaded.submission, loaded.access);
 }

@@ -16,6 +16,7 @@ import {
   ilike,
   inArray,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -115,12 +116,13 @@ const fileFields = {
   createdAt: submissionFiles.createdAt,
 };
 
-function selectRecords(db: Db) {
+function selectRecords<Extra extends Record<string, SQL>>(db: Db, extra: Extra = {} as Extra) {
   return db
     .select({
       submission: submissions,
       event: eventFields,
       track: { id: tracks.id, publicId: tracks.publicId, name: tracks.name },
+      ...extra,
     })
     .from(submissions)
     .innerJoin(events, eq(events.id, submissions.eventId))
@@ -154,6 +156,53 @@ export async function findSubmissionByIdParam(db: Db, value: string): Promise<Su
 export async function findSubmissionById(db: Db, id: number): Promise<SubmissionRecord | undefined> {
   const [row] = await recordById(db).execute({ id });
   return row ? toRecord(row) : undefined;
+}
+
+/** A submission as one viewer reads it: with its authors and current file, and the viewer's access to it. */
+export type SubmissionView = { submission: SubmissionBundle; access: SubmissionAccess };
+
+/** A submission with its bundle and one viewer's access, in one statement (every read or change of one runs it). */
+const viewById = preparedQuery('submission_view_by_id', (db, name) =>
+  selectRecords(db, {
+    authors: authorsJsonOfRow,
+    file: fileJsonOfRow,
+    memberships: viewerMembershipsOfRow(sql.placeholder('userId')),
+    conflicted: viewerConflictedOfRow(sql.placeholder('userId')),
+  })
+    .where(eq(submissions.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
+/**
+ * A submission by its numeric id (and, when given, a public id that must match) as the viewer reads it: its record,
+ * authors, current file and the viewer's access (memberships in its event, conflict, authorship). One statement; no
+ * access check (the callers authorize with the access).
+ */
+export async function findSubmissionView(
+  db: Db,
+  actor: Actor,
+  id: number,
+  publicId?: string,
+): Promise<SubmissionView | undefined> {
+  const [row] = await viewById(db).execute({ id, userId: actor.id });
+  if (!row || (publicId && row.submission.publicId !== publicId)) return undefined;
+  const submission: SubmissionBundle = {
+    ...toRecord(row),
+    authors: (row.authors ?? []).map(authorFromJson),
+    file: row.file ? fromJsonRow<SubmissionFileRow>(fileFields, row.file) : null,
+  };
+  const access = accessOf(actor, submission, membershipsOf(row.memberships), row.conflicted);
+  return { submission, access };
+}
+
+/** `findSubmissionView` by the route's id: the public id (which must match exactly) or the numeric id. */
+export async function findSubmissionViewByIdParam(
+  db: Db,
+  actor: Actor,
+  value: string,
+): Promise<SubmissionView | undefined> {
+  const parsed = parseIdParam(value);
+  return parsed ? findSubmissionView(db, actor, parsed.id, parsed.publicId) : undefined;
 }
 
 /**
@@ -250,41 +299,41 @@ type SelectedListRow = Omit<SubmissionListRow, 'track' | 'authors'> & {
   trackName: string | null;
 };
 
-/** The authors' names of some submissions, one row per submission: `[first name, last name, user id]` in order. */
+/** The authors' names as a list shows them, aggregated: `[first name, last name, user id]` in order, as JSON text. */
+const listAuthorNames = sql<string>`json_agg(json_build_array(${submissionAuthors.firstName},
+  ${submissionAuthors.lastName}, ${submissionAuthors.userId}) order by ${submissionAuthors.position})::text`;
+
+/** The authors' names of some submissions, one row per submission (`listAuthorNames`). */
 const listAuthorsOf = preparedQuery('submission_list_authors', (db, name) =>
   db
-    .select({
-      submissionId: submissionAuthors.submissionId,
-      names: sql<string>`json_agg(json_build_array(${submissionAuthors.firstName}, ${submissionAuthors.lastName},
-          ${submissionAuthors.userId}) order by ${submissionAuthors.position})::text`,
-    })
+    .select({ submissionId: submissionAuthors.submissionId, names: listAuthorNames })
     .from(submissionAuthors)
     .where(inIds(submissionAuthors.submissionId, sql.placeholder('ids')))
     .groupBy(submissionAuthors.submissionId)
     .prepare(name),
 );
 
+/** A list row with its authors' names (`listAuthorNames`' JSON text, null when it has none). */
+function toListRow({ trackPublicId, trackName, ...row }: SelectedListRow, names: string | null): SubmissionListRow {
+  const list = names ? (JSON.parse(names) as [string, string, number | null][]) : [];
+  return {
+    ...row,
+    track: trackPublicId === null ? null : { publicId: trackPublicId, name: trackName ?? '' },
+    authors: list.map(([firstName, lastName, userId]) => ({ firstName, lastName, userId })),
+  };
+}
+
 /**
  * The rows of a list with their authors' names: the page's query and one query for all its authors, aggregated in SQL
  * to one row per submission (`[first name, last name, user id]` in order), so the driver reads as many rows as the page.
  */
 async function withListAuthors(db: Db, rows: SelectedListRow[]): Promise<SubmissionListRow[]> {
-  const authors = new Map<number, SubmissionListAuthorRow[]>();
+  const names = new Map<number, string>();
   if (rows.length > 0) {
     const found = await listAuthorsOf(db).execute({ ids: idArray(rows.map((row) => row.id)) });
-    for (const { submissionId, names } of found) {
-      const list = JSON.parse(names) as [string, string, number | null][];
-      authors.set(
-        submissionId,
-        list.map(([firstName, lastName, userId]) => ({ firstName, lastName, userId })),
-      );
-    }
+    for (const row of found) names.set(row.submissionId, row.names);
   }
-  return rows.map(({ trackPublicId, trackName, ...row }) => ({
-    ...row,
-    track: trackPublicId === null ? null : { publicId: trackPublicId, name: trackName ?? '' },
-    authors: authors.get(row.id) ?? [],
-  }));
+  return rows.map((row) => toListRow(row, names.get(row.id) ?? null));
 }
 
 /**
@@ -326,14 +375,35 @@ export async function pageSubmissions(
   return pageOfList(db, where, 'newest', options);
 }
 
-/** `GET submissions/my_submissions/`: every submission the viewer is an author of, newest first. Two queries. */
-export async function listAuthoredSubmissions(db: Db, actor: Actor): Promise<SubmissionListRow[]> {
-  return withListAuthors(db, await authoredRows(db).execute({ userId: actor.id }));
+/**
+ * `GET submissions/my_submissions/`: every submission the viewer is an author of, newest first, with the viewer's
+ * access to each. One statement.
+ */
+export async function listAuthoredSubmissions(
+  db: Db,
+  actor: Actor,
+): Promise<{ rows: SubmissionListRow[]; access: Map<number, SubmissionAccess> }> {
+  const found = await authoredRows(db).execute({ userId: actor.id });
+  const access = new Map<number, SubmissionAccess>();
+  const rows = found.map(({ authorNames, memberships, conflicted, ...selected }) => {
+    const row = toListRow(selected, authorNames);
+    access.set(row.id, accessOf(actor, row, membershipsOf(memberships), conflicted));
+    return row;
+  });
+  return { rows, access };
 }
 
-/** The list rows of the submissions a user is an author of, newest first (`GET submissions/my_submissions/`). */
+/**
+ * The list rows of the submissions a user is an author of, newest first, each with its authors' names and the user's
+ * memberships in its event and conflict with it (`GET submissions/my_submissions/`).
+ */
 const authoredRows = preparedQuery('submission_list_authored', (db, name) =>
-  selectListRows(db)
+  selectListRows(db, {
+    authorNames: sql<string | null>`(select ${listAuthorNames} from ${submissionAuthors}
+      where ${submissionAuthors.submissionId} = ${submissions.id})`.as('author_names'),
+    memberships: viewerMembershipsOfRow(sql.placeholder('userId')).as('memberships'),
+    conflicted: viewerConflictedOfRow(sql.placeholder('userId')).as('conflicted'),
+  })
     .where(authoredBy(sql.placeholder('userId')))
     .orderBy(desc(submissions.createdAt), desc(submissions.id))
     .prepare(name),
@@ -493,8 +563,34 @@ function fromJsonRow<T>(columns: Record<string, Column>, json: Record<string, un
   return row as T;
 }
 
+/** An author as the bundles' JSON gives them: the row (`to_json`) and the public id of their linked account. */
+type AuthorJson = { author: Record<string, unknown>; user_public_id: string | null };
+
+const authorColumns = getTableColumns(submissionAuthors);
+
+function authorFromJson(entry: AuthorJson): SubmissionAuthorRow {
+  const author = fromJsonRow<typeof submissionAuthors.$inferSelect>(authorColumns, entry.author);
+  return { ...author, userPublicId: entry.user_public_id ?? null };
+}
+
+/** The columns of a paper file row, as `f.<column>` for the raw statements. */
+const fileColumnList = sql.join(
+  Object.values(fileFields).map((column) => sql.raw(`f.${columnName(column)}`)),
+  sql`, `,
+);
+
+/** The authors (`AuthorJson`, in order) of the row of `submissions` a statement reads. */
+const authorsJsonOfRow = sql<AuthorJson[] | null>`(select json_agg(json_build_object('author', to_json(a),
+    'user_public_id', u.public_id) order by a.position)
+  from ${submissionAuthors} a left join ${users} u on u.id = a.user_id where a.submission_id = ${submissions.id})`;
+
+/** The current paper file (the highest version) of the row of `submissions` a statement reads, as JSON. */
+const fileJsonOfRow = sql<Record<string, unknown> | null>`(select to_json(c) from (
+    select ${fileColumnList} from ${submissionFiles} f
+    where f.submission_id = ${submissions.id} and f.kind = 'paper' order by f.version desc limit 1) c)`;
+
 const bundlesOf = preparedRows<{
-  authors: Record<string, unknown>[] | null;
+  authors: AuthorJson[] | null;
   files: Record<string, unknown>[] | null;
 }>(
   'submission_bundles',
@@ -504,30 +600,23 @@ const bundlesOf = preparedRows<{
            from ${submissionAuthors} a left join ${users} u on u.id = a.user_id
            where ${inIds(sql`a.submission_id`, sql.placeholder('ids'))}) as authors,
         (select json_agg(to_json(c)) from (
-           select distinct on (f.submission_id) ${sql.join(
-             Object.values(fileFields).map((column) => sql.raw(`f.${columnName(column)}`)),
-             sql`, `,
-           )} from ${submissionFiles} f
+           select distinct on (f.submission_id) ${fileColumnList} from ${submissionFiles} f
            where ${inIds(sql`f.submission_id`, sql.placeholder('ids'))} and f.kind = 'paper'
            order by f.submission_id, f.version desc) c) as files`,
 );
 
 /**
  * Adds authors (in order, with the public id of linked accounts) and current files (the highest version of the paper)
- * to records: one statement, whatever the number of records (every read of a submission runs it).
+ * to records: one statement, whatever the number of records.
  */
 export async function loadBundles(db: Db, records: SubmissionRecord[]): Promise<SubmissionBundle[]> {
   if (records.length === 0) return [];
   const [row] = await bundlesOf(db)({ ids: idArray(records.map((record) => record.id)) });
-  const authorColumns = getTableColumns(submissionAuthors);
   const authors = new Map<number, SubmissionAuthorRow[]>();
   for (const entry of row?.authors ?? []) {
-    const author = fromJsonRow<typeof submissionAuthors.$inferSelect>(
-      authorColumns,
-      entry.author as Record<string, unknown>,
-    );
+    const author = authorFromJson(entry);
     const list = authors.get(author.submissionId) ?? [];
-    list.push({ ...author, userPublicId: (entry.user_public_id as string | null) ?? null });
+    list.push(author);
     authors.set(author.submissionId, list);
   }
   const files = new Map<number, SubmissionFileRow>();
@@ -548,12 +637,45 @@ export type AccessSubject = Pick<SubmissionRow, 'id' | 'eventId' | 'trackId' | '
   authors: { userId: number | null }[];
 };
 
+/** A viewer's membership as the statements give it: [event, role, status, track]. */
+type MembershipTuple = [number, ViewerMembership['role'], ViewerMembership['status'], number | null];
+
+const membershipsOf = (tuples: MembershipTuple[] | null): ViewerMembership[] =>
+  (tuples ?? []).map(([, role, status, trackId]) => ({ role, status, trackId }));
+
+/** The viewer's memberships (`MembershipTuple`s) in the event of the row of `submissions` a statement reads. */
+const viewerMembershipsOfRow = (userId: Placeholder) =>
+  sql<MembershipTuple[] | null>`(select json_agg(json_build_array(m.event_id, m.role, m.status, m.track_id))
+    from ${eventMemberships} m where m.user_id = ${userId} and m.event_id = ${submissions.eventId})`;
+
+/** Whether the viewer has a conflict with the row of `submissions` a statement reads. */
+const viewerConflictedOfRow = (userId: Placeholder) =>
+  sql<boolean>`exists (select 1 from ${conflicts} c where c.user_id = ${userId} and c.submission_id = ${submissions.id})`;
+
+/** A viewer's access to one submission, from their memberships in its event and whether they have a conflict. */
+function accessOf(
+  actor: Actor,
+  subject: AccessSubject,
+  memberships: ViewerMembership[],
+  conflicted: boolean,
+): SubmissionAccess {
+  const isAuthor = isAuthorOf(actor.id, subject);
+  const event = accessFor(actor, subject.event, memberships);
+  return {
+    event,
+    isAuthor,
+    isConflicted: isAuthor || conflicted,
+    trackId: subject.trackId,
+    isPaperAreaChair: event.isAreaChair && subject.areaChairId === actor.id,
+  };
+}
+
 /**
  * A viewer's memberships in some events as [event, role, status, track] rows and their conflicts among some
- * submissions: one statement for both (every read of a submission runs it).
+ * submissions: one statement for both (every list of submissions runs it).
  */
 const viewerAccessRows = preparedRows<{
-  memberships: [number, ViewerMembership['role'], ViewerMembership['status'], number | null][] | null;
+  memberships: MembershipTuple[] | null;
   conflicted: number[] | null;
 }>(
   'submission_viewer_access',
@@ -589,15 +711,7 @@ export async function accessToBundles(
   }
   const conflictedIds = new Set(row?.conflicted ?? []);
   for (const bundle of bundles) {
-    const isAuthor = isAuthorOf(actor.id, bundle);
-    const event = accessFor(actor, bundle.event, byEvent.get(bundle.eventId) ?? []);
-    access.set(bundle.id, {
-      event,
-      isAuthor,
-      isConflicted: isAuthor || conflictedIds.has(bundle.id),
-      trackId: bundle.trackId,
-      isPaperAreaChair: event.isAreaChair && bundle.areaChairId === actor.id,
-    });
+    access.set(bundle.id, accessOf(actor, bundle, byEvent.get(bundle.eventId) ?? [], conflictedIds.has(bundle.id)));
   }
   return access;
 }

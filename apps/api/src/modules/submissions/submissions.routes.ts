@@ -28,12 +28,7 @@ import { eventListAnswer, ListCache, sendEventList } from './list-cache.ts';
 import { claimStoredObject } from './stored-objects.ts';
 import { submissionError, submissionFieldError, withErrorField } from './submission-errors.ts';
 import { formInputFromBody, formInputFromFields } from './submission-input.ts';
-import {
-  loadSubmission,
-  loadSubmissionForChange,
-  presentChangedSubmission,
-  presentSubmissionFor,
-} from './submission-loader.ts';
+import { loadSubmission, loadSubmissionForChange, presentSubmissionNow } from './submission-loader.ts';
 import { submissionPolicies } from './submissions.policy.ts';
 import { listViewerFor, presentSubmission, presentSubmissionList } from './submissions.presenter.ts';
 import {
@@ -111,7 +106,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const form = await readForm(request);
       const created = await createSubmission(deps(), actor, formInputFromFields(form.fields), form.file);
       reply.status(201);
-      return presentSubmissionFor(app.db, actor, created);
+      return presentSubmissionNow(app.db, actor, created.id);
     },
   );
 
@@ -148,7 +143,10 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubmissionListDto },
       },
     },
-    async (request) => presentList(request, await listAuthoredSubmissions(app.db, requireUser(request))),
+    async (request) => {
+      const { rows, access } = await listAuthoredSubmissions(app.db, requireUser(request));
+      return presentSubmissionList(rows, access);
+    },
   );
 
   app.get(
@@ -225,8 +223,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const loaded = await loadSubmissionForChange(app.db, actor, request.params.id, 'submission.update');
       const form = multipart ? await readForm(request) : undefined;
       const input = form ? formInputFromFields(form.fields) : formInputFromBody(request.body);
-      const updated = await updateSubmission(deps(), actor, loaded.submission, input, form?.file);
-      return presentChangedSubmission(app.db, actor, loaded, updated, input.authors !== undefined);
+      await updateSubmission(deps(), actor, loaded.submission, input, form?.file);
+      return presentSubmissionNow(app.db, actor, loaded.submission.id);
     },
   );
 
@@ -269,7 +267,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         status: request.body.status,
         publicUrl: app.config.publicUrl,
       });
-      return presentSubmissionFor(app.db, actor, updated);
+      return presentSubmissionNow(app.db, actor, updated.id);
     },
   );
 
@@ -295,7 +293,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         details: request.body.decision_details,
         publicUrl: app.config.publicUrl,
       });
-      return presentSubmissionFor(app.db, actor, updated);
+      return presentSubmissionNow(app.db, actor, updated.id);
     },
   );
 

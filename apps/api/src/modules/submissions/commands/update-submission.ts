@@ -15,7 +15,7 @@ import {
   submissionNotFound,
 } from '../submission-errors.ts';
 import { checkMetadata, checkSubmissionEdit, type SubmissionFormInput } from '../submission-input.ts';
-import { findSubmissionById, isTitleTaken, type SubmissionRecord } from '../submissions.queries.ts';
+import { isTitleTaken, type SubmissionRecord } from '../submissions.queries.ts';
 import { resolveTrack, SUBMISSION_INSIGHTS_JOB, type SubmissionDeps } from './create-submission.ts';
 
 /**
@@ -24,9 +24,10 @@ import { resolveTrack, SUBMISSION_INSIGHTS_JOB, type SubmissionDeps } from './cr
  * and before the event's submission deadline (400 DEADLINE_PASSED). The fields sent are checked with the edit rules
  * (`docs/domain.md#validation-order`) on the submission as it would be after the change; a new title must stay unique
  * in the event. Sent authors replace the list (relinked to accounts, conflicts resynchronised). A new file becomes the
- * paper's next version, the insights are recomputed for it (the previous analysis cleared; the job queued, or, while one for this submission still waits, that one takes the new file: a burst of re-uploads is analysed once). One
+ * paper's next version, the insights are recomputed for it (the previous analysis cleared; the job queued, or, while
+ * one for this submission still waits, that one takes the new file: a burst of re-uploads is analysed once). One
  * transaction, audited; the stored file is held for the new file row (stored-objects.ts), and a refused edit leaves it
- * to the sweep.
+ * to the sweep. The caller reads the submission back as its viewer sees it (`presentSubmissionNow`).
  */
 export async function updateSubmission(
   deps: SubmissionDeps,
@@ -34,7 +35,7 @@ export async function updateSubmission(
   submission: SubmissionRecord,
   input: SubmissionFormInput,
   upload: UploadedFile<StoredUpload> | undefined,
-): Promise<SubmissionRecord> {
+): Promise<void> {
   const { db, storage } = deps;
   const now = deps.now ?? new Date();
   try {
@@ -58,7 +59,7 @@ export async function updateSubmission(
       ...(values.authors !== undefined ? ['authors'] : []),
       ...(upload ? ['file'] : []),
     ];
-    if (changed.length === 0) return submission;
+    if (changed.length === 0) return;
 
     await db.transaction(async (tx) => {
       const [row] = await tx
@@ -131,9 +132,6 @@ export async function updateSubmission(
         },
       });
     });
-    const record = await findSubmissionById(db, submission.id);
-    if (!record) throw submissionNotFound();
-    return record;
   } catch (error) {
     if (isUniqueViolation(error, 'submissions_event_title_unique')) throw duplicateTitleError();
     throw error;
