@@ -12,12 +12,19 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * A session's own kept-alive connections, as a user's browser has its own: the server's processes take connections
  * in turn (node:cluster's round robin), so connections shared by every session concentrated the load on whichever
- * process held the few the pool kept reusing (one of two HTTP processes served 85 % of the uploads). An idle
+ * process held the few the pool kept reusing (one of two HTTP processes served 85 % of the uploads). At most
+ * `connections` at once; more requests wait for one (their latency counts from when they were due). An idle
  * connection is closed after 4 s, before the server closes it (5 s, `HTTP_SERVER_OPTIONS`): one reused as the server
  * closes it fails with ECONNRESET (a token refresh between phases did).
  */
-const sessionAgent = () =>
-  new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, scheduling: 'lifo', timeout: 4_000 });
+const sessionAgent = (connections: number) =>
+  new http.Agent({ keepAlive: true, maxSockets: connections, scheduling: 'lifo', timeout: 4_000 });
+
+/**
+ * How many connections a browser opens to one host (HTTP/1.1) at most: what a session standing for one user takes.
+ * Unbounded, 50 users opened ~900 connections in the first seconds of a mixed phase, one per request in flight.
+ */
+export const BROWSER_CONNECTIONS = 6;
 
 /**
  * What a timed call gives back: its status (0 when no response came), the body, the time to the last byte, and the
@@ -129,12 +136,17 @@ function sendOnce(
 export class Session {
   readonly baseUrl: string;
   private readonly jar = new Map<string, string>();
-  private readonly agent = sessionAgent();
+  private readonly agent: http.Agent;
   /** How many times `expect` met a 503 with Retry-After (the server shedding load) and sent the request again. */
   shedRetries = 0;
 
-  constructor(baseUrl: string) {
+  /**
+   * `connections`: how many the session may open at once; unbounded by default (a session a bench drives at a fixed
+   * concurrency), `BROWSER_CONNECTIONS` for one user's browser.
+   */
+  constructor(baseUrl: string, options: { connections?: number } = {}) {
     this.baseUrl = baseUrl;
+    this.agent = sessionAgent(options.connections ?? Number.POSITIVE_INFINITY);
   }
 
   private remember(setCookie: readonly string[]): void {
@@ -181,7 +193,14 @@ export class Session {
     if (body) headers['content-length'] = body.length;
     const started = performance.now();
     try {
-      const response = await send(this.agent, new URL(path, this.baseUrl), method, headers, body, options.timeoutMs ?? 60_000);
+      const response = await send(
+        this.agent,
+        new URL(path, this.baseUrl),
+        method,
+        headers,
+        body,
+        options.timeoutMs ?? 60_000,
+      );
       this.remember(response.setCookie);
       return {
         status: response.status,

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PAPER_FIXTURES } from '../../apps/api/test/fixtures/pdf/papers.ts';
-import { encodeMultipart, type Multipart, Session } from './client.ts';
+import { BROWSER_CONNECTIONS, encodeMultipart, type Multipart, Session } from './client.ts';
 import { checkIntegrity, type SubmissionRecord } from './integrity.ts';
 import {
   cpuSeconds,
@@ -44,6 +44,7 @@ import {
   mulberry32,
   openLoop,
   type Sample,
+  slices,
   summarize,
 } from './workload.ts';
 
@@ -71,6 +72,8 @@ const JOBS_TEXT = {
 };
 
 const UPLOAD = 'PATCH /api/submissions/{id}/ (new PDF)';
+/** How finely a phase's latencies are shown over its course (a slow start, a stall midway). */
+const SLICE_SECONDS = 10;
 const DETAIL = 'GET /api/submissions/{id}/';
 const MINE = 'GET /api/submissions/my_submissions/';
 
@@ -228,7 +231,7 @@ async function seed(baseUrl: string, admin: { email: string; password: string },
 
   const tag = crypto.randomBytes(3).toString('hex');
   const authors = await pool(Array.from({ length: count }), 4, async (_, index): Promise<Author> => {
-    const session = new Session(baseUrl);
+    const session = new Session(baseUrl, { connections: BROWSER_CONNECTIONS });
     const email = `author${index + 1}-${tag}@load.example`;
     const password = strongPassword();
     await session.expect('POST', '/api/auth/register/', 201, {
@@ -463,6 +466,8 @@ async function main(): Promise<void> {
           `${pause.idle ? 'idle' : 'still busy (background jobs)'} after ${(pause.ms / 1000).toFixed(0)} s`,
       );
       const samples: Sample[] = [];
+      /** Set when the arrivals start: each sample's due time is reckoned from it (`slices`). */
+      let phaseStarted = performance.now();
       let responseMismatches = 0;
       let overlappedUploads = 0;
       // Requests sent and not yet answered, both kinds together, bounded by --max-open: past it an arrival is
@@ -472,7 +477,8 @@ async function main(): Promise<void> {
         if (open < maxOpen) return false;
         const lagMs = performance.now() - dueAt;
         const reason = `not sent: the client already had ${maxOpen} requests open`;
-        samples.push({ endpoint, status: 0, failure: 'not_sent', reason, ms: 0, lagMs, bytesOut: 0 });
+        const dueMs = dueAt - phaseStarted;
+        samples.push({ endpoint, status: 0, failure: 'not_sent', reason, ms: 0, lagMs, dueMs, bytesOut: 0 });
         return true;
       };
 
@@ -502,6 +508,7 @@ async function main(): Promise<void> {
           reason: outcome.failure ? outcome.body : undefined,
           ms: performance.now() - dueAt,
           lagMs,
+          dueMs: dueAt - phaseStarted,
           // Counted as ingress only when the server answered (a refused connection carried no bytes).
           bytesOut: outcome.status > 0 ? paper.size : 0,
           shed: isShed(outcome),
@@ -533,6 +540,7 @@ async function main(): Promise<void> {
           reason: outcome.failure ? outcome.body : undefined,
           ms: performance.now() - dueAt,
           lagMs,
+          dueMs: dueAt - phaseStarted,
           bytesOut: 0,
           shed: isShed(outcome),
         });
@@ -549,7 +557,7 @@ async function main(): Promise<void> {
       const workerBefore = worker ? cpuSeconds(worker.pid) : 0;
       const machineBefore = machineBusySeconds();
       const clientBefore = process.cpuUsage();
-      const phaseStarted = performance.now();
+      phaseStarted = performance.now();
       await Promise.all([
         openLoop(offered.uploads, seconds, mulberry32(random() * 2 ** 32), fireUpload),
         openLoop(offered.reads, seconds, mulberry32(random() * 2 ** 32), fireRead),
@@ -591,6 +599,11 @@ async function main(): Promise<void> {
       };
       results.push(result);
       printPhase(result, target);
+      const bySlice = slices(samples, SLICE_SECONDS);
+      console.log(
+        `p99 of every request by when it was due (${SLICE_SECONDS} s slices): ` +
+          bySlice.map((slice) => `${slice.fromS}–${slice.fromS + SLICE_SECONDS} s ${formatMs(slice.p99)}`).join(', '),
+      );
       const reasons = new Map<string, number>();
       for (const s of samples) if (s.reason) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
       for (const [reason, count] of reasons) console.log(`  no answer ×${count}: ${reason}`);

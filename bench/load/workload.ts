@@ -31,6 +31,8 @@ export type Sample = {
   ms: number;
   /** How late the generator sent it. */
   lagMs: number;
+  /** When it was due, from the phase's start (what `slices` groups by). */
+  dueMs: number;
   bytesOut: number;
   /** A 503 with Retry-After: the server shed it at once (counted apart from the errors). */
   shed?: boolean;
@@ -69,6 +71,26 @@ export async function openLoop(
   }
   await Promise.all(running);
   return fired;
+}
+
+/** The p99 and the count of the answered (not shed, sent) requests due in each `sliceSeconds` of a phase. */
+export function slices(samples: readonly Sample[], sliceSeconds: number): { fromS: number; p99: number; n: number }[] {
+  const bySlice = new Map<number, number[]>();
+  for (const s of samples) {
+    if (s.shed || s.failure === 'not_sent') continue;
+    const slice = Math.floor(s.dueMs / 1000 / sliceSeconds);
+    bySlice.set(slice, [...(bySlice.get(slice) ?? []), s.ms]);
+  }
+  return [...bySlice]
+    .sort(([a], [b]) => a - b)
+    .map(([slice, list]) => ({
+      fromS: slice * sliceSeconds,
+      p99: percentile(
+        list.sort((a, b) => a - b),
+        0.99,
+      ),
+      n: list.length,
+    }));
 }
 
 /** The nearest-rank percentile of sorted values (p in 0..1). */

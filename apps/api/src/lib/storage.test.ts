@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localStoreFiles, type StoreFiles, startS3Server } from '../../test/s3-server.ts';
 import { AppError } from './errors.ts';
 import { createLocalStorage, type ListedObject, type Storage, storageKey } from './storage.ts';
@@ -335,5 +335,26 @@ describe.each(providers)('$name storage', (provider) => {
         ].sort((a, b) => a.key.localeCompare(b.key)),
       );
     });
+  });
+});
+
+describe('local storage writes', () => {
+  it('writes the chunks that arrived during a write together, instead of one write per chunk', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-storage-'));
+    const write = vi.spyOn(fs, 'write');
+    const writev = vi.spyOn(fs, 'writev');
+    try {
+      const stored = await createLocalStorage(root).put(chunked(16, 64 * 1024));
+      expect(stored.size).toBe(16 * 64 * 1024);
+      expect(fs.statSync(localStoreFiles(root).fileOf(stored.key)).size).toBe(stored.size);
+      // With the streams' default 64 KB buffers each 64 KB chunk waited for the previous one's write: 16 calls.
+      const calls = write.mock.calls.length + writev.mock.calls.length;
+      expect(calls).toBeGreaterThan(0);
+      expect(calls).toBeLessThan(8);
+    } finally {
+      write.mockRestore();
+      writev.mockRestore();
+      fs.rmSync(root, { recursive: true });
+    }
   });
 });

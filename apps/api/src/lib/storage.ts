@@ -64,6 +64,15 @@ export const isStorageKey = (key: string) => KEY_PATTERN.test(key);
 export const temporaryName = () => `${Date.now()}-${crypto.randomBytes(8).toString('hex')}.part`;
 
 /**
+ * How many bytes of an upload may wait in each stage of its stream (the meter, the file being written) before the
+ * stage asks the request to pause. Streams default to 64 KB, one chunk of a request: every chunk then waited for its
+ * own write to finish in the thread pool and for the event loop to come back to the request, one after the other,
+ * so a 1 MB upload took 16 turns of a busy loop to arrive (p50 87 ms, p99 716 ms of an upload's time at 50 uploads/s
+ * and 500 reads/s). Chunks queued behind one write are written together (writev).
+ */
+export const UPLOAD_STREAM_BUFFER_BYTES = 1024 * 1024;
+
+/**
  * The stage every upload streams through: it hashes and counts the bytes, and fails with 413 (PAYLOAD_TOO_LARGE)
  * as soon as they pass `maxBytes`. `object()` is the content address once the stream has ended.
  */
@@ -71,6 +80,7 @@ export function uploadMeter(maxBytes = Number.POSITIVE_INFINITY): { meter: Trans
   const hash = crypto.createHash('sha256');
   let size = 0;
   const meter = new Transform({
+    highWaterMark: UPLOAD_STREAM_BUFFER_BYTES,
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > maxBytes) {
@@ -131,7 +141,11 @@ export function createLocalStorage(rootDir: string): Storage {
       const { meter, object } = uploadMeter(options.maxBytes);
       try {
         // flush: the bytes are on disk before the rename, so a committed row never names a short file.
-        await pipeline(body, meter, fs.createWriteStream(tmpFile, { flags: 'wx', flush: true }));
+        await pipeline(
+          body,
+          meter,
+          fs.createWriteStream(tmpFile, { flags: 'wx', flush: true, highWaterMark: UPLOAD_STREAM_BUFFER_BYTES }),
+        );
         const stored = object();
         await options.claim?.(stored);
         const target = path.join(root, ...stored.key.split('/'));

@@ -27,6 +27,25 @@ function isWellFormed(secret: string, token: string | undefined): token is strin
   return expected.length === signature.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
 }
 
+/** How many tokens found well formed a process remembers (a browser keeps its token a year: a few per user). */
+export const WELL_FORMED_TOKENS_KEPT = 10_000;
+
+/**
+ * `isWellFormed` with the tokens found well formed remembered, so a browser's token is checked by its HMAC once per
+ * process instead of on every request (every read under /api/ checks it). A token's signature never expires, so a
+ * remembered one stays right; past the bound the memory starts again.
+ */
+export function wellFormedChecker(secret: string): (token: string | undefined) => token is string {
+  const known = new Set<string>();
+  return (token): token is string => {
+    if (token !== undefined && known.has(token)) return true;
+    if (!isWellFormed(secret, token)) return false;
+    if (known.size >= WELL_FORMED_TOKENS_KEPT) known.clear();
+    known.add(token);
+    return true;
+  };
+}
+
 function sameToken(a: string, b: string): boolean {
   return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
@@ -45,9 +64,10 @@ function isBearerOnly(request: FastifyRequest): boolean {
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance, options: { secret: string; secure: boolean }) => {
+    const wellFormed = wellFormedChecker(options.secret);
     app.decorateReply('issueCsrfToken', function issueCsrfToken(this: FastifyReply) {
       const current = this.request.cookies[CSRF_COOKIE];
-      if (isWellFormed(options.secret, current)) return current;
+      if (wellFormed(current)) return current;
       const nonce = crypto.randomBytes(24).toString('base64url');
       const token = `${nonce}.${sign(options.secret, nonce)}`;
       this.setCookie(CSRF_COOKIE, token, {
@@ -63,14 +83,14 @@ export const csrfPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       if (SAFE_METHODS.has(request.method)) {
-        if (!isWellFormed(options.secret, request.cookies[CSRF_COOKIE])) reply.issueCsrfToken();
+        if (!wellFormed(request.cookies[CSRF_COOKIE])) reply.issueCsrfToken();
         return;
       }
       if (isBearerOnly(request)) return;
       const cookie = request.cookies[CSRF_COOKIE];
       const header = request.headers[CSRF_HEADER];
       const headerValue = Array.isArray(header) ? header[0] : header;
-      if (!isWellFormed(options.secret, cookie) || !headerValue || !sameToken(cookie, headerValue)) {
+      if (!wellFormed(cookie) || !headerValue || !sameToken(cookie, headerValue)) {
         throw forbidden('http.csrfFailed', 'CSRF_FAILED');
       }
     });

@@ -1,12 +1,18 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { messageText } from '@confero/i18n/catalogue';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app.ts';
 import { AppError } from '../lib/errors.ts';
+import { WELL_FORMED_TOKENS_KEPT, wellFormedChecker } from './csrf.ts';
+import { securityHeaders, securityOptions } from './security.ts';
 
 function cookieValue(setCookie: string | string[] | undefined, name: string): string | undefined {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -103,6 +109,25 @@ describe('CSRF', () => {
       payload: { title: 'x', count: 1 },
     });
     expect(unsigned.json().code).toBe('CSRF_FAILED');
+  });
+
+  it('remembers the tokens it found well formed, never one signed with another secret or forged', () => {
+    const check = wellFormedChecker('secret one');
+    const other = wellFormedChecker('secret two');
+    const nonce = 'n0nce';
+    const signature = crypto.createHmac('sha256', 'secret one').update(`csrf:${nonce}`).digest('base64url');
+    const token = `${nonce}.${signature.slice(0, 32)}`;
+    expect([check(token), check(token)]).toEqual([true, true]);
+    expect(other(token)).toBe(false);
+    expect([check(`${token}x`), check('abc.def'), check(undefined), check('')]).toEqual([false, false, false, false]);
+    // Past its bound the memory starts again: every token is still answered right.
+    const tokens = Array.from({ length: WELL_FORMED_TOKENS_KEPT + 5 }, (_, i) => {
+      const n = `n${i}`;
+      return `${n}.${crypto.createHmac('sha256', 'secret one').update(`csrf:${n}`).digest('base64url').slice(0, 32)}`;
+    });
+    expect(tokens.every((t) => check(t))).toBe(true);
+    expect(tokens.every((t) => check(t) && !other(t))).toBe(true);
+    expect(check(`${tokens[0]}x`)).toBe(false);
   });
 
   it('accepts a matching header, and exempts requests authenticated only by a Bearer header', async () => {
@@ -230,6 +255,26 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');
+    // An error answer carries them too.
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-thing/' });
+    expect(missing.headers['content-security-policy']).toBe(csp);
+  });
+
+  it('sends, worked out once, exactly the headers helmet sets on a response', () => {
+    for (const hsts of [false, true]) {
+      const options = securityOptions(hsts);
+      const request = new http.IncomingMessage(new net.Socket());
+      const response = new http.ServerResponse(request);
+      let called = false;
+      helmet(options)(request, response, () => {
+        called = true;
+      });
+      expect(called).toBe(true);
+      const expected = Object.fromEntries(Object.entries(response.getHeaders()).map(([k, v]) => [k, String(v)]));
+      expect(securityHeaders(options)).toEqual(expected);
+      expect('strict-transport-security' in expected).toBe(hsts);
+      expect(Object.keys(expected).length).toBeGreaterThan(8);
+    }
   });
 });
 

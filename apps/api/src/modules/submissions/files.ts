@@ -2,7 +2,7 @@ import { pipeline, type Readable, Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, messageError } from '../../lib/errors.ts';
-import type { ClaimObject, Storage, StoredObject } from '../../lib/storage.ts';
+import { type ClaimObject, type Storage, type StoredObject, UPLOAD_STREAM_BUFFER_BYTES } from '../../lib/storage.ts';
 import { assertCleanText } from '../../plugins/input.ts';
 import { readPdfPageCountInWorker } from '../ai/extraction/pdf-worker.ts';
 import { submissionError } from './submission-errors.ts';
@@ -71,6 +71,7 @@ export function headGuard(
   let head: Buffer | undefined = Buffer.alloc(0);
   let total = 0;
   return new Transform({
+    highWaterMark: UPLOAD_STREAM_BUFFER_BYTES,
     transform(chunk: Buffer, _encoding, callback) {
       total += chunk.length;
       if (total > options.maxBytes) return callback(options.tooLarge());
@@ -192,6 +193,7 @@ export function storageSink(storage: Storage, maxBytes: number, claim: ClaimObje
     let chunks: Buffer[] | undefined = [];
     let kept = 0;
     const keep = new Transform({
+      highWaterMark: UPLOAD_STREAM_BUFFER_BYTES,
       transform(chunk: Buffer, _encoding, callback) {
         kept += chunk.length;
         if (kept > keepBytes) chunks = undefined;
