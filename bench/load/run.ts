@@ -6,7 +6,8 @@
  *   npx node bench/load/run.ts [--uploads-per-second N] [--reads-per-second N] [--seconds N] [--authors 50]
  *                              [--database postgres://user@host:5432/db] [--phases uploads,reads,mixed]
  *                              [--find-rate] [--step 1.25] [--max-steps 8] [--web-concurrency N] [--papers-dir DIR]
- *                              [--jobs in-process|worker|off] [--settle-seconds 20] [--seed 1] [--port 0] [--keep-data]
+ *                              [--jobs in-process|worker|off] [--settle-seconds 20] [--warm-up 5] [--seed 1] [--port 0]
+ *                              [--keep-data]
  *                              [--max-open 1000] [--cpu-prof DIR] [--node-args "--trace-gc …"]
  *
  * See README.md.
@@ -30,6 +31,7 @@ import {
   type RunningServer,
   repoRoot,
   settle,
+  sleep,
   startNode,
   startServer,
   tail,
@@ -43,6 +45,7 @@ import {
   formatMs,
   mulberry32,
   openLoop,
+  percentile,
   type Sample,
   slices,
   summarize,
@@ -121,6 +124,8 @@ type PhaseResult = {
   ingressMbPerSecond: number;
   responseMismatches: number;
   overlappedUploads: number;
+  /** The requests due during the warm-up (not in the figures above): how many, their errors and shed, their p99. */
+  warmUp: { requests: number; errors: number; shed: number; p99: number } | undefined;
 };
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -315,6 +320,8 @@ async function main(): Promise<void> {
       'web-concurrency': { type: 'string' },
       'papers-dir': { type: 'string', default: PAPERS_DIR },
       'settle-seconds': { type: 'string', default: '20' },
+      /** Seconds of arrivals at the phase's rates before its measured seconds (0: measure from the first arrival). */
+      'warm-up': { type: 'string', default: '5' },
       seed: { type: 'string', default: '1' },
       port: { type: 'string', default: '0' },
       jobs: { type: 'string', default: 'in-process' },
@@ -337,6 +344,7 @@ async function main(): Promise<void> {
   const webConcurrency = values['web-concurrency'] ?? process.env.WEB_CONCURRENCY;
   const authorCount = Number(values.authors);
   const settleMs = Number(values['settle-seconds']) * 1000;
+  const warmUpMs = Number(values['warm-up']) * 1000;
   const seedValue = Number(values.seed);
   const maxOpen = Number(values['max-open']);
   const phases = (values.phases ?? '').split(',').filter(Boolean);
@@ -552,22 +560,33 @@ async function main(): Promise<void> {
       const sampler = setInterval(() => {
         clientPeak = Math.max(clientPeak, process.memoryUsage().rss / 2 ** 20);
       }, 200);
-      const postgresBefore = pg ? await postgresBackends(pg.url) : undefined;
-      const cpuBefore = treeCpuSeconds(pid);
-      const workerBefore = worker ? cpuSeconds(worker.pid) : 0;
-      const machineBefore = machineBusySeconds();
-      const clientBefore = process.cpuUsage();
-      phaseStarted = performance.now();
+      // The arrivals start `--warm-up` seconds before the measured seconds: a server process's first seconds at a
+      // new mix of requests (its connections opening, its code paths compiled) are the process starting, not the
+      // rush (requests due then are reported apart, their errors still fail the phase). The CPU is counted from
+      // the end of the warm-up.
+      const counters = async () => ({
+        postgres: pg ? await postgresBackends(pg.url) : undefined,
+        server: treeCpuSeconds(pid),
+        worker: worker ? cpuSeconds(worker.pid) : 0,
+        machine: machineBusySeconds(),
+        client: process.cpuUsage(),
+      });
+      phaseStarted = performance.now() + warmUpMs;
+      const before = (async () => {
+        await sleep(warmUpMs);
+        return counters();
+      })();
       await Promise.all([
-        openLoop(offered.uploads, seconds, mulberry32(random() * 2 ** 32), fireUpload),
-        openLoop(offered.reads, seconds, mulberry32(random() * 2 ** 32), fireRead),
+        openLoop(offered.uploads, warmUpMs / 1000 + seconds, mulberry32(random() * 2 ** 32), fireUpload),
+        openLoop(offered.reads, warmUpMs / 1000 + seconds, mulberry32(random() * 2 ** 32), fireRead),
       ]);
       const elapsedSeconds = (performance.now() - phaseStarted) / 1000;
       clearInterval(sampler);
-      const clientCpu = process.cpuUsage(clientBefore);
-      const machineBusy = machineBusySeconds() - machineBefore;
-      const serverCpu = treeCpuSeconds(pid) - cpuBefore;
-      const workerCpu = worker ? cpuSeconds(worker.pid) - workerBefore : undefined;
+      const { postgres: postgresBefore, ...cpuBefore } = await before;
+      const clientCpu = process.cpuUsage(cpuBefore.client);
+      const machineBusy = machineBusySeconds() - cpuBefore.machine;
+      const serverCpu = treeCpuSeconds(pid) - cpuBefore.server;
+      const workerCpu = worker ? cpuSeconds(worker.pid) - cpuBefore.worker : undefined;
       const serverPeak = serverMemory.stop();
       let postgresCpu: number | undefined;
       if (pg && postgresBefore) {
@@ -576,12 +595,18 @@ async function main(): Promise<void> {
         for (const [backend, now] of await postgresBackends(pg.url))
           postgresCpu += now - (postgresBefore.get(backend) ?? 0);
       }
+      const measured = samples.filter((sample) => sample.dueMs >= 0);
+      const warm = samples.filter((sample) => sample.dueMs < 0);
+      const warmAnswered = warm
+        .filter((sample) => !sample.shed && sample.failure !== 'not_sent')
+        .map((sample) => sample.ms)
+        .sort((a, b) => a - b);
       const result: PhaseResult = {
         name,
         rates: offered,
         seconds,
         elapsedSeconds,
-        endpoints: summarize(samples, seconds, elapsedSeconds),
+        endpoints: summarize(measured, seconds, elapsedSeconds),
         settledMs: pause.ms,
         settledIdle: pause.idle,
         serverCpuSeconds: serverCpu,
@@ -593,13 +618,22 @@ async function main(): Promise<void> {
         serverPeakMb: serverPeak.peakMb,
         clientCpuSeconds: (clientCpu.user + clientCpu.system) / 1e6,
         clientPeakMb: clientPeak,
-        ingressMbPerSecond: samples.reduce((sum, s) => sum + s.bytesOut, 0) / 2 ** 20 / elapsedSeconds,
+        ingressMbPerSecond: measured.reduce((sum, s) => sum + s.bytesOut, 0) / 2 ** 20 / elapsedSeconds,
         responseMismatches,
         overlappedUploads,
+        warmUp:
+          warm.length === 0
+            ? undefined
+            : {
+                requests: warm.length,
+                errors: warm.filter((s) => !s.shed && !(s.status >= 200 && s.status < 300)).length,
+                shed: warm.filter((s) => s.shed).length,
+                p99: percentile(warmAnswered, 0.99),
+              },
       };
       results.push(result);
       printPhase(result, target);
-      const bySlice = slices(samples, SLICE_SECONDS);
+      const bySlice = slices(measured, SLICE_SECONDS);
       console.log(
         `p99 of every request by when it was due (${SLICE_SECONDS} s slices): ` +
           bySlice.map((slice) => `${slice.fromS}–${slice.fromS + SLICE_SECONDS} s ${formatMs(slice.p99)}`).join(', '),
@@ -678,6 +712,7 @@ const isShed = (outcome: { status: number; retryAfter?: string }) =>
  */
 function phaseProblems(result: PhaseResult): string[] {
   const problems: string[] = [];
+  if (result.warmUp && result.warmUp.errors > 0) problems.push(`${result.warmUp.errors} errors in the warm-up`);
   for (const e of result.endpoints) {
     const errors = e.requests - e.ok - e.shed;
     if (errors > 0) problems.push(`${errors} errors on ${e.endpoint}`);
@@ -768,6 +803,13 @@ function printPhase(result: PhaseResult, target: Target): void {
       `client peak RSS ${result.clientPeakMb.toFixed(0)} MB; ingress ${result.ingressMbPerSecond.toFixed(1)} MB/s` +
       (result.overlappedUploads > 0 ? `; ${result.overlappedUploads} uploads overlapped one of the same author` : ''),
   );
+  if (result.warmUp) {
+    const w = result.warmUp;
+    console.log(
+      `warm-up before it (not in the figures above): ${w.requests} requests, errors ${w.errors}, shed ${w.shed}, ` +
+        `p99 ${formatMs(w.p99)}`,
+    );
+  }
   console.log(verdict(result, target));
 }
 

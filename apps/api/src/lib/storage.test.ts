@@ -339,10 +339,38 @@ describe.each(providers)('$name storage', (provider) => {
 });
 
 describe('local storage writes', () => {
+  it('stores an upload after its temporary folder was removed, and makes a content folder only for new content', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-storage-'));
+    try {
+      const storage = createLocalStorage(root);
+      const first = await storage.put(Readable.from(['first']));
+      fs.rmSync(path.join(root, 'tmp'), { recursive: true });
+      const second = await storage.put(Readable.from(['second']));
+      expect(await read(() => storage.get(second.key))).toBe('second');
+      const mkdir = vi.spyOn(fs.promises, 'mkdir');
+      try {
+        const again = await storage.put(Readable.from(['first']));
+        expect(again).toEqual(first);
+        expect(mkdir).not.toHaveBeenCalled();
+        await storage.put(Readable.from(['third']));
+        expect(mkdir).toHaveBeenCalledTimes(1);
+      } finally {
+        mkdir.mockRestore();
+      }
+      expect(fs.readdirSync(path.join(root, 'tmp'))).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true });
+    }
+  });
+
   it('writes the chunks that arrived during a write together, instead of one write per chunk', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'confero-storage-'));
-    const write = vi.spyOn(fs, 'write');
-    const writev = vi.spyOn(fs, 'writev');
+    // The store writes through an open file handle: count the writes of every handle.
+    const probe = await fs.promises.open(path.join(root, 'probe'), 'w');
+    const handles = Object.getPrototypeOf(probe) as fs.promises.FileHandle;
+    await probe.close();
+    const write = vi.spyOn(handles, 'write');
+    const writev = vi.spyOn(handles, 'writev');
     try {
       const stored = await createLocalStorage(root).put(chunked(16, 64 * 1024));
       expect(stored.size).toBe(16 * 64 * 1024);

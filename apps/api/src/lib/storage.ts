@@ -134,25 +134,41 @@ export function createLocalStorage(rootDir: string): Storage {
   /** A malformed key names no file (and can never escape the root). */
   const fileOf = (key: string) => (isStorageKey(key) ? path.join(root, ...key.split('/')) : undefined);
 
+  /*
+   * Each step of an upload waits for the file system's thread pool and then for the event loop, a few milliseconds
+   * each on a busy server: the temporary folder is made by the first upload (and again only if it went missing), the
+   * content's folder only when the content is new.
+   */
+  let tmpDirMade = false;
+  const openTemporary = async (tmpFile: string): Promise<fs.promises.FileHandle> => {
+    if (!tmpDirMade) {
+      await fs.promises.mkdir(tmpDir, { recursive: true });
+      tmpDirMade = true;
+    }
+    try {
+      return await fs.promises.open(tmpFile, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await fs.promises.mkdir(tmpDir, { recursive: true });
+      return fs.promises.open(tmpFile, 'wx');
+    }
+  };
+
   return {
     async put(body, options = {}) {
-      await fs.promises.mkdir(tmpDir, { recursive: true });
       const tmpFile = path.join(tmpDir, temporaryName());
       const { meter, object } = uploadMeter(options.maxBytes);
       try {
+        const file = await openTemporary(tmpFile);
         // flush: the bytes are on disk before the rename, so a committed row never names a short file.
-        await pipeline(
-          body,
-          meter,
-          fs.createWriteStream(tmpFile, { flags: 'wx', flush: true, highWaterMark: UPLOAD_STREAM_BUFFER_BYTES }),
-        );
+        await pipeline(body, meter, file.createWriteStream({ flush: true, highWaterMark: UPLOAD_STREAM_BUFFER_BYTES }));
         const stored = object();
         await options.claim?.(stored);
         const target = path.join(root, ...stored.key.split('/'));
-        await fs.promises.mkdir(path.dirname(target), { recursive: true });
         if (fs.existsSync(target)) {
           await fs.promises.rm(tmpFile, { force: true });
         } else {
+          await fs.promises.mkdir(path.dirname(target), { recursive: true });
           await fs.promises.rename(tmpFile, target);
           await syncDirectory(path.dirname(target));
         }
