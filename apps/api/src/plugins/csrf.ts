@@ -27,20 +27,20 @@ function isWellFormed(secret: string, token: string | undefined): token is strin
   return expected.length === signature.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
 }
 
-/** How many tokens found well formed a process remembers (a browser keeps its token a year: a few per user). */
+/** How many tokens found well formed a process remembers (a browser keeps its token a year); past it the oldest goes. */
 export const WELL_FORMED_TOKENS_KEPT = 10_000;
 
 /**
  * `isWellFormed` with the tokens found well formed remembered, so a browser's token is checked by its HMAC once per
  * process instead of on every request (every read under /api/ checks it). A token's signature never expires, so a
- * remembered one stays right; past the bound the memory starts again.
+ * remembered one stays right; bounded as the verified access tokens are (modules/auth/tokens.ts).
  */
 export function wellFormedChecker(secret: string): (token: string | undefined) => token is string {
   const known = new Set<string>();
   return (token): token is string => {
     if (token !== undefined && known.has(token)) return true;
     if (!isWellFormed(secret, token)) return false;
-    if (known.size >= WELL_FORMED_TOKENS_KEPT) known.clear();
+    if (known.size >= WELL_FORMED_TOKENS_KEPT) known.delete(known.values().next().value as string);
     known.add(token);
     return true;
   };

@@ -120,7 +120,7 @@ describe('CSRF', () => {
     expect([check(token), check(token)]).toEqual([true, true]);
     expect(other(token)).toBe(false);
     expect([check(`${token}x`), check('abc.def'), check(undefined), check('')]).toEqual([false, false, false, false]);
-    // Past its bound the memory starts again: every token is still answered right.
+    // Past its bound the oldest are forgotten: every token is still answered right.
     const tokens = Array.from({ length: WELL_FORMED_TOKENS_KEPT + 5 }, (_, i) => {
       const n = `n${i}`;
       return `${n}.${crypto.createHmac('sha256', 'secret one').update(`csrf:${n}`).digest('base64url').slice(0, 32)}`;

@@ -3,9 +3,8 @@ import { authorize } from '../../lib/authorize.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { submissionNotFound } from '../submissions/submission-errors.ts';
-import { accessToSubmission } from '../submissions/submission-loader.ts';
 import { submissionPolicies } from '../submissions/submissions.policy.ts';
-import { findSubmissionByIdParam, type SubmissionBundle } from '../submissions/submissions.queries.ts';
+import { findSubmissionViewByIdParam, type SubmissionBundle } from '../submissions/submissions.queries.ts';
 import type { MetaReviewAccess } from './meta-reviews.policy.ts';
 import { findMetaReview, type MetaReviewAuthor, type MetaReviewRow, ownReviewStatus } from './meta-reviews.queries.ts';
 
@@ -24,12 +23,11 @@ export type MetaReviewContext = {
  * meta-review is the caller's `metaReviewPolicies` check.
  */
 export async function loadMetaReviewContext(db: Db, actor: Actor, idParam: string): Promise<MetaReviewContext> {
-  const record = await findSubmissionByIdParam(db, idParam);
-  if (!record) throw submissionNotFound();
-  const [loaded, found, ownStatus] = await Promise.all([
-    accessToSubmission(db, actor, record),
-    findMetaReview(db, record.id),
-    ownReviewStatus(db, record.id, actor.id),
+  const loaded = await findSubmissionViewByIdParam(db, actor, idParam);
+  if (!loaded) throw submissionNotFound();
+  const [found, ownStatus] = await Promise.all([
+    findMetaReview(db, loaded.submission.id),
+    ownReviewStatus(db, loaded.submission.id, actor.id),
   ]);
   const submissionAccess = await withDetectedConflict(db, actor, loaded.submission, loaded.access);
   authorize(submissionPolicies['submission.view'](submissionAccess));

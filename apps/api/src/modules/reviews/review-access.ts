@@ -6,13 +6,12 @@ import { withDetectedConflict } from '../conflicts/detect-conflict.ts';
 import { responsePhaseOf } from '../events/events.presenter.ts';
 import { type ReviewFormSet, reviewFormsOfReviews } from '../review-forms/review-forms.queries.ts';
 import { submissionNotFound } from '../submissions/submission-errors.ts';
-import { accessToSubmission } from '../submissions/submission-loader.ts';
+import type { LoadedSubmission } from '../submissions/submission-loader.ts';
 import { type SubmissionAccess, submissionPolicies } from '../submissions/submissions.policy.ts';
 import {
-  findSubmissionById,
-  findSubmissionByIdParam,
+  findSubmissionView,
+  findSubmissionViewByIdParam,
   type SubmissionBundle,
-  type SubmissionRecord,
 } from '../submissions/submissions.queries.ts';
 import { reviewNotFound } from './review-errors.ts';
 import { type ReviewAccess, reviewPolicies } from './reviews.policy.ts';
@@ -49,16 +48,13 @@ export function reviewAccessOf(context: ReviewContext, review: Pick<ReviewRow, '
   };
 }
 
-async function contextOf(db: Db, actor: Actor, record: SubmissionRecord): Promise<ReviewContext> {
-  const [loaded, rows] = await Promise.all([
-    accessToSubmission(db, actor, record),
-    findReviewsWithReviewers(db, record.id),
-  ]);
+async function contextOf(db: Db, actor: Actor, loaded: LoadedSubmission): Promise<ReviewContext> {
+  const rows = await findReviewsWithReviewers(db, loaded.submission.id);
   const [access, forms] = await Promise.all([
     withDetectedConflict(db, actor, loaded.submission, loaded.access),
     reviewFormsOfReviews(
       db,
-      record.eventId,
+      loaded.submission.eventId,
       rows.map((row) => row.review),
     ),
   ]);
@@ -71,9 +67,9 @@ async function contextOf(db: Db, actor: Actor, record: SubmissionRecord): Promis
  * submission does not exist AND when the viewer may not see it (as `loadSubmission`).
  */
 export async function loadReviewContext(db: Db, actor: Actor, idParam: string): Promise<ReviewContext> {
-  const record = await findSubmissionByIdParam(db, idParam);
-  if (!record) throw submissionNotFound();
-  const context = await contextOf(db, actor, record);
+  const loaded = await findSubmissionViewByIdParam(db, actor, idParam);
+  if (!loaded) throw submissionNotFound();
+  const context = await contextOf(db, actor, loaded);
   authorize(submissionPolicies['submission.view'](context.access));
   return context;
 }
@@ -89,9 +85,9 @@ export async function loadReviewById(
   idParam: string,
 ): Promise<{ review: ReviewRow; context: ReviewContext }> {
   const ref = await findReviewRef(db, idParam);
-  const record = ref && (await findSubmissionById(db, ref.submissionId));
-  if (!ref || !record) throw reviewNotFound();
-  const context = await contextOf(db, actor, record);
+  const loaded = ref && (await findSubmissionView(db, actor, ref.submissionId));
+  if (!ref || !loaded) throw reviewNotFound();
+  const context = await contextOf(db, actor, loaded);
   const review = context.reviews.find((row) => row.review.id === ref.id)?.review;
   if (!review) throw reviewNotFound();
   authorize(reviewPolicies['review.view'](reviewAccessOf(context, review), review.status));

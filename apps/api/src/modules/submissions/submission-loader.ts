@@ -7,25 +7,9 @@ import { authoredBy } from './authorship-sql.ts';
 import { submissionNotFound } from './submission-errors.ts';
 import { submissionPolicies } from './submissions.policy.ts';
 import { presentSubmission } from './submissions.presenter.ts';
-import {
-  accessToBundles,
-  findSubmissionView,
-  findSubmissionViewByIdParam,
-  loadBundles,
-  type SubmissionRecord,
-  type SubmissionView,
-} from './submissions.queries.ts';
+import { findSubmissionView, findSubmissionViewByIdParam, type SubmissionView } from './submissions.queries.ts';
 
 export type LoadedSubmission = SubmissionView;
-
-/** The viewer's access to one submission (their memberships in its event, their conflict, authorship). */
-export async function accessToSubmission(db: Db, actor: Actor, record: SubmissionRecord): Promise<LoadedSubmission> {
-  const [bundle] = await loadBundles(db, [record]);
-  if (!bundle) throw submissionNotFound();
-  const access = (await accessToBundles(db, actor, [bundle])).get(bundle.id);
-  if (!access) throw submissionNotFound();
-  return { submission: bundle, access };
-}
 
 /**
  * The submission of a route (`{id}` = public id or numeric id) as the viewer may see it, with the viewer's access:

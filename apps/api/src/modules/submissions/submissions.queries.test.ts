@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../../../test/access.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildSubmission } from '../../../test/factories/submissions.ts';
 import { buildUser } from '../../../test/factories/users.ts';
 import { submissionAuthors, submissionFiles, users } from '../../db/schema/index.ts';
-import { findSubmissionById, loadBundles } from './submissions.queries.ts';
+import { findSubmissionView } from './submissions.queries.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -12,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-describe('loadBundles', () => {
-  it('gives each record its authors in order (with linked public ids) and its current paper, rows as drizzle reads them', async () => {
+describe('findSubmissionView', () => {
+  it('gives a submission its authors in order (with linked public ids) and its current paper, rows as drizzle reads them', async () => {
     const linked = await buildUser(app);
     const first = await buildSubmission(app, {
       authors: [
@@ -28,11 +29,12 @@ describe('loadBundles', () => {
       { ...base, version: 2, sha256: 'b'.repeat(64), text: 'full text, never read here' },
       { ...base, kind: 'supplementary', version: 3, sha256: 'c'.repeat(64), originalName: 'extra.zip' },
     ]);
-    const records = await Promise.all([findSubmissionById(app.db, first.id), findSubmissionById(app.db, second.id)]);
-    const bundles = await loadBundles(
-      app.db,
-      records.map((record) => record ?? (undefined as never)),
-    );
+    const viewer = testActor({ id: linked.id, publicId: linked.publicId });
+    const views = await Promise.all([
+      findSubmissionView(app.db, viewer, first.id),
+      findSubmissionView(app.db, viewer, second.id),
+    ]);
+    const bundles = views.map((view) => view?.submission);
 
     const authorRows = await app.db
       .select({ author: submissionAuthors, userPublicId: users.publicId })
@@ -49,7 +51,7 @@ describe('loadBundles', () => {
           .orderBy(asc(submissionFiles.id))
       )[1] ?? (undefined as never);
 
-    expect(bundles.map((bundle) => bundle.id)).toEqual([first.id, second.id]);
+    expect(bundles.map((bundle) => bundle?.id)).toEqual([first.id, second.id]);
     expect(bundles[0]?.authors).toEqual(authorRows.map((row) => ({ ...row.author, userPublicId: row.userPublicId })));
     expect(bundles[0]?.authors.map((author) => author.userPublicId)).toEqual([linked.publicId, null]);
     expect(bundles[0]?.file).toEqual(current);
@@ -57,6 +59,8 @@ describe('loadBundles', () => {
     expect(bundles[0]?.file?.createdAt).toBeInstanceOf(Date);
     expect(bundles[0]?.file).not.toHaveProperty('text');
     expect(bundles[1]).toMatchObject({ file: null, authors: [{ submissionId: second.id, position: 1 }] });
-    expect(await loadBundles(app.db, [])).toEqual([]);
+    // The viewer's access comes with it: an author of the first (linked), not of the second.
+    expect(views.map((view) => view?.access.isAuthor)).toEqual([true, false]);
+    expect(await findSubmissionView(app.db, viewer, first.id, 'not-its-public-id')).toBeUndefined();
   });
 });

@@ -144,15 +144,6 @@ const recordById = preparedQuery('submission_record_by_id', (db, name) =>
     .prepare(name),
 );
 
-/** A submission by the route's id: the public id (which must match exactly) or the numeric id. No access check. */
-export async function findSubmissionByIdParam(db: Db, value: string): Promise<SubmissionRecord | undefined> {
-  const parsed = parseIdParam(value);
-  if (!parsed) return undefined;
-  const [row] = await recordById(db).execute({ id: parsed.id });
-  if (!row || (parsed.publicId && row.submission.publicId !== parsed.publicId)) return undefined;
-  return toRecord(row);
-}
-
 export async function findSubmissionById(db: Db, id: number): Promise<SubmissionRecord | undefined> {
   const [row] = await recordById(db).execute({ id });
   return row ? toRecord(row) : undefined;
@@ -588,48 +579,6 @@ const authorsJsonOfRow = sql<AuthorJson[] | null>`(select json_agg(json_build_ob
 const fileJsonOfRow = sql<Record<string, unknown> | null>`(select to_json(c) from (
     select ${fileColumnList} from ${submissionFiles} f
     where f.submission_id = ${submissions.id} and f.kind = 'paper' order by f.version desc limit 1) c)`;
-
-const bundlesOf = preparedRows<{
-  authors: AuthorJson[] | null;
-  files: Record<string, unknown>[] | null;
-}>(
-  'submission_bundles',
-  sql`select
-        (select json_agg(json_build_object('author', to_json(a), 'user_public_id', u.public_id)
-                  order by a.submission_id, a.position)
-           from ${submissionAuthors} a left join ${users} u on u.id = a.user_id
-           where ${inIds(sql`a.submission_id`, sql.placeholder('ids'))}) as authors,
-        (select json_agg(to_json(c)) from (
-           select distinct on (f.submission_id) ${fileColumnList} from ${submissionFiles} f
-           where ${inIds(sql`f.submission_id`, sql.placeholder('ids'))} and f.kind = 'paper'
-           order by f.submission_id, f.version desc) c) as files`,
-);
-
-/**
- * Adds authors (in order, with the public id of linked accounts) and current files (the highest version of the paper)
- * to records: one statement, whatever the number of records.
- */
-export async function loadBundles(db: Db, records: SubmissionRecord[]): Promise<SubmissionBundle[]> {
-  if (records.length === 0) return [];
-  const [row] = await bundlesOf(db)({ ids: idArray(records.map((record) => record.id)) });
-  const authors = new Map<number, SubmissionAuthorRow[]>();
-  for (const entry of row?.authors ?? []) {
-    const author = authorFromJson(entry);
-    const list = authors.get(author.submissionId) ?? [];
-    list.push(author);
-    authors.set(author.submissionId, list);
-  }
-  const files = new Map<number, SubmissionFileRow>();
-  for (const entry of row?.files ?? []) {
-    const file = fromJsonRow<SubmissionFileRow>(fileFields, entry);
-    files.set(file.submissionId, file);
-  }
-  return records.map((record) => ({
-    ...record,
-    authors: authors.get(record.id) ?? [],
-    file: files.get(record.id) ?? null,
-  }));
-}
 
 /** What the viewer's access to a submission reads of it: a bundle, or a list row. */
 export type AccessSubject = Pick<SubmissionRow, 'id' | 'eventId' | 'trackId' | 'areaChairId' | 'submittedBy'> & {

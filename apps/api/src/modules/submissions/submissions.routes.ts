@@ -104,9 +104,9 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireUser(request);
       const form = await readForm(request);
-      const created = await createSubmission(deps(), actor, formInputFromFields(form.fields), form.file);
+      const id = await createSubmission(deps(), actor, formInputFromFields(form.fields), form.file);
       reply.status(201);
-      return presentSubmissionNow(app.db, actor, created.id);
+      return presentSubmissionNow(app.db, actor, id);
     },
   );
 

@@ -15,12 +15,7 @@ import { countPdfPages, readUploadedBytes, type StoredUpload, type UploadedFile 
 import { holdStoredObject } from '../stored-objects.ts';
 import { duplicateTitleError, isUniqueViolation, submissionError, submissionFieldError } from '../submission-errors.ts';
 import { checkMetadata, checkNewSubmission, type SubmissionFormInput } from '../submission-input.ts';
-import {
-  findSubmissionById,
-  findVerifiedUsersByEmail,
-  isTitleTaken,
-  type SubmissionRecord,
-} from '../submissions.queries.ts';
+import { findVerifiedUsersByEmail, isTitleTaken } from '../submissions.queries.ts';
 
 /** The background job computing a submission's AI insights (and storing its full text) for a file version. */
 export const SUBMISSION_INSIGHTS_JOB = 'submissions.insights';
@@ -60,13 +55,14 @@ export async function resolveTrack(db: Db, eventId: number, reference: string | 
  * one transaction: the submission, its authors (linked to verified accounts by e-mail), the file row, the authorship
  * conflicts, the audit row, the insights job and the receipt mail to the corresponding author. The stored file is held
  * for the file row (stored-objects.ts); a refused submission leaves it to the sweep, as other uploads may share it.
+ * Returns the new submission's id: the caller reads it back as its viewer sees it (`presentSubmissionNow`).
  */
 export async function createSubmission(
   deps: SubmissionDeps,
   actor: Actor,
   input: SubmissionFormInput,
   upload: UploadedFile<StoredUpload> | undefined,
-): Promise<SubmissionRecord> {
+): Promise<number> {
   const { db, storage } = deps;
   const now = deps.now ?? new Date();
   try {
@@ -154,9 +150,7 @@ export async function createSubmission(
       }
       return row;
     });
-    const record = await findSubmissionById(db, created.id);
-    if (!record) throw new Error('created submission not found');
-    return record;
+    return created.id;
   } catch (error) {
     if (isUniqueViolation(error, 'submissions_event_title_unique')) throw duplicateTitleError();
     throw error;
